@@ -1,0 +1,99 @@
+"""``eval``, ``freq``, ``rules`` and ``decks``: the hand evaluator and hand-rank frequencies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyzer.cards import deck_names, format_hand, get_deck
+from analyzer.cli.options import emit, output_options, resolve_rules, rules_options
+from analyzer.errors import JokerOddsError
+from analyzer.evaluator import Evaluator
+from analyzer.frequencies import exact_frequencies, sampled_frequencies
+from analyzer.rules import get_rules, preset_names
+
+
+@click.command("eval")
+@click.argument("hands", nargs=-1)
+@click.option("--input", "input_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Read hands from a file, one per line ('#' starts a comment).")
+@rules_options("joker-wild")
+@output_options
+def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, fmt: str,
+             out: Path | None, **rule_opts: Any) -> None:
+    """Evaluate poker hands (5, 6 or 7 cards each; best five) in input order.
+
+    Example: joker-odds eval "Qs Qd 9h 5c Jk" --rules j-poker
+    """
+    texts = list(hands)
+    if input_file is not None:
+        for line in input_file.read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                texts.append(line)
+    if not texts:
+        raise click.UsageError("no hands given (pass HAND arguments or --input FILE)")
+    rules = resolve_rules(**rule_opts)
+    sizes = {len(t.replace(",", " ").split()) for t in texts}
+    if len(sizes) != 1:
+        raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")
+    ev = Evaluator(rules, deck, k=sizes.pop() if sizes else 5)
+    rows = []
+    for text in texts:
+        codes = ev.parse(text)
+        s = ev.score(codes)
+        rows.append({"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
+                     "score": s, "description": ev.describe(codes)})
+    emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None)
+
+
+@click.command("freq")
+@rules_options("joker-wild")
+@click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True, help="Hand size (best five).")
+@click.option("--exact", "exact", is_flag=True, help="Enumerate every hand.")
+@click.option("--trials", type=click.IntRange(min=1), default=None, help="Monte Carlo: number of hands.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo seed.")
+@output_options
+def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed: int, fmt: str,
+             out: Path | None, **rule_opts: Any) -> None:
+    """Hand-rank frequencies: exact counts or Monte Carlo estimates with 95 % CIs.
+
+    Example: joker-odds freq --rules joker-wild --deck 52+1 --exact
+    """
+    if exact == (trials is not None):
+        raise click.UsageError("give exactly one of --exact or --trials N")
+    rules = resolve_rules(**rule_opts)
+    table = (exact_frequencies(rules, deck, cards) if exact
+             else sampled_frequencies(rules, deck, cards, trials=int(trials or 0), seed=seed))
+    data = table.to_dict()
+    rows = data.pop("rows")
+    emit(rows, fmt, out, data if fmt == "json" else None)
+
+
+@click.command("rules")
+@output_options
+def rules_cmd(fmt: str, out: Path | None) -> None:
+    """List the rule presets."""
+    rows = []
+    for name in preset_names():
+        r = get_rules(name)
+        rows.append({"preset": name, "mode": r.mode.value, "deck": r.deck, "wild": ",".join(r.wild),
+                     "natural_beats_wild": r.natural_beats_wild.value, "description": r.description})
+    emit(rows, fmt, out)
+
+
+@click.command("decks")
+@output_options
+def decks_cmd(fmt: str, out: Path | None) -> None:
+    """List the deck specs."""
+    rows = []
+    for name in deck_names():
+        d = get_deck(name)
+        rows.append({"deck": name, "cards": d.size, "ranks": f"{'23456789TJQKA'[d.lowest_rank]}-A",
+                     "copies": d.copies, "jokers": d.jokers})
+    emit(rows, fmt, out)
+
+
+COMMANDS = [eval_cmd, freq_cmd, rules_cmd, decks_cmd]

@@ -1,0 +1,25 @@
+"""``report``: build every registered study (or some) under one folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from analyzer.report import STUDIES, build_report
+
+
+@click.command("report")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("reports"),
+              show_default=True, help="Folder for the studies and index.html.")
+@click.option("--study", "studies", multiple=True, metavar="NAME",
+              help=f"Only these studies ({', '.join(s.name for s in STUDIES)}).")
+def report_cmd(out: Path, studies: tuple[str, ...]) -> None:
+    """Build the report: Markdown, HTML, PNG figures and CSV tables per study."""
+    built = build_report(out, list(studies) or None)
+    for s in built:
+        click.echo(f"wrote {out / s.name / 'index.html'}")
+    click.echo(f"wrote {out / 'index.html'}")
+
+
+COMMANDS = [report_cmd]

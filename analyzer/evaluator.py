@@ -1,0 +1,165 @@
+"""The hand evaluator: a rule set and a deck compiled into lookup tables, with a batch API.
+
+>>> ev = Evaluator("joker-wild")
+>>> s = ev.score("Qs Qd 9h 9c Jk")
+>>> ev.category(s).value, ev.describe("Qs Qd 9h 9c Jk")
+('full_house', 'full house, queens over nines, wild')
+>>> ev.score("As Ks Qs Js Ts") > ev.score("Jk Ah Ad Ac As")
+False
+>>> Evaluator("j-poker").describe("Qs Qd 9h 5c Jk")
+'two pair, queens and nines, wild'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+import numpy as np
+
+from analyzer.cards import CardError, DeckSpec, parse_hand
+from analyzer.kernels import evaluate as K
+from analyzer.kernels import tables as T
+from analyzer.rules import CATEGORY_INDEX, MODE_CODE, Category, NaturalBeatsWild, RuleSet, get_rules
+
+__all__ = ["Evaluator", "HandScore", "decode_tiebreak"]
+
+_NBW_CODE = {NaturalBeatsWild.NONE: 0, NaturalBeatsWild.TIE: 1, NaturalBeatsWild.CATEGORY: 2}
+_BINOM = T.binomial_table()
+_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "jack", "queen", "king", "ace"]
+_PLURAL = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+           "jacks", "queens", "kings", "aces"]
+
+HandScore = int
+
+
+def decode_tiebreak(score: int) -> list[int]:
+    """The five tiebreak ranks of a score (rank index, -1 for a blank).
+
+    >>> ev = Evaluator("standard")
+    >>> decode_tiebreak(ev.score("Kd Kc 9s 9h 2c"))
+    [11, 11, 7, 7, 0]
+    """
+    tb = (int(score) >> 1) & 0xFFFFF
+    return [((tb >> (4 * (4 - i))) & 0xF) - 1 for i in range(5)]
+
+
+@lru_cache(maxsize=64)
+def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    order = rules.order_low_to_high
+    cat_pos = np.full(T.N_CATEGORIES, -1, np.int64)
+    pos_cat = np.full(T.N_CATEGORIES, -1, np.int64)
+    for pos, cat in enumerate(order):
+        cat_pos[CATEGORY_INDEX[cat]] = pos
+        pos_cat[pos] = CATEGORY_INDEX[cat]
+    wild = rules.wild_mask(deck)
+    max_w = int(min(k, (deck.max_copies * wild).sum()))
+    table5 = T.build_table5(
+        MODE_CODE[rules.mode], cat_pos, pos_cat, deck.lowest_rank, rules.ace_low_straight,
+        rules.double_ace_flush, _NBW_CODE[rules.natural_beats_wild], min(max_w, 5), _BINOM,
+    )
+    plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
+    return wild.astype(np.uint8), plain, suited
+
+
+class Evaluator:
+    """Scores poker hands of ``k`` cards (best five) under a rule set on a deck.
+
+    Higher score = better hand. Build once, then call :meth:`score_batch` on ``(n, k)`` arrays.
+    """
+
+    def __init__(self, rules: RuleSet | str, deck: DeckSpec | str | None = None, k: int = 5):
+        self.rules = get_rules(rules) if isinstance(rules, str) else rules
+        self.deck = self.rules.deck_spec(deck)
+        if self.deck.copies != 1:
+            raise CardError(f"poker hands need a single deck, not {self.deck.name}")
+        if k not in (5, 6, 7):
+            raise CardError(f"hands of {k} cards are not supported (5, 6 or 7)")
+        self.k = k
+        self.wild, self.plain, self.suited = _compiled(self.rules, self.deck, k)
+        self.order_low_to_high = self.rules.order_low_to_high
+
+    @property
+    def binom(self) -> np.ndarray:
+        return _BINOM
+
+    def kernel_args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(wild, plain, suited, binom)`` for the numba kernels."""
+        return self.wild, self.plain, self.suited, _BINOM
+
+    def parse(self, hand: str | Iterable[str]) -> np.ndarray:
+        return parse_hand(hand, self.deck, size=self.k)
+
+    def score(self, hand: str | Iterable[str] | np.ndarray) -> int:
+        """Score of one hand (text or codes)."""
+        codes = hand if isinstance(hand, np.ndarray) else self.parse(hand)
+        return int(self.score_batch(codes.reshape(1, -1))[0])
+
+    def score_batch(self, hands: np.ndarray, parallel: bool = True) -> np.ndarray:
+        """Scores (int32) for an ``(n, k)`` array of card codes."""
+        arr = np.ascontiguousarray(hands, dtype=np.int64)
+        if arr.ndim != 2 or arr.shape[1] != self.k:
+            raise CardError(f"expected an (n, {self.k}) array of card codes, got shape {arr.shape}")
+        if arr.size and (arr.min() < 0 or arr.max() >= self.wild.size):
+            raise CardError("card codes out of range")
+        out = np.empty(arr.shape[0], np.int32)
+        fn = K.score_batch if parallel else K.score_batch_serial
+        fn(arr, self.wild, self.plain, self.suited, _BINOM, out)
+        return out
+
+    def category(self, score: int) -> Category:
+        return self.order_low_to_high[int(score) >> 22]
+
+    def categories(self, scores: np.ndarray) -> np.ndarray:
+        """Category position (0 = worst in the rule set's order) of each score."""
+        return np.asarray(scores) >> 22
+
+    def is_natural_score(self, score: int) -> bool | None:
+        """Whether the score is marked natural (only known under a natural_beats_wild rule)."""
+        nbw = self.rules.natural_beats_wild
+        if nbw is NaturalBeatsWild.TIE:
+            return bool(int(score) & 1)
+        if nbw is NaturalBeatsWild.CATEGORY:
+            return bool((int(score) >> 21) & 1)
+        return None
+
+    def describe(self, hand: str | Iterable[str] | np.ndarray) -> str:
+        """Readable description, e.g. ``two pair, queens and nines, wild``."""
+        codes = hand if isinstance(hand, np.ndarray) else self.parse(hand)
+        s = self.score(codes)
+        text = describe_score(self.category(s), decode_tiebreak(s))
+        if any(self.wild[int(c)] for c in codes):
+            text += ", wild"
+        return text
+
+
+def describe_score(cat: Category, tb: list[int]) -> str:
+    """Words for a category and its tiebreak ranks."""
+    def one(r: int) -> str:
+        return _NAMES[r] if r >= 0 else "blank"
+
+    def many(r: int) -> str:
+        return _PLURAL[r] if r >= 0 else "blanks"
+
+    if cat is Category.FIVE_OF_A_KIND:
+        return f"five of a kind, {many(tb[0])}"
+    if cat is Category.ROYAL_FLUSH:
+        return "royal flush"
+    if cat is Category.STRAIGHT_FLUSH:
+        return f"straight flush, {one(tb[0])} high"
+    if cat is Category.FOUR_OF_A_KIND:
+        return f"four of a kind, {many(tb[0])}"
+    if cat is Category.FULL_HOUSE:
+        return f"full house, {many(tb[0])} over {many(tb[3])}"
+    if cat is Category.FLUSH:
+        return f"flush, {one(tb[0])} high"
+    if cat is Category.STRAIGHT:
+        return f"straight, {one(tb[0])} high"
+    if cat is Category.THREE_OF_A_KIND:
+        return f"three of a kind, {many(tb[0])}"
+    if cat is Category.TWO_PAIR:
+        return f"two pair, {many(tb[0])} and {many(tb[2])}"
+    if cat is Category.PAIR:
+        return f"pair of {many(tb[0])}"
+    return f"high card, {one(tb[0])}"

@@ -1,0 +1,341 @@
+"""Build the lookup tables behind the evaluator (numba, arrays and ints only).
+
+The best hand under every wild rule depends only on: the multiset of natural ranks, whether
+the natural cards share one suit, and the number of wild cards. ``build_table5`` finds it for
+every such key by trying every legal substitution of the wild cards as (rank, suited?) pairs,
+so the hot path is one table lookup. ``build_tables_k`` lifts the 5-card table to the best
+5 of k cards (k = 5, 6, 7): a suit-blind table over natural rank multisets plus a flush table
+over one suit's rank mask.
+
+Score layout (int32, higher is better): ``pos << 22 | natcat << 21 | tiebreak << 1 | nattie``
+where ``pos`` is the category's position in the rule set's order (0 = worst), ``tiebreak``
+is five 4-bit rank nibbles (rank + 1, 0 = blank) and the two ``nat*`` bits implement
+``natural_beats_wild`` = ``category`` / ``tie``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# internal category indices (see analyzer.rules.CATEGORY_INDEX)
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, SF, ROYAL, FIVE = range(11)
+N_CATEGORIES = 11
+ALL_CATS = (1 << N_CATEGORIES) - 1
+STRAIGHTISH = (1 << STRAIGHT) | (1 << FLUSH) | (1 << SF) | (1 << ROYAL)
+SEMI_CATS = (1 << STRAIGHT) | (1 << FLUSH)
+MODE_NATURAL, MODE_WILD, MODE_BUG, MODE_SEMI, MODE_JPOKER = range(5)
+NBW_NONE, NBW_TIE, NBW_CATEGORY = range(3)
+MAX_K = 7
+MULTISET_SIZE = 50388  # C(19, 7): rank multisets of up to 7 cards
+
+
+def binomial_table() -> np.ndarray:
+    """``B[n, k] = C(n, k)`` for n < 24, k < 9 (int64)."""
+    b = np.zeros((24, 9), dtype=np.int64)
+    for n in range(24):
+        b[n, 0] = 1
+        for k in range(1, min(n, 8) + 1):
+            b[n, k] = b[n - 1, k - 1] + (b[n - 1, k] if k <= n - 1 else 0)
+    return b
+
+
+@njit(cache=True)
+def multiset_index(sorted_ranks, m, binom):
+    """Combinatorial index of a non-decreasing rank list (0 <= index < C(12 + m, m))."""
+    idx = 0
+    for i in range(m):
+        idx += binom[sorted_ranks[i] + i, i + 1]
+    return idx
+
+
+@njit(cache=True)
+def _next_multiset(a, m, lo, hi):
+    """Advance ``a[:m]`` to the next non-decreasing list over lo..hi; False when done."""
+    i = m - 1
+    while i >= 0 and a[i] == hi:
+        i -= 1
+    if i < 0:
+        return False
+    v = a[i] + 1
+    for j in range(i, m):
+        a[j] = v
+    return True
+
+
+@njit(cache=True)
+def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
+    """Best ``pos << 20 | tiebreak`` of five resolved ranks (-1 = blank), or -1.
+
+    ``allowed`` is a bit mask of internal categories the hand may be counted as.
+    """
+    cnt = np.zeros(13, np.int64)
+    nblank = 0
+    for i in range(5):
+        if r[i] < 0:
+            nblank += 1
+        else:
+            cnt[r[i]] += 1
+    desc = 0
+    distinct = 0
+    c1 = 0
+    c2 = 0
+    for rk in range(12, -1, -1):
+        c = cnt[rk]
+        if c > 0:
+            distinct += 1
+        for _ in range(c):
+            desc = desc * 16 + rk + 1
+        if c > c1:
+            c2 = c1
+            c1 = c
+        elif c > c2:
+            c2 = c
+    grp = 0
+    for c in range(5, 0, -1):
+        for rk in range(12, -1, -1):
+            if cnt[rk] == c:
+                for _ in range(c):
+                    grp = grp * 16 + rk + 1
+    for _ in range(nblank):
+        desc *= 16
+        grp *= 16
+    top = -1
+    if nblank == 0 and distinct == 5:
+        for t in range(12, lo + 3, -1):
+            if cnt[t] and cnt[t - 1] and cnt[t - 2] and cnt[t - 3] and cnt[t - 4]:
+                top = t
+                break
+        if top < 0 and ace_low and cnt[12] and cnt[lo] and cnt[lo + 1] and cnt[lo + 2] and cnt[lo + 3]:
+            top = lo + 3
+    is_flush = flush and nblank == 0
+    best = -1
+    for cat in range(N_CATEGORIES):
+        p = cat_pos[cat]
+        if p < 0 or not (allowed >> cat) & 1:
+            continue
+        ok = False
+        tb = grp
+        if cat == HIGH:
+            ok = True
+            tb = desc
+        elif cat == PAIR:
+            ok = c1 >= 2
+        elif cat == TWO_PAIR:
+            ok = c1 >= 2 and c2 >= 2
+        elif cat == TRIPS:
+            ok = c1 >= 3
+        elif cat == STRAIGHT:
+            ok = top >= 0
+            tb = (top + 1) << 16
+        elif cat == FLUSH:
+            ok = is_flush
+            tb = desc
+        elif cat == FULL_HOUSE:
+            ok = c1 >= 3 and c2 >= 2
+        elif cat == QUADS:
+            ok = c1 >= 4
+        elif cat == SF:
+            ok = top >= 0 and is_flush
+            tb = (top + 1) << 16
+        elif cat == ROYAL:
+            ok = top == 12 and is_flush
+            tb = 13 << 16
+        elif cat == FIVE:
+            ok = c1 == 5
+        if ok:
+            v = (p << 20) | tb
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True)
+def compose_score(v, natural, nbw):
+    """Final int32 score from a packed ``pos << 20 | tiebreak`` value."""
+    pos = v >> 20
+    tb = v & 0xFFFFF
+    natcat = 1 if (natural and nbw == NBW_CATEGORY) else 0
+    nattie = 1 if (natural and nbw == NBW_TIE) else 0
+    return (pos << 22) | (natcat << 21) | (tb << 1) | nattie
+
+
+@njit(cache=True)
+def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
+    """Best packed value for n natural ranks ``nat`` (+ suited flag f) and w wild cards."""
+    r = np.empty(5, np.int64)
+    for i in range(n):
+        r[i] = nat[i]
+    cnt_nat = np.zeros(13, np.int64)
+    for i in range(n):
+        cnt_nat[nat[i]] += 1
+    if w == 0:
+        return resolved_value(r, f == 1, cat_pos, ALL_CATS, lo, ace_low)
+    best = -1
+    if mode == MODE_SEMI:  # wild cards that complete nothing count as blanks
+        for i in range(n, 5):
+            r[i] = -1
+        best = resolved_value(r, False, cat_pos, ALL_CATS, lo, ace_low)
+    nr = 13 - lo
+    n_opt = 2 * nr if f == 1 else nr
+    opts = np.zeros(5, np.int64)
+    cnt = np.empty(13, np.int64)
+    while True:
+        # decode options: rank = lo + o // stride, suited = o % 2 when f == 1
+        suited_all = True
+        all_aces = True
+        legal = True
+        for j in range(13):
+            cnt[j] = cnt_nat[j]
+        used_suited = 0
+        for j in range(w):
+            o = opts[j]
+            if f == 1:
+                rk = lo + o // 2
+                su = o % 2 == 1
+            else:
+                rk = lo + o
+                su = False
+            r[n + j] = rk
+            cnt[rk] += 1
+            if rk != 12:
+                all_aces = False
+            if su:
+                bit = 1 << rk
+                if (cnt_nat[rk] > 0 or (used_suited & bit)) and not (dbl_ace and rk == 12):
+                    legal = False
+                used_suited |= bit
+            else:
+                suited_all = False
+        if legal:
+            five = False
+            for j in range(13):
+                if cnt[j] == 5:
+                    five = True
+            for j in range(13):
+                if cnt[j] > 4 and not five:
+                    legal = False
+        if legal:
+            flush = f == 1 and suited_all
+            allowed = ALL_CATS
+            if mode == MODE_SEMI:
+                allowed = SEMI_CATS
+            elif mode == MODE_BUG and not all_aces:
+                allowed = STRAIGHTISH
+            v = resolved_value(r, flush, cat_pos, allowed, lo, ace_low)
+            if v >= 0 and mode == MODE_JPOKER and pos_cat[v >> 20] == TRIPS:
+                v = -1
+            if v > best:
+                best = v
+        if not _next_multiset(opts, w, 0, n_opt - 1):
+            break
+    return best
+
+
+@njit(cache=True)
+def build_table5(mode, cat_pos, pos_cat, lo, ace_low, dbl_ace, nbw, max_w, binom):
+    """Scores for every (wild count, suited flag, natural rank multiset) of a 5-card hand.
+
+    Returns int32 array ``[6, 2, 6188]``; -1 where no such hand exists or w > max_w.
+    """
+    out = np.full((6, 2, 6188), -1, np.int32)
+    nat = np.zeros(5, np.int64)
+    for w in range(min(max_w, 5) + 1):
+        n = 5 - w
+        for f in range(2):
+            for i in range(n):
+                nat[i] = lo
+            while True:
+                ok = True
+                for i in range(1, n):  # a suited hand of one deck has distinct ranks
+                    if f == 1 and nat[i] == nat[i - 1]:
+                        ok = False
+                if n >= 5 and nat[0] == nat[4]:
+                    ok = False
+                if ok:
+                    v = _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace)
+                    if v >= 0:
+                        idx = multiset_index(nat, n, binom)
+                        out[w, f, idx] = compose_score(v, w == 0, nbw)
+                if n == 0 or not _next_multiset(nat, n, lo, 12):
+                    break
+    return out
+
+
+@njit(cache=True)
+def build_tables_k(table5, k, lo, max_w, binom):
+    """Best-of-k tables from the 5-card table.
+
+    Returns ``(plain, suited)``: ``plain[w, idx]`` is the best score ignoring flushes for the
+    multiset of k - w natural ranks; ``suited[w, mask]`` the best score using only cards of
+    one suit with rank mask ``mask`` (plus wild cards); -1 where impossible.
+    """
+    top_w = min(max_w, k)
+    plain = np.full((k + 1, MULTISET_SIZE), -1, np.int32)
+    suited = np.full((k + 1, 8192), -1, np.int32)
+    nat = np.zeros(MAX_K, np.int64)
+    sub = np.zeros(5, np.int64)
+    for w in range(top_w + 1):
+        m = k - w
+        for i in range(m):
+            nat[i] = lo
+        while True:
+            ok = True
+            for i in range(4, m):
+                if nat[i] == nat[i - 4]:
+                    ok = False  # five natural cards of one rank: not in one deck
+            if ok:
+                best = -1
+                for bits in range(1 << m):
+                    s = 0
+                    for i in range(m):
+                        if (bits >> i) & 1:
+                            s += 1
+                    used_w = 5 - s
+                    if used_w < 0 or used_w > w or used_w > 5:
+                        continue
+                    j = 0
+                    for i in range(m):
+                        if (bits >> i) & 1:
+                            sub[j] = nat[i]
+                            j += 1
+                    v = table5[used_w, 0, multiset_index(sub, s, binom)]
+                    if v > best:
+                        best = v
+                plain[w, multiset_index(nat, m, binom)] = best
+            if m == 0 or not _next_multiset(nat, m, lo, 12):
+                break
+        for mask in range(8192):
+            if mask & ((1 << lo) - 1):
+                continue
+            p = 0
+            for i in range(13):
+                if (mask >> i) & 1:
+                    p += 1
+            if p > k - w or p + w < 5:
+                continue
+            ranks = np.empty(13, np.int64)
+            j = 0
+            for i in range(13):
+                if (mask >> i) & 1:
+                    ranks[j] = i
+                    j += 1
+            best = -1
+            for bits in range(1 << p):
+                s = 0
+                for i in range(p):
+                    if (bits >> i) & 1:
+                        s += 1
+                used_w = 5 - s
+                if used_w < 0 or used_w > w:
+                    continue
+                jj = 0
+                for i in range(p):
+                    if (bits >> i) & 1:
+                        sub[jj] = ranks[i]
+                        jj += 1
+                v = table5[used_w, 1, multiset_index(sub, s, binom)]
+                if v > best:
+                    best = v
+            suited[w, mask] = best
+    return plain, suited
