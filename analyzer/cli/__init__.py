@@ -49,10 +49,13 @@ def main() -> None:
 
 
 def _register() -> None:
-    from analyzer.cli import hands, report_cmd
+    """Add the ``COMMANDS`` of every module of this package (one module per game or topic)."""
+    import importlib
+    import pkgutil
 
-    for module in (hands, report_cmd):
-        for command in module.COMMANDS:
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for command in getattr(module, "COMMANDS", ()):
             main.add_command(command)
 
 
