@@ -17,9 +17,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from analyzer.cards import CardError, DeckSpec, parse_hand
+from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
 from analyzer.kernels import evaluate as K
 from analyzer.kernels import tables as T
+from analyzer.kernels.handkey import flatten, wild_bits
 from analyzer.rules import CATEGORY_INDEX, MODE_CODE, Category, NaturalBeatsWild, RuleSet, get_rules
 
 __all__ = ["Evaluator", "HandScore", "decode_tiebreak"]
@@ -46,7 +47,7 @@ def decode_tiebreak(score: int) -> list[int]:
 
 
 @lru_cache(maxsize=64)
-def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
     order = rules.order_low_to_high
     cat_pos = np.full(T.N_CATEGORIES, -1, np.int64)
     pos_cat = np.full(T.N_CATEGORIES, -1, np.int64)
@@ -60,7 +61,7 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, np.nd
         rules.double_ace_flush, _NBW_CODE[rules.natural_beats_wild], min(max_w, 5), _BINOM,
     )
     plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
-    return wild.astype(np.uint8), plain, suited
+    return flatten(plain, suited), wild_bits(wild)
 
 
 class Evaluator:
@@ -77,16 +78,13 @@ class Evaluator:
         if k not in (5, 6, 7):
             raise CardError(f"hands of {k} cards are not supported (5, 6 or 7)")
         self.k = k
-        self.wild, self.plain, self.suited = _compiled(self.rules, self.deck, k)
+        self.table, self.wbits = _compiled(self.rules, self.deck, k)
+        self.wild = np.array([(self.wbits >> c) & 1 for c in range(NUM_CODES)], dtype=np.uint8)
         self.order_low_to_high = self.rules.order_low_to_high
 
-    @property
-    def binom(self) -> np.ndarray:
-        return _BINOM
-
-    def kernel_args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """``(wild, plain, suited, binom)`` for the numba kernels."""
-        return self.wild, self.plain, self.suited, _BINOM
+    def kernel_args(self) -> tuple[np.ndarray, int]:
+        """``(table, wbits)`` for the numba kernels (``score_cards``, ``key5``, ``keys7``)."""
+        return self.table, self.wbits
 
     def parse(self, hand: str | Iterable[str]) -> np.ndarray:
         return parse_hand(hand, self.deck, size=self.k)
@@ -101,11 +99,11 @@ class Evaluator:
         arr = np.ascontiguousarray(hands, dtype=np.int64)
         if arr.ndim != 2 or arr.shape[1] != self.k:
             raise CardError(f"expected an (n, {self.k}) array of card codes, got shape {arr.shape}")
-        if arr.size and (arr.min() < 0 or arr.max() >= self.wild.size):
+        if arr.size and (arr.min() < 0 or arr.max() >= NUM_CODES):
             raise CardError("card codes out of range")
         out = np.empty(arr.shape[0], np.int32)
         fn = K.score_batch if parallel else K.score_batch_serial
-        fn(arr, self.wild, self.plain, self.suited, _BINOM, out)
+        fn(arr, self.table, self.wbits, out)
         return out
 
     def category(self, score: int) -> Category:

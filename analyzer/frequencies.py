@@ -83,8 +83,8 @@ def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int 
     """Count every category over all ``C(N, cards)`` hands (parallel enumeration)."""
     ev = _evaluator(rules, deck, cards)
     d = ev.deck.cards.astype(np.int64)
-    wild, plain, suited, binom = ev.kernel_args()
-    counts = K.count_all(d, cards, wild, plain, suited, binom, len(ev.order_low_to_high))
+    table, wbits = ev.kernel_args()
+    counts = K.count_all(d, cards, table, wbits, len(ev.order_low_to_high))
     total = comb(d.size, cards)
     assert int(counts.sum()) == total
     rows = [

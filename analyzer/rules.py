@@ -3,7 +3,7 @@
 >>> rs = get_rules("j-poker")
 >>> rs.mode, rs.deck, rs.wild
 (<WildMode.JPOKER: 'jpoker'>, '52+1', ('jokers',))
->>> get_rules("deuces-wild").wild_mask(get_deck("52")).sum()
+>>> int(get_rules("deuces-wild").wild_mask(get_deck("52")).sum())
 4
 >>> get_rules("standard", natural_beats_wild="tie").natural_beats_wild
 <NaturalBeatsWild.TIE: 'tie'>
@@ -20,8 +20,16 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.cards import (
+    JOKER_CODES,
+    NUM_CODES,
+    RANK_CHARS,
+    CardError,
+    DeckSpec,
+    get_deck,
+    parse_card,
+)
 from analyzer.errors import JokerOddsError
-from analyzer.cards import JOKER_CODES, NUM_CODES, RANK_CHARS, CardError, DeckSpec, get_deck, parse_card
 
 __all__ = [
     "CATEGORY_INDEX",

@@ -36,6 +36,10 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
     if not texts:
         raise click.UsageError("no hands given (pass HAND arguments or --input FILE)")
     rules = resolve_rules(**rule_opts)
+    for text in texts:
+        n = len(text.replace(",", " ").split())
+        if not 5 <= n <= 7:
+            raise JokerOddsError(f"hand {text!r} has {n} cards, expected 5, 6 or 7")
     sizes = {len(t.replace(",", " ").split()) for t in texts}
     if len(sizes) != 1:
         raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")

@@ -9,7 +9,14 @@ from typing import Any, TypeVar
 import click
 
 from analyzer.io import atomic_write_text, render
-from analyzer.rules import NaturalBeatsWild, RuleSet, WildMode, get_rules, preset_names, with_overrides
+from analyzer.rules import (
+    NaturalBeatsWild,
+    RuleSet,
+    WildMode,
+    get_rules,
+    preset_names,
+    with_overrides,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 

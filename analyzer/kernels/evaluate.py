@@ -1,8 +1,8 @@
-"""Hot evaluation kernels: score hands by table lookup, batch and exhaustive enumeration.
+"""Hot evaluation kernels: batch scoring and exhaustive enumeration over a flat score table.
 
-Every function takes arrays and ints only. ``plain``/``suited`` are the tables of
-``tables.build_tables_k``; ``wild`` is a uint8 mask over card codes; ``binom`` is
-``tables.binomial_table()``.
+``table`` is the evaluator's flat int32 table and ``wbits`` its wild-card bit set (see
+:mod:`analyzer.kernels.handkey`). ``score_cards`` is the convenient array-based scorer for
+kernels that score a few hands per step.
 """
 
 from __future__ import annotations
@@ -10,158 +10,151 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-
-@njit(cache=True, inline="always")
-def score_cards(cards, k, wild, plain, suited, binom, ranks):
-    """Score of the best 5 of the ``k`` card codes in ``cards`` (``ranks`` is scratch, len >= k)."""
-    w = 0
-    m = 0
-    sm0 = 0
-    sm1 = 0
-    sm2 = 0
-    sm3 = 0
-    for i in range(k):
-        c = cards[i]
-        if wild[c]:
-            w += 1
-        else:
-            r = c >> 2
-            s = c & 3
-            bit = 1 << r
-            if s == 0:
-                sm0 |= bit
-            elif s == 1:
-                sm1 |= bit
-            elif s == 2:
-                sm2 |= bit
-            else:
-                sm3 |= bit
-            # insertion into the sorted prefix
-            j = m
-            while j > 0 and ranks[j - 1] > r:
-                ranks[j] = ranks[j - 1]
-                j -= 1
-            ranks[j] = r
-            m += 1
-    idx = 0
-    for i in range(m):
-        idx += binom[ranks[i] + i, i + 1]
-    best = plain[w, idx]
-    need = 5 - w
-    if _popcount(sm0) >= need:
-        v = suited[w, sm0]
-        if v > best:
-            best = v
-    if _popcount(sm1) >= need:
-        v = suited[w, sm1]
-        if v > best:
-            best = v
-    if _popcount(sm2) >= need:
-        v = suited[w, sm2]
-        if v > best:
-            best = v
-    if _popcount(sm3) >= need:
-        v = suited[w, sm3]
-        if v > best:
-            best = v
-    return best
+from analyzer.kernels.handkey import ABSENT, key5, keys7
 
 
-@njit(cache=True, inline="always")
-def _popcount(x):
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+@njit(cache=True)
+def score_cards(cards, k, table, wbits):
+    """Score of the best 5 of the first ``k`` (5..7) card codes in ``cards``."""
+    if k == 5:
+        return table[key5(cards[0], cards[1], cards[2], cards[3], cards[4], wbits)]
+    c6 = cards[6] if k == 7 else ABSENT
+    kp, s0, s1, s2, s3 = keys7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], c6, wbits)
+    v = table[kp]
+    if s0 >= 0:
+        v = max(v, table[s0])
+    if s1 >= 0:
+        v = max(v, table[s1])
+    if s2 >= 0:
+        v = max(v, table[s2])
+    if s3 >= 0:
+        v = max(v, table[s3])
+    return v
 
 
 @njit(cache=True, parallel=True)
-def score_batch(hands, wild, plain, suited, binom, out):
-    """Score every row of an ``(n, k)`` array of card codes into ``out`` (int32)."""
-    n, k = hands.shape
-    for i in prange(n):
-        ranks = np.empty(8, np.int64)
-        out[i] = score_cards(hands[i], k, wild, plain, suited, binom, ranks)
+def score_batch(hands, table, wbits, out):
+    """Score every row of an ``(n, k)`` array of card codes into ``out`` (int32), in parallel."""
+    n = hands.shape[0]
+    n_blocks = (n + 8191) // 8192
+    for b in prange(n_blocks):
+        _score_rows(hands, b * 8192, min(n, (b + 1) * 8192), table, wbits, out)
 
 
 @njit(cache=True)
-def score_batch_serial(hands, wild, plain, suited, binom, out):
-    """Single-threaded twin of ``score_batch`` (for benchmarks and the engine's chunks)."""
-    n, k = hands.shape
-    ranks = np.empty(8, np.int64)
-    for i in range(n):
-        out[i] = score_cards(hands[i], k, wild, plain, suited, binom, ranks)
+def score_batch_serial(hands, table, wbits, out):
+    """Single-threaded twin of ``score_batch``."""
+    _score_rows(hands, 0, hands.shape[0], table, wbits, out)
 
 
 @njit(cache=True)
-def _count_from(first, deck, k, wild, plain, suited, binom, pos_counts):
-    """Count categories of every k-subset of ``deck`` whose smallest index is ``first``."""
-    n = deck.shape[0]
-    idx = np.empty(k, np.int64)
-    cards = np.empty(k, np.int64)
-    ranks = np.empty(8, np.int64)
-    idx[0] = first
-    for j in range(1, k):
-        idx[j] = first + j
-    if idx[k - 1] >= n:
+def _score_rows(hands, lo, hi, table, wbits, out):
+    k = hands.shape[1]
+    if k == 5:
+        for i in range(lo, hi):
+            out[i] = table[key5(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], wbits)]
         return
-    while True:
-        for j in range(k):
-            cards[j] = deck[idx[j]]
-        s = score_cards(cards, k, wild, plain, suited, binom, ranks)
-        pos_counts[s >> 22] += 1
-        # next combination keeping idx[0] fixed
-        j = k - 1
-        while j >= 1 and idx[j] == n - k + j:
-            j -= 1
-        if j < 1:
-            return
-        idx[j] += 1
-        for t in range(j + 1, k):
-            idx[t] = idx[t - 1] + 1
+    for i in range(lo, hi):
+        c6 = hands[i, 6] if k == 7 else ABSENT
+        kp, s0, s1, s2, s3 = keys7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4],
+                                   hands[i, 5], c6, wbits)
+        v = table[kp]
+        if s0 >= 0:
+            v = max(v, table[s0])
+        if s1 >= 0:
+            v = max(v, table[s1])
+        if s2 >= 0:
+            v = max(v, table[s2])
+        if s3 >= 0:
+            v = max(v, table[s3])
+        out[i] = v
+
+
+@njit(cache=True)
+def _best7(table, kp, s0, s1, s2, s3):
+    v = table[kp]
+    if s0 >= 0:
+        v = max(v, table[s0])
+    if s1 >= 0:
+        v = max(v, table[s1])
+    if s2 >= 0:
+        v = max(v, table[s2])
+    if s3 >= 0:
+        v = max(v, table[s3])
+    return v
+
+
+@njit(cache=True)
+def _walk(first, deck, k, table, wbits, counts, scores, offset):
+    """Score every k-subset of ``deck`` whose smallest index is ``first`` (lexicographic order).
+
+    Adds category positions into ``counts`` and, when ``scores`` is non-empty, stores scores
+    from ``scores[offset]`` on.
+    """
+    n = deck.shape[0]
+    keep = scores.shape[0] > 0
+    t = offset
+    a = deck[first]
+    for i1 in range(first + 1, n):
+        b = deck[i1]
+        for i2 in range(i1 + 1, n):
+            c = deck[i2]
+            for i3 in range(i2 + 1, n):
+                d = deck[i3]
+                for i4 in range(i3 + 1, n):
+                    e = deck[i4]
+                    if k == 5:
+                        s = table[key5(a, b, c, d, e, wbits)]
+                        counts[s >> 22] += 1
+                        if keep:
+                            scores[t] = s
+                            t += 1
+                        continue
+                    for i5 in range(i4 + 1, n):
+                        f = deck[i5]
+                        if k == 6:
+                            kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, ABSENT, wbits)
+                            s = _best7(table, kp, s0, s1, s2, s3)
+                            counts[s >> 22] += 1
+                            if keep:
+                                scores[t] = s
+                                t += 1
+                            continue
+                        for i6 in range(i5 + 1, n):
+                            kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, deck[i6], wbits)
+                            v = table[kp]
+                            if s0 >= 0:
+                                v = max(v, table[s0])
+                            if s1 >= 0:
+                                v = max(v, table[s1])
+                            if s2 >= 0:
+                                v = max(v, table[s2])
+                            if s3 >= 0:
+                                v = max(v, table[s3])
+                            counts[v >> 22] += 1
+                            if keep:
+                                scores[t] = v
+                                t += 1
 
 
 @njit(cache=True, parallel=True)
-def count_all(deck, k, wild, plain, suited, binom, n_pos):
+def count_all(deck, k, table, wbits, n_pos):
     """Exact category-position counts over all k-card hands of ``deck`` (int64[n_pos])."""
     n = deck.shape[0]
     per_first = np.zeros((n, n_pos), np.int64)
+    none = np.empty(0, np.int32)
     for first in prange(n):
-        _count_from(first, deck, k, wild, plain, suited, binom, per_first[first])
+        _walk(first, deck, k, table, wbits, per_first[first], none, 0)
     return per_first.sum(axis=0)
 
 
-@njit(cache=True)
-def _scores_from(first, offset, deck, k, wild, plain, suited, binom, out):
-    n = deck.shape[0]
-    idx = np.empty(k, np.int64)
-    cards = np.empty(k, np.int64)
-    ranks = np.empty(8, np.int64)
-    idx[0] = first
-    for j in range(1, k):
-        idx[j] = first + j
-    if idx[k - 1] >= n:
-        return
-    t_out = offset
-    while True:
-        for j in range(k):
-            cards[j] = deck[idx[j]]
-        out[t_out] = score_cards(cards, k, wild, plain, suited, binom, ranks)
-        t_out += 1
-        j = k - 1
-        while j >= 1 and idx[j] == n - k + j:
-            j -= 1
-        if j < 1:
-            return
-        idx[j] += 1
-        for t in range(j + 1, k):
-            idx[t] = idx[t - 1] + 1
-
-
 @njit(cache=True, parallel=True)
-def scores_all(deck, k, wild, plain, suited, binom, offsets, out):
-    """Scores of every k-subset of ``deck`` in lexicographic order of deck indices."""
+def scores_all(deck, k, table, wbits, offsets, out):
+    """Scores of every k-subset of ``deck`` in lexicographic order of deck indices.
+
+    ``offsets[first]`` is the position of the first hand whose smallest index is ``first``.
+    """
     n = deck.shape[0]
     for first in prange(n):
-        _scores_from(first, offsets[first], deck, k, wild, plain, suited, binom, out)
+        counts = np.zeros(16, np.int64)
+        _walk(first, deck, k, table, wbits, counts, out, offsets[first])

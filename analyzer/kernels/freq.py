@@ -10,13 +10,12 @@ from analyzer.kernels.rng import deal
 
 
 @njit(cache=True, nogil=True)
-def freq_chunk(state, n_hands, deck, k, wild, plain, suited, binom, n_pos):
+def freq_chunk(state, n_hands, deck, k, table, wbits, n_pos):
     """Deal ``n_hands`` random k-card hands from ``deck``; counts per category position."""
     pack = deck.copy()
     counts = np.zeros(n_pos, np.int64)
-    ranks = np.empty(8, np.int64)
     for _ in range(n_hands):
         deal(state, pack, k)
-        s = score_cards(pack, k, wild, plain, suited, binom, ranks)
+        s = score_cards(pack, k, table, wbits)
         counts[s >> 22] += 1
     return counts

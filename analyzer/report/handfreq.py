@@ -7,8 +7,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from analyzer.frequencies import FreqTable, exact_frequencies, ranking_paradox
-from analyzer.rules import Category, get_rules, preset_names
 from analyzer.report.study import Study
+from analyzer.rules import Category, get_rules, preset_names
 
 # (preset, deck) pairs shown; every preset on its own deck plus the two-joker variants.
 EXTRA = [("joker-wild", "52+2"), ("bug", "52+2"), ("j-poker", "52+2"), ("semi-wild", "52+2"),

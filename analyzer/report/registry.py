@@ -28,4 +28,5 @@ class StudySpec:
 STUDIES: list[StudySpec] = [
     StudySpec("hand-frequencies", "Hand-rank frequencies with jokers and wild cards",
               "analyzer.report.handfreq:build"),
+    StudySpec("calling-and-betting", "The banker's calling game and betting arithmetic", "analyzer.report.calling:build"),
 ]

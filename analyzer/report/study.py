@@ -20,9 +20,9 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from analyzer.io import atomic_write_bytes, atomic_write_text, render  # noqa: E402
+from analyzer.io import atomic_write_bytes, atomic_write_text, render
 
 __all__ = ["Study"]
 

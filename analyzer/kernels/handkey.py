@@ -1,0 +1,227 @@
+"""Scalar-only hand keys: card codes in, indices into the evaluator's flat score table out.
+
+Numba functions that receive arrays pay reference counting on every call, which triples the
+cost of a table lookup in a hot loop. These functions take and return plain integers, so a
+kernel computes the key with a call and does the lookup itself::
+
+    key = key5(c0, c1, c2, c3, c4, wbits)
+    score = table[key]
+
+``wbits`` is the wild mask as a bit set over card codes (``1 << code``; codes are < 64).
+For best-of-k (k = 6, 7) ``keys7`` returns the suit-blind key and up to four suited keys
+(-1 = none); the score is the maximum of the table entries.
+
+Flat table layout (see ``flatten``): for w wild cards, the suit-blind block starts at
+``w * STRIDE`` (indexed by the natural rank-multiset index) and the suited block at
+``w * STRIDE + PLAIN_SIZE`` (indexed by one suit's 13-bit rank mask).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+PLAIN_SIZE = 50388  # C(19, 7): rank multisets of up to seven natural cards
+SUITED_SIZE = 8192
+STRIDE = PLAIN_SIZE + SUITED_SIZE
+ABSENT = -1
+_SENTINEL = 15  # rank given to wild/absent cards so they sort after every natural rank
+
+
+def flatten(plain: np.ndarray, suited: np.ndarray) -> np.ndarray:
+    """One int32 array holding ``plain[w]`` and ``suited[w]`` blocks for every w."""
+    n_w = plain.shape[0]
+    out = np.full(n_w * STRIDE, -1, np.int32)
+    for w in range(n_w):
+        out[w * STRIDE : w * STRIDE + plain.shape[1]] = plain[w]
+        out[w * STRIDE + PLAIN_SIZE : (w + 1) * STRIDE] = suited[w]
+    return out
+
+
+def wild_bits(mask: np.ndarray) -> int:
+    """The wild mask (bool/uint8 over card codes) as an int bit set."""
+    return int(sum(1 << int(c) for c in np.flatnonzero(mask)))
+
+
+@njit(cache=True, inline="always")
+def _c(x, j):
+    """C(x, j) for 0 <= j <= 7 in closed form (x >= 0)."""
+    if j == 1:
+        return x
+    if j == 2:
+        return x * (x - 1) // 2
+    if j == 3:
+        return x * (x - 1) * (x - 2) // 6
+    if j == 4:
+        return x * (x - 1) * (x - 2) * (x - 3) // 24
+    if j == 5:
+        return x * (x - 1) * (x - 2) * (x - 3) * (x - 4) // 120
+    if j == 6:
+        return x * (x - 1) * (x - 2) * (x - 3) * (x - 4) * (x - 5) // 720
+    return x * (x - 1) * (x - 2) * (x - 3) * (x - 4) * (x - 5) * (x - 6) // 5040
+
+
+@njit(cache=True, inline="always")
+def _idx_term(r, i):
+    """Term i of the multiset index; wild/absent ranks (the sentinel) add nothing."""
+    if r >= _SENTINEL:
+        return 0
+    return _c(r + i, i + 1)
+
+
+@njit(cache=True, inline="always")
+def _sorted_index5(r0, r1, r2, r3, r4):
+    """Multiset index of five ranks (sentinels for wild cards sort last and add nothing)."""
+    r0, r1 = min(r0, r1), max(r0, r1)
+    r3, r4 = min(r3, r4), max(r3, r4)
+    r2, r4 = min(r2, r4), max(r2, r4)
+    r2, r3 = min(r2, r3), max(r2, r3)
+    r0, r3 = min(r0, r3), max(r0, r3)
+    r0, r2 = min(r0, r2), max(r0, r2)
+    r1, r4 = min(r1, r4), max(r1, r4)
+    r1, r3 = min(r1, r3), max(r1, r3)
+    r1, r2 = min(r1, r2), max(r1, r2)
+    return _idx_term(r0, 0) + _idx_term(r1, 1) + _idx_term(r2, 2) + _idx_term(r3, 3) + _idx_term(r4, 4)
+
+
+@njit(cache=True)
+def key5(c0, c1, c2, c3, c4, wbits):
+    """Flat-table index of the score of a 5-card hand."""
+    w0 = (wbits >> c0) & 1
+    w1 = (wbits >> c1) & 1
+    w2 = (wbits >> c2) & 1
+    w3 = (wbits >> c3) & 1
+    w4 = (wbits >> c4) & 1
+    w = w0 + w1 + w2 + w3 + w4
+    if w == 0:
+        s = c0 & 3
+        if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s:
+            return PLAIN_SIZE + ((1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2))
+                                 | (1 << (c3 >> 2)) | (1 << (c4 >> 2)))
+        return _sorted_index5(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2)
+    r0 = _SENTINEL if w0 else c0 >> 2
+    r1 = _SENTINEL if w1 else c1 >> 2
+    r2 = _SENTINEL if w2 else c2 >> 2
+    r3 = _SENTINEL if w3 else c3 >> 2
+    r4 = _SENTINEL if w4 else c4 >> 2
+    # do the natural cards share one suit? (-1 marks a wild card)
+    s0 = -1 if w0 else c0 & 3
+    s1 = -1 if w1 else c1 & 3
+    s2 = -1 if w2 else c2 & 3
+    s3 = -1 if w3 else c3 & 3
+    s4 = -1 if w4 else c4 & 3
+    s = max(s0, s1, s2, s3, s4)
+    one_suit = ((s0 < 0 or s0 == s) and (s1 < 0 or s1 == s) and (s2 < 0 or s2 == s)
+                and (s3 < 0 or s3 == s) and (s4 < 0 or s4 == s))
+    if one_suit:
+        mask = 0
+        if r0 < _SENTINEL:
+            mask |= 1 << r0
+        if r1 < _SENTINEL:
+            mask |= 1 << r1
+        if r2 < _SENTINEL:
+            mask |= 1 << r2
+        if r3 < _SENTINEL:
+            mask |= 1 << r3
+        if r4 < _SENTINEL:
+            mask |= 1 << r4
+        return w * STRIDE + PLAIN_SIZE + mask
+    return w * STRIDE + _sorted_index5(r0, r1, r2, r3, r4)
+
+
+@njit(cache=True, inline="always")
+def _rank(c, wbits):
+    """Rank of a natural card; the sentinel for a wild or absent card."""
+    if c < 0 or (wbits >> c) & 1:
+        return _SENTINEL
+    return c >> 2
+
+
+@njit(cache=True, inline="always")
+def _suit(c, wbits):
+    """Suit of a natural card; -1 for a wild or absent card."""
+    if c < 0 or (wbits >> c) & 1:
+        return -1
+    return c & 3
+
+
+@njit(cache=True, inline="always")
+def _suit_mask(s, r0, s0, r1, s1, r2, s2, r3, s3, r4, s4, r5, s5, r6, s6):
+    m = 0
+    n = 0
+    if s0 == s:
+        m |= 1 << r0
+        n += 1
+    if s1 == s:
+        m |= 1 << r1
+        n += 1
+    if s2 == s:
+        m |= 1 << r2
+        n += 1
+    if s3 == s:
+        m |= 1 << r3
+        n += 1
+    if s4 == s:
+        m |= 1 << r4
+        n += 1
+    if s5 == s:
+        m |= 1 << r5
+        n += 1
+    if s6 == s:
+        m |= 1 << r6
+        n += 1
+    return m, n
+
+
+@njit(cache=True)
+def keys7(c0, c1, c2, c3, c4, c5, c6, wbits):
+    """Keys of a 5-, 6- or 7-card hand (pass ABSENT for missing c5/c6).
+
+    Returns ``(plain, s0, s1, s2, s3)``; the score is ``max(table[key])`` over keys >= 0.
+    """
+    r0 = _rank(c0, wbits)
+    r1 = _rank(c1, wbits)
+    r2 = _rank(c2, wbits)
+    r3 = _rank(c3, wbits)
+    r4 = _rank(c4, wbits)
+    r5 = _rank(c5, wbits)
+    r6 = _rank(c6, wbits)
+    t0 = _suit(c0, wbits)
+    t1 = _suit(c1, wbits)
+    t2 = _suit(c2, wbits)
+    t3 = _suit(c3, wbits)
+    t4 = _suit(c4, wbits)
+    t5 = _suit(c5, wbits)
+    t6 = _suit(c6, wbits)
+    w = ((t0 < 0 and c0 >= 0) + (t1 < 0 and c1 >= 0) + (t2 < 0 and c2 >= 0) + (t3 < 0 and c3 >= 0)
+         + (t4 < 0 and c4 >= 0) + (t5 < 0 and c5 >= 0) + (t6 < 0 and c6 >= 0))
+    base = w * STRIDE
+    need = 5 - w
+    m, n = _suit_mask(0, r0, t0, r1, t1, r2, t2, r3, t3, r4, t4, r5, t5, r6, t6)
+    k0 = base + PLAIN_SIZE + m if n >= need else -1
+    m, n = _suit_mask(1, r0, t0, r1, t1, r2, t2, r3, t3, r4, t4, r5, t5, r6, t6)
+    k1 = base + PLAIN_SIZE + m if n >= need else -1
+    m, n = _suit_mask(2, r0, t0, r1, t1, r2, t2, r3, t3, r4, t4, r5, t5, r6, t6)
+    k2 = base + PLAIN_SIZE + m if n >= need else -1
+    m, n = _suit_mask(3, r0, t0, r1, t1, r2, t2, r3, t3, r4, t4, r5, t5, r6, t6)
+    k3 = base + PLAIN_SIZE + m if n >= need else -1
+    # sorting network for 7 (16 comparators)
+    r0, r6 = min(r0, r6), max(r0, r6)
+    r2, r3 = min(r2, r3), max(r2, r3)
+    r4, r5 = min(r4, r5), max(r4, r5)
+    r0, r2 = min(r0, r2), max(r0, r2)
+    r1, r4 = min(r1, r4), max(r1, r4)
+    r3, r6 = min(r3, r6), max(r3, r6)
+    r0, r1 = min(r0, r1), max(r0, r1)
+    r2, r5 = min(r2, r5), max(r2, r5)
+    r3, r4 = min(r3, r4), max(r3, r4)
+    r1, r2 = min(r1, r2), max(r1, r2)
+    r4, r6 = min(r4, r6), max(r4, r6)
+    r2, r3 = min(r2, r3), max(r2, r3)
+    r4, r5 = min(r4, r5), max(r4, r5)
+    r1, r2 = min(r1, r2), max(r1, r2)
+    r3, r4 = min(r3, r4), max(r3, r4)
+    r5, r6 = min(r5, r6), max(r5, r6)
+    idx = (_idx_term(r0, 0) + _idx_term(r1, 1) + _idx_term(r2, 2) + _idx_term(r3, 3)
+           + _idx_term(r4, 4) + _idx_term(r5, 5) + _idx_term(r6, 6))
+    return base + idx, k0, k1, k2, k3

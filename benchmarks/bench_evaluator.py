@@ -1,0 +1,116 @@
+"""Hands per second of the evaluator vs eval7, treys and phevaluator on the same random hands.
+
+Peers are called per hand from Python (how they are used); joker-odds scores whole arrays.
+Run: python benchmarks/run.py evaluator   (env BENCH_N sets the number of hands, default 2,000,000)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+
+from analyzer.evaluator import Evaluator
+from analyzer.frequencies import exact_frequencies
+from analyzer.rules import get_rules
+
+N = int(os.environ.get("BENCH_N", "2000000"))
+PEER_N = max(1000, N // 20)
+
+
+def _random_hands(deck: np.ndarray, n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    keys = rng.random((n, deck.size))
+    idx = np.argpartition(keys, k, axis=1)[:, :k]
+    return deck.astype(np.int64)[idx]
+
+
+def _rate(fn, n: int, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return n / best
+
+
+def _peers(hands: np.ndarray) -> dict[str, float]:
+    rates: dict[str, float] = {}
+    texts = [["23456789TJQKA"[c >> 2] + "cdhs"[c & 3] for c in row] for row in hands]
+    try:
+        import eval7
+
+        cards7 = [[eval7.Card(t) for t in row] for row in texts]
+        rates["eval7"] = _rate(lambda: [eval7.evaluate(h) for h in cards7], len(cards7), 1)
+    except ImportError:  # pragma: no cover
+        pass
+    try:
+        from treys import Card
+        from treys import Evaluator as TreysEvaluator
+
+        tev = TreysEvaluator()
+        cardst = [[Card.new(t) for t in row] for row in texts]
+        rates["treys"] = _rate(lambda: [tev.evaluate(h[:2], h[2:]) for h in cardst], len(cardst), 1)
+    except ImportError:  # pragma: no cover
+        pass
+    try:
+        from phevaluator import evaluate_cards
+
+        ints = [list(map(int, row)) for row in hands]
+        rates["phevaluator"] = _rate(lambda: [evaluate_cards(*h) for h in ints], len(ints), 1)
+    except ImportError:  # pragma: no cover
+        pass
+    return rates
+
+
+def main() -> None:
+    rows = []
+    base = None
+    cases = [
+        ("natural 5", "standard", "52", 5),
+        ("joker-wild 5, 1 joker", "joker-wild", "52+1", 5),
+        ("joker-wild 5, 2 jokers", "joker-wild", "52+2", 5),
+        ("bug 5, 1 joker", "bug", "52+1", 5),
+        ("bug 5, 2 jokers", "bug", "52+2", 5),
+        ("semi 5, 1 joker", "semi-wild", "52+1", 5),
+        ("semi 5, 2 jokers", "semi-wild", "52+2", 5),
+        ("j-poker 5, 1 joker", "j-poker", "52+1", 5),
+        ("j-poker 5, 2 jokers", "j-poker", "52+2", 5),
+        ("deuces wild 5", "deuces-wild", "52", 5),
+        ("natural best of 7", "standard", "52", 7),
+        ("joker-wild best of 7", "joker-wild", "52+1", 7),
+    ]
+    for label, rules, deck, k in cases:
+        ev = Evaluator(get_rules(rules), deck, k)
+        hands = _random_hands(ev.deck.cards, N, k, seed=1)
+        ev.score_batch(hands[:10], parallel=False)
+        ev.score_batch(hands[:10], parallel=True)
+        r1 = _rate(lambda ev=ev, hands=hands: ev.score_batch(hands, parallel=False), N)
+        r2 = _rate(lambda ev=ev, hands=hands: ev.score_batch(hands, parallel=True), N)
+        if base is None:
+            base = r1
+        rows.append((label, r1, r2, r1 / base))
+    print(f"{'case':28s} {'1 thread/s':>14s} {'all threads/s':>14s} {'vs natural':>10s}")
+    for label, r1, r2, rel in rows:
+        print(f"{label:28s} {r1:14,.0f} {r2:14,.0f} {rel:10.2f}")
+
+    nat = Evaluator("standard")
+    hands = _random_hands(nat.deck.cards, PEER_N, 5, seed=1)
+    peers = _peers(hands)
+    print(f"\npeers, natural 5-card, per-call Python loops on {PEER_N:,} of the same hands:")
+    ours = rows[0][1]
+    for name, rate in peers.items():
+        print(f"  {name:12s} {rate:14,.0f} hands/s   joker-odds 1 thread = {ours / rate:6.1f}x")
+    if peers:
+        fastest = max(peers.values())
+        print(f"  ratio vs fastest peer: {ours / fastest:.1f}x (target >= 25x)")
+
+    for _ in range(2):  # second run is warm
+        t0 = time.perf_counter()
+        exact_frequencies("joker-wild", "52+2")
+        dt = time.perf_counter() - t0
+    print(f"\nexact enumeration, all 3,162,510 hands of 52+2 under joker-wild (warm): {dt:.3f} s (target < 0.5 s)")
+    t0 = time.perf_counter()
+    Evaluator(get_rules("joker-wild", natural_beats_wild="tie"), "52+2", 7)
+    print(f"table build for a new rule set (5 and best-of-7 tables): {time.perf_counter() - t0:.3f} s")

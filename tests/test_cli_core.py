@@ -1,0 +1,205 @@
+"""CLI tests for eval, freq, rules, decks and report: outputs, every option, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.cli import main
+from analyzer.evaluator import Evaluator
+from analyzer.frequencies import exact_frequencies
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    res = CliRunner().invoke(main, list(args))
+    return res.exit_code, res.stdout, res.stderr
+
+
+def assert_one_line_error(code: int, err: str, text: str) -> None:
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("Error: ")
+    assert text in lines[0]
+    assert "Traceback" not in err
+
+
+def test_eval_table_keeps_input_order() -> None:
+    code, out, _ = run("eval", "Qs Qd 9h 5c Jk", "As Ks Qs Js Ts", "--rules", "j-poker")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0].split()[:4] == ["hand", "category", "score", "description"]
+    assert "two pair, queens and nines, wild" in lines[2]
+    assert "royal flush" in lines[3]
+
+
+def test_eval_csv_and_json_match_library() -> None:
+    code, out, _ = run("eval", "Qs Qd 9h 9c Jk", "--rules", "joker-wild", "--format", "csv")
+    assert code == 0
+    header, row = out.strip().splitlines()
+    assert header == "hand,category,score,description"
+    ev = Evaluator("joker-wild")
+    assert row.split(",")[2] == str(ev.score("Qs Qd 9h 9c Jk"))
+    code, out, _ = run("eval", "Qs Qd 9h 9c Jk", "--format", "json")
+    data = json.loads(out)
+    assert data["rules"] == "joker-wild" and data["deck"] == "52+1"
+    assert data["rows"][0]["category"] == "full_house"
+
+
+def test_eval_input_file_and_out_file(tmp_path: Path) -> None:
+    src = tmp_path / "hands.txt"
+    src.write_text("# my hands\nAs Ad Ac Ks Kd\n\n2c 3d 4h 5s 7c  # nothing\n", encoding="utf-8")
+    dest = tmp_path / "out.csv"
+    code, out, _ = run("eval", "--input", str(src), "--rules", "standard", "--format", "csv", "--out", str(dest))
+    assert code == 0 and out == ""
+    rows = dest.read_text(encoding="utf-8").strip().splitlines()
+    assert [r.split(",")[1] for r in rows[1:]] == ["full_house", "high_card"]
+
+
+def test_eval_seven_cards_best_five() -> None:
+    code, out, _ = run("eval", "As Ks Qs Js Ts 2c 3d", "--rules", "standard", "--format", "csv")
+    assert code == 0 and ",royal_flush," in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("Qs Qd 9h 5c Zz",), "unknown card 'Zz'"),
+        (("Qs Qs 9h 5c 2c",), "duplicate card 'Qs'"),
+        (("Qs Qd 9h 5c",), "has 4 cards, expected 5, 6 or 7"),
+        (("Qs Qd 9h 5c Jk", "--rules", "standard"), "card 'Jk' is not in deck 52"),
+        (("Qs Qd 9h 5c 2c", "--deck", "52"), "need wild cards ['jokers'] but deck 52 has none"),
+        (("Qs Qd 9h 5c 2c", "--rules", "nope"), "unknown rules preset 'nope'"),
+        (("Qs Qd 9h 5c 2c", "--deck", "54"), "unknown deck '54'"),
+        (("Qs Qd 9h 5c Jk Jk",), "too many jokers"),
+        (("Qs Qd 9h 5c 2c", "Qs Qd 9h 5c 2c 3c"), "same number of cards"),
+        ((), "no hands given"),
+        (("Qs Qd 9h 5c 2c", "--order", "pair,best_hand"), "bad value"),
+    ],
+)
+def test_eval_errors_are_one_line(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run("eval", *args)
+    assert_one_line_error(code, err, message)
+
+
+def test_eval_error_writes_nothing(tmp_path: Path) -> None:
+    dest = tmp_path / "never.csv"
+    code, _, err = run("eval", "As As Kd Qc 2h", "--out", str(dest))
+    assert_one_line_error(code, err, "duplicate")
+    assert not dest.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_eval_rule_overrides() -> None:
+    # deuces made wild on the command line == the deuces-wild preset
+    code, out, _ = run("eval", "2c 2d Ah Kh Qh", "--rules", "standard", "--mode", "wild", "--wild", "2",
+                       "--format", "csv")
+    assert code == 0 and ",royal_flush," in out
+    code, out, _ = run("eval", "Ah 9h 7h 4h Jk", "--double-ace-flush", "--format", "json")
+    assert json.loads(out)["rows"][0]["description"] == "flush, ace high, wild"
+    ev = Evaluator("joker-wild")
+    with_dup = json.loads(out)["rows"][0]["score"]
+    assert with_dup > ev.score("Ah 9h 7h 4h Jk")
+    code, out, _ = run("eval", "As Ks Qs Js 9d", "Jk 9c 9d 4s 4h", "--tie-rule", "category", "--format", "csv")
+    assert code == 0
+    code, out, _ = run("eval", "Jk Kh Qh Jh Th", "--rules", "semi-wild", "--format", "csv",
+                       "--order", "royal_flush,straight_flush,four_of_a_kind,full_house,flush,straight,"
+                       "three_of_a_kind,two_pair,pair,high_card")
+    assert ",flush," in out
+
+
+def test_freq_exact_json() -> None:
+    code, out, _ = run("freq", "--rules", "joker-wild", "--deck", "52+1", "--exact", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert {k: data[k] for k in ("deck", "rules", "cards", "method", "total")} == {
+        "deck": "52+1", "rules": "joker-wild", "cards": 5, "method": "exact", "total": 2869685}
+    counts = {r["category"]: r["count"] for r in data["rows"]}
+    assert counts["five_of_a_kind"] == 13 and counts["pair"] == 1268088
+    assert set(data["rows"][0]) == {"category", "count", "probability"}
+
+
+def test_freq_sampled_json_has_intervals() -> None:
+    code, out, _ = run("freq", "--rules", "standard", "--trials", "20000", "--seed", "3", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["method"] == "monte_carlo" and data["total"] == 20000 and data["seed"] == 3
+    row = data["rows"][-1]
+    assert set(row) >= {"category", "count", "estimate", "se", "ci_low", "ci_high"}
+    assert row["ci_low"] <= row["estimate"] <= row["ci_high"]
+    code2, out2, _ = run("freq", "--rules", "standard", "--trials", "20000", "--seed", "3", "--format", "json")
+    assert out2 == out  # same seed, same numbers
+
+
+def test_freq_table_csv_and_out(tmp_path: Path) -> None:
+    dest = tmp_path / "f.csv"
+    code, _, _ = run("freq", "--rules", "deuces-wild", "--exact", "--format", "csv", "--out", str(dest))
+    assert code == 0
+    lines = dest.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "category,count,probability"
+    assert lines[1].startswith("five_of_a_kind,672,")
+    code, out, _ = run("freq", "--rules", "short-holdem", "--exact")
+    assert code == 0 and out.splitlines()[0].split()[:3] == ["category", "count", "probability"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--rules", "standard"), "exactly one of --exact or --trials"),
+        (("--exact", "--trials", "10"), "exactly one of --exact or --trials"),
+        (("--exact", "--deck", "2x52+2"), "single deck"),
+        (("--exact", "--rules", "standard", "--deck", "52+1"), "has jokers"),
+        (("--exact", "--cards", "4"), "4"),
+    ],
+)
+def test_freq_errors(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run("freq", *args)
+    assert_one_line_error(code, err, message)
+
+
+def test_rules_and_decks_lists() -> None:
+    code, out, _ = run("rules", "--format", "json")
+    names = [r["preset"] for r in json.loads(out)["rows"]] if isinstance(json.loads(out), dict) else [
+        r["preset"] for r in json.loads(out)]
+    assert code == 0 and {"standard", "joker-wild", "bug", "semi-wild", "j-poker", "deuces-wild", "short-32",
+                          "short-36", "short-holdem"} <= set(names)
+    code, out, _ = run("decks", "--format", "csv")
+    assert code == 0
+    rows = {line.split(",")[0]: line.split(",")[1] for line in out.strip().splitlines()[1:]}
+    assert rows == {"52": "52", "52+1": "53", "52+2": "54", "32": "32", "32+1": "33", "36": "36",
+                    "36+1": "37", "36+2": "38", "36j": "36", "2x52+2": "106", "3x52+3": "159"}
+
+
+def test_report_unknown_study() -> None:
+    code, _, err = run("report", "--study", "nope", "--out", "/tmp/never-written")
+    assert_one_line_error(code, err, "unknown study 'nope'")
+    assert not Path("/tmp/never-written").exists()
+
+
+@pytest.mark.slow
+def test_report_hand_frequencies(tmp_path: Path) -> None:
+    code, out, _ = run("report", "--study", "hand-frequencies", "--out", str(tmp_path))
+    assert code == 0
+    base = tmp_path / "hand-frequencies"
+    for name in ("index.md", "index.html", "figures/probabilities-by-preset.png", "tables/paradox.csv",
+                 "tables/freq7-standard-52.csv"):
+        assert (base / name).stat().st_size > 0
+    assert "hand-frequencies/index.html" in (tmp_path / "index.html").read_text(encoding="utf-8")
+    table = (base / "tables" / "freq5-joker-wild-52p1.csv").read_text(encoding="utf-8")
+    assert "five_of_a_kind,13," in table
+
+
+def test_every_command_has_help_and_is_in_readme() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    for name, cmd in main.commands.items():
+        assert cmd.help, f"command {name} has no help"
+        assert f"joker-odds {name}" in readme, f"command {name} is not documented in README.md"
+
+
+def test_exact_frequencies_total_matches_cli() -> None:
+    t = exact_frequencies("bug", "52+1")
+    code, out, _ = run("freq", "--rules", "bug", "--exact", "--format", "json")
+    assert json.loads(out)["total"] == t.total == 2869685
