@@ -75,6 +75,9 @@ class Evaluator:
         self.deck = self.rules.deck_spec(deck)
         if self.deck.copies != 1:
             raise CardError(f"poker hands need a single deck, not {self.deck.name}")
+        if self.deck.removed:
+            raise CardError(f"poker hands are not defined on deck {self.deck.name} (some of its ranks are "
+                            "incomplete: its black sixes are jokers)")
         if k not in (5, 6, 7):
             raise CardError(f"hands of {k} cards are not supported (5, 6 or 7)")
         self.k = k

@@ -98,18 +98,25 @@ def sampled_frequencies(
     rules: RuleSet | str,
     deck: str | None = None,
     cards: int = 5,
-    trials: int = 1_000_000,
+    trials: int | None = None,
     seed: int = 0,
     compare_exact: bool = True,
     **engine_options: Any,
 ) -> FreqTable:
     """Monte Carlo frequencies through the simulation engine, with SE and 95 % Wilson CIs.
 
-    When ``compare_exact`` and the enumeration is cheap (5-card hands), a χ² goodness-of-fit
-    test against the exact counts is attached under ``extra["gof"]``.
+    ``trials`` defaults to 1,000,000 unless ``engine_options`` hold a precision target
+    (``target_se`` / ``target_rel_se`` with ``max_trials`` / ``max_time``); other engine options
+    (``checkpoint``, ``backend``, ``workers``, ``chunk_size``, ``quiet`` …) go to
+    :func:`analyzer.engine.run`. ``extra`` records the chunks, the stop reason and the worst
+    (relative) SE reached. When ``compare_exact`` and the enumeration is cheap (5-card hands),
+    a χ² goodness-of-fit test against the exact counts is attached under ``extra["gof"]``.
     """
     from analyzer.engine import FreqTask, run
 
+    targeted = any(engine_options.get(k) is not None for k in ("target_se", "target_rel_se"))
+    if trials is None and not targeted:
+        trials = 1_000_000
     ev = _evaluator(rules, deck, cards)
     result = run(FreqTask.from_evaluator(ev), trials=trials, seed=seed, **engine_options)
     counts = result.totals
@@ -119,7 +126,8 @@ def sampled_frequencies(
         est = proportion(int(counts[pos]), n)
         rows.append(FreqRow(cat.value, est.count, estimate=est.estimate, se=est.se,
                             ci_low=est.ci_low, ci_high=est.ci_high))
-    extra: dict[str, Any] = {"chunks": result.chunks_done}
+    extra: dict[str, Any] = {"trials": result.trials, "chunks": result.chunks_done,
+                             "stop": result.stop_reason, **result.precision}
     if compare_exact and cards == 5:
         exact = exact_frequencies(ev.rules, ev.deck.name, cards)
         probs = np.array([exact.row(r.category).probability for r in rows], dtype=float)

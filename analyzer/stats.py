@@ -10,18 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as _st
 
 __all__ = [
     "Z95",
     "GoodnessOfFit",
+    "MeanEstimate",
     "ProportionEstimate",
+    "category_proportions",
     "chi_square_gof",
+    "mean_from_sums",
     "proportion",
+    "relative_se",
     "wilson_interval",
 ]
 
-Z95 = float(_st.norm.ppf(0.975))
+Z95 = 1.959963984540054  # = scipy.stats.norm.ppf(0.975); scipy is imported lazily (seconds at start-up)
 
 
 def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
@@ -32,7 +35,8 @@ def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[fl
     denom = 1.0 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at 0/n and n/n the exact bound is 0 or 1; keep rounding from leaving p outside
+    return (max(0.0, min(p, float(centre - half))), min(1.0, max(p, float(centre + half))))
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,63 @@ def proportion(count: int, trials: int) -> ProportionEstimate:
     return ProportionEstimate(int(count), int(trials), p, se, lo, hi)
 
 
+def category_proportions(counts: np.ndarray) -> list[ProportionEstimate]:
+    """One :func:`proportion` per entry of a multinomial count vector (trials = the sum).
+
+    >>> [round(e.estimate, 2) for e in category_proportions(np.array([1, 3]))]
+    [0.25, 0.75]
+    """
+    c = np.asarray(counts)
+    n = int(c.sum())
+    return [proportion(int(x), n) for x in c]
+
+
+@dataclass(frozen=True)
+class MeanEstimate:
+    """A sampled mean (a return, an EV) with SD per trial, standard error and 95 % normal CI."""
+
+    trials: int
+    mean: float
+    sd: float
+    se: float
+    ci_low: float
+    ci_high: float
+
+
+def mean_from_sums(trials: int, total: float, total_sq: float) -> MeanEstimate:
+    """Mean, sample SD (n − 1), SE = SD/√n and ``mean ± 1.96·SE`` from ``(n, Σx, Σx²)``.
+
+    The sums are what a chunked kernel accumulates; the SD per trial is reported because
+    returns are heavy-tailed and the SE alone hides how wild a single trial is. The variance
+    loses about ``√eps · max|x|`` to cancellation, so accumulate ``x − c`` for a rough centre
+    ``c`` when the SD is tiny next to the mean (returns near 1 with SD ≥ 1 are safe).
+
+    >>> e = mean_from_sums(4, 10.0, 30.0)      # x = 1, 2, 3, 4
+    >>> e.mean, round(e.sd, 6), round(e.se, 6)
+    (2.5, 1.290994, 0.645497)
+    """
+    n = int(trials)
+    if n <= 0:
+        nan = float("nan")
+        return MeanEstimate(0, nan, nan, float("inf"), -float("inf"), float("inf"))
+    mean = float(total) / n
+    if n == 1:
+        return MeanEstimate(1, mean, float("nan"), float("inf"), -float("inf"), float("inf"))
+    var = max(0.0, (float(total_sq) - float(total) * mean) / (n - 1))
+    sd = float(np.sqrt(var))
+    se = sd / float(np.sqrt(n))
+    return MeanEstimate(n, mean, sd, se, mean - Z95 * se, mean + Z95 * se)
+
+
+def relative_se(estimate: float, se: float) -> float:
+    """``se / |estimate|``; infinite when the estimate is 0 (nothing observed yet).
+
+    >>> relative_se(0.5, 0.01), relative_se(0.0, 0.0)
+    (0.02, inf)
+    """
+    return float(se) / abs(float(estimate)) if estimate else float("inf")
+
+
 @dataclass(frozen=True)
 class GoodnessOfFit:
     """Pearson χ² test of observed counts against exact probabilities."""
@@ -83,4 +144,8 @@ def chi_square_gof(observed: np.ndarray, probabilities: np.ndarray) -> GoodnessO
     expected = prob[keep] / prob[keep].sum() * n
     stat = float(((obs[keep] - expected) ** 2 / expected).sum())
     dof = int(keep.sum()) - 1
-    return GoodnessOfFit(stat, dof, float(_st.chi2.sf(stat, dof)) if dof > 0 else 1.0)
+    if dof <= 0:
+        return GoodnessOfFit(stat, dof, 1.0)
+    from scipy.stats import chi2
+
+    return GoodnessOfFit(stat, dof, float(chi2.sf(stat, dof)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -103,7 +104,7 @@ def test_eval_rule_overrides() -> None:
     ev = Evaluator("joker-wild")
     with_dup = json.loads(out)["rows"][0]["score"]
     assert with_dup > ev.score("Ah 9h 7h 4h Jk")
-    code, out, _ = run("eval", "As Ks Qs Js 9d", "Jk 9c 9d 4s 4h", "--tie-rule", "category", "--format", "csv")
+    code, _, _ = run("eval", "As Ks Qs Js 9d", "Jk 9c 9d 4s 4h", "--tie-rule", "category", "--format", "csv")
     assert code == 0
     code, out, _ = run("eval", "Jk Kh Qh Jh Th", "--rules", "semi-wild", "--format", "csv",
                        "--order", "royal_flush,straight_flush,four_of_a_kind,full_house,flush,straight,"
@@ -130,7 +131,7 @@ def test_freq_sampled_json_has_intervals() -> None:
     row = data["rows"][-1]
     assert set(row) >= {"category", "count", "estimate", "se", "ci_low", "ci_high"}
     assert row["ci_low"] <= row["estimate"] <= row["ci_high"]
-    code2, out2, _ = run("freq", "--rules", "standard", "--trials", "20000", "--seed", "3", "--format", "json")
+    _, out2, _ = run("freq", "--rules", "standard", "--trials", "20000", "--seed", "3", "--format", "json")
     assert out2 == out  # same seed, same numbers
 
 
@@ -151,6 +152,7 @@ def test_freq_table_csv_and_out(tmp_path: Path) -> None:
         (("--rules", "standard"), "exactly one of --exact or --trials"),
         (("--exact", "--trials", "10"), "exactly one of --exact or --trials"),
         (("--exact", "--deck", "2x52+2"), "single deck"),
+        (("--exact", "--deck", "36j"), "not defined on deck 36j"),
         (("--exact", "--rules", "standard", "--deck", "52+1"), "has jokers"),
         (("--exact", "--cards", "4"), "4"),
     ],
@@ -194,12 +196,28 @@ def test_report_hand_frequencies(tmp_path: Path) -> None:
 
 def test_every_command_has_help_and_is_in_readme() -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    for name, cmd in main.commands.items():
-        assert cmd.help, f"command {name} has no help"
+    ctx = click.Context(main)
+    for name in main.list_commands(ctx):
+        cmd = main.get_command(ctx, name)
+        assert cmd is not None and cmd.help, f"command {name} has no help"
         assert f"joker-odds {name}" in readme, f"command {name} is not documented in README.md"
+        for sub in getattr(cmd, "commands", {}):
+            assert f"joker-odds {name} {sub}" in readme, f"'{name} {sub}' is not documented in README.md"
+
+
+def test_every_cli_module_is_registered() -> None:
+    import importlib
+    import pkgutil
+
+    import analyzer.cli as cli
+
+    for info in pkgutil.iter_modules(cli.__path__):
+        module = importlib.import_module(f"analyzer.cli.{info.name}")
+        for command in getattr(module, "COMMANDS", ()):
+            assert cli.COMMAND_MODULES.get(command.name) == module.__name__, command.name
 
 
 def test_exact_frequencies_total_matches_cli() -> None:
     t = exact_frequencies("bug", "52+1")
-    code, out, _ = run("freq", "--rules", "bug", "--exact", "--format", "json")
+    _, out, _ = run("freq", "--rules", "bug", "--exact", "--format", "json")
     assert json.loads(out)["total"] == t.total == 2869685

@@ -12,12 +12,41 @@ from typing import Any
 import click
 
 from analyzer.errors import JokerOddsError
+from analyzer.stopping import RunInterrupted
 
-__all__ = ["main"]
+__all__ = ["COMMAND_MODULES", "main"]
+
+# Command name → module defining it (in its ``COMMANDS`` list). Modules are imported only when
+# their command runs, so ``joker-odds eval`` does not pay for plotting or the game analyses.
+COMMAND_MODULES: dict[str, str] = {
+    "calling": "analyzer.cli.calling",
+    "decks": "analyzer.cli.hands",
+    "eval": "analyzer.cli.hands",
+    "freq": "analyzer.cli.hands",
+    "pot": "analyzer.cli.pot",
+    "report": "analyzer.cli.report_cmd",
+    "rules": "analyzer.cli.hands",
+    "simulate": "analyzer.cli.simulate",
+    "stud": "analyzer.cli.stud",
+    "videopoker": "analyzer.cli.videopoker",
+}
 
 
 class _Main(click.Group):
-    """A group that reports errors in one line instead of a usage block or a traceback."""
+    """A lazy group that reports errors in one line instead of a usage block or a traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMAND_MODULES))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            import importlib
+
+            module = importlib.import_module(COMMAND_MODULES[cmd_name])
+            for command in module.COMMANDS:
+                if command.name == cmd_name:
+                    self.add_command(command)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -26,6 +55,9 @@ class _Main(click.Group):
             raise click.UsageError(str(exc)) from exc
         except OSError as exc:
             raise click.ClickException(f"{exc.strerror or exc}: {exc.filename}") from exc
+        except RunInterrupted as exc:  # SIGINT/SIGTERM during a simulation: exit 130, one line
+            click.echo(f"Interrupted: {exc}", err=True)
+            ctx.exit(130)
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
@@ -47,16 +79,3 @@ class _Main(click.Group):
 def main() -> None:
     """Odds and strategy for card games with jokers and wild cards."""
 
-
-def _register() -> None:
-    """Add the ``COMMANDS`` of every module of this package (one module per game or topic)."""
-    import importlib
-    import pkgutil
-
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        for command in getattr(module, "COMMANDS", ()):
-            main.add_command(command)
-
-
-_register()

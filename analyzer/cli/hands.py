@@ -8,10 +8,20 @@ from typing import Any
 import click
 
 from analyzer.cards import deck_names, format_hand, get_deck
-from analyzer.cli.options import emit, output_options, resolve_rules, rules_options
+from analyzer.cli.options import (
+    emit,
+    engine_kwargs,
+    engine_options,
+    has_target,
+    output_options,
+    resolve_rules,
+    rules_options,
+    run_summary,
+)
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.frequencies import exact_frequencies, sampled_frequencies
+from analyzer.progress import progress_enabled
 from analyzer.rules import get_rules, preset_names
 
 
@@ -58,22 +68,39 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
 @click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True, help="Hand size (best five).")
 @click.option("--exact", "exact", is_flag=True, help="Enumerate every hand.")
 @click.option("--trials", type=click.IntRange(min=1), default=None, help="Monte Carlo: number of hands.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
+@engine_options
 @output_options
 def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed: int, fmt: str,
-             out: Path | None, **rule_opts: Any) -> None:
+             out: Path | None, **opts: Any) -> None:
     """Hand-rank frequencies: exact counts or Monte Carlo estimates with 95 % CIs.
+
+    Monte Carlo runs a fixed --trials N, or until every category's (relative) standard error
+    meets --target-se / --target-rel-se, capped by --max-trials / --max-time.
 
     Example: joker-odds freq --rules joker-wild --deck 52+1 --exact
     """
-    if exact == (trials is not None):
-        raise click.UsageError("give exactly one of --exact or --trials N")
-    rules = resolve_rules(**rule_opts)
+    engine = engine_kwargs(opts)
+    sampled = trials is not None or has_target(opts)
+    if exact == sampled or (trials is not None and has_target(opts)):
+        raise click.UsageError("give exactly one of --exact or --trials N, or a precision target "
+                               "(--target-se / --target-rel-se)")
+    sampling_only = set(engine) - {"quiet"} - ({"backend"} if engine["backend"] == "local" else set())
+    if exact and sampling_only:
+        raise click.UsageError("engine options (--max-trials, --checkpoint, …) apply to Monte Carlo runs only")
+    rules = resolve_rules(**opts)
     table = (exact_frequencies(rules, deck, cards) if exact
-             else sampled_frequencies(rules, deck, cards, trials=int(trials or 0), seed=seed))
+             else sampled_frequencies(rules, deck, cards, trials=trials, seed=seed, **engine))
     data = table.to_dict()
     rows = data.pop("rows")
-    emit(rows, fmt, out, data if fmt == "json" else None)
+    footer = None
+    if fmt == "table" and "gof" in data:
+        g = data["gof"]
+        footer = (f"goodness of fit vs the exact counts (Pearson chi-square): {g['statistic']:.3f} "
+                  f"on {g['dof']} dof, p = {g['p_value']:.4f}")
+    emit(rows, fmt, out, data if fmt == "json" else None, footer=footer)
+    if not exact and progress_enabled(bool(opts.get("quiet"))):
+        click.echo(run_summary(data), err=True)
 
 
 @click.command("rules")

@@ -70,10 +70,68 @@ def output_options(f: F) -> F:
     return f
 
 
-def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str, Any] | None = None) -> None:
-    """Render rows and print them or write them to ``out``."""
-    text = render(rows, fmt, meta)
+def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str, Any] | None = None,
+         footer: str | None = None) -> None:
+    """Render rows (plus an optional footer line) and print them or write them to ``out``."""
+    text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
     if out is None:
         click.echo(text, nl=False)
     else:
         atomic_write_text(out, text)
+
+
+ENGINE_KEYS = ("target_se", "target_rel_se", "max_trials", "max_time", "checkpoint", "backend",
+               "scheduler", "workers", "quiet", "chunk_size")
+
+
+def engine_options(f: F) -> F:
+    """Simulation engine options: precision targets and caps, checkpoint, backend, ``--quiet``.
+
+    Use with a ``--trials``/``--seed`` of the command's own; pass :func:`engine_kwargs` of the
+    collected options to :func:`analyzer.engine.run` (or a library function forwarding to it).
+    """
+    positive = click.FloatRange(min=0, min_open=True)
+    opts = [
+        click.option("--target-se", type=positive, default=None, metavar="X",
+                     help="Run until every estimate's standard error is ≤ X (needs a cap)."),
+        click.option("--target-rel-se", type=positive, default=None, metavar="X",
+                     help="Run until every estimate's relative standard error is ≤ X (e.g. 0.01)."),
+        click.option("--max-trials", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Cap on trials for a precision target."),
+        click.option("--max-time", type=positive, default=None, metavar="SECONDS",
+                     help="Cap on run time (stops at a chunk boundary)."),
+        click.option("--checkpoint", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                     help="Save completed chunks here; rerun the same command to resume."),
+        click.option("--backend", type=click.Choice(["local", "processes", "dask"]), default="local",
+                     show_default=True, help="Threads, a process pool, or Dask."),
+        click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                     help="Dask scheduler address (default: a LocalCluster for the run)."),
+        click.option("--workers", type=click.IntRange(min=1), default=None,
+                     help="Threads, processes or LocalCluster workers (default: CPU count; Dask 2)."),
+        click.option("--chunk-size", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Trials per chunk (part of the run's identity: changes the numbers)."),
+        click.option("--quiet", is_flag=True, help="No progress bar."),
+    ]
+    for opt in reversed(opts):
+        f = opt(f)
+    return f
+
+
+def engine_kwargs(opts: dict[str, Any]) -> dict[str, Any]:
+    """The engine keyword arguments among collected CLI options (unset ones left out)."""
+    out = {k: opts[k] for k in ENGINE_KEYS if opts.get(k) is not None}
+    if not out.get("quiet"):
+        out.pop("quiet", None)
+    return out
+
+
+def has_target(opts: dict[str, Any]) -> bool:
+    """Whether a precision target was given."""
+    return opts.get("target_se") is not None or opts.get("target_rel_se") is not None
+
+
+def run_summary(extra: dict[str, Any]) -> str:
+    """One line on how a run went, from a result's ``extra`` fields."""
+    return (f"{extra.get('trials', 0):,} trials in {extra.get('chunks', 0)} chunks, stopped by "
+            f"{extra.get('stop', '?')}; max SE {extra.get('max_se', float('nan')):.3g}, "
+            f"max relative SE {extra.get('max_rel_se', float('nan')):.3g}")

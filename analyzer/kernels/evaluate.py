@@ -20,16 +20,7 @@ def score_cards(cards, k, table, wbits):
         return table[key5(cards[0], cards[1], cards[2], cards[3], cards[4], wbits)]
     c6 = cards[6] if k == 7 else ABSENT
     kp, s0, s1, s2, s3 = keys7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], c6, wbits)
-    v = table[kp]
-    if s0 >= 0:
-        v = max(v, table[s0])
-    if s1 >= 0:
-        v = max(v, table[s1])
-    if s2 >= 0:
-        v = max(v, table[s2])
-    if s3 >= 0:
-        v = max(v, table[s3])
-    return v
+    return best_of_keys(table, kp, s0, s1, s2, s3)
 
 
 @njit(cache=True, parallel=True)
@@ -58,20 +49,12 @@ def _score_rows(hands, lo, hi, table, wbits, out):
         c6 = hands[i, 6] if k == 7 else ABSENT
         kp, s0, s1, s2, s3 = keys7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4],
                                    hands[i, 5], c6, wbits)
-        v = table[kp]
-        if s0 >= 0:
-            v = max(v, table[s0])
-        if s1 >= 0:
-            v = max(v, table[s1])
-        if s2 >= 0:
-            v = max(v, table[s2])
-        if s3 >= 0:
-            v = max(v, table[s3])
-        out[i] = v
+        out[i] = best_of_keys(table, kp, s0, s1, s2, s3)
 
 
 @njit(cache=True)
-def _best7(table, kp, s0, s1, s2, s3):
+def best_of_keys(table, kp, s0, s1, s2, s3):
+    """The score for the keys of ``keys7``: the best of the suit-blind and suited entries."""
     v = table[kp]
     if s0 >= 0:
         v = max(v, table[s0])
@@ -114,7 +97,7 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                         f = deck[i5]
                         if k == 6:
                             kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, ABSENT, wbits)
-                            s = _best7(table, kp, s0, s1, s2, s3)
+                            s = best_of_keys(table, kp, s0, s1, s2, s3)
                             counts[s >> 22] += 1
                             if keep:
                                 scores[t] = s
@@ -122,15 +105,7 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                             continue
                         for i6 in range(i5 + 1, n):
                             kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, deck[i6], wbits)
-                            v = table[kp]
-                            if s0 >= 0:
-                                v = max(v, table[s0])
-                            if s1 >= 0:
-                                v = max(v, table[s1])
-                            if s2 >= 0:
-                                v = max(v, table[s2])
-                            if s3 >= 0:
-                                v = max(v, table[s3])
+                            v = best_of_keys(table, kp, s0, s1, s2, s3)
                             counts[v >> 22] += 1
                             if keep:
                                 scores[t] = v

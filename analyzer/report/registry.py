@@ -28,5 +28,7 @@ class StudySpec:
 STUDIES: list[StudySpec] = [
     StudySpec("hand-frequencies", "Hand-rank frequencies with jokers and wild cards",
               "analyzer.report.handfreq:build"),
+    StudySpec("video-poker", "Video poker: exact returns and optimal strategy", "analyzer.games.videopoker.report:build"),
     StudySpec("calling-and-betting", "The banker's calling game and betting arithmetic", "analyzer.report.calling:build"),
+    StudySpec("casino-stud", "Casino stud with a joker: J-poker and Caribbean Stud", "analyzer.games.stud.report:build"),
 ]

@@ -1,0 +1,46 @@
+"""``simulate``: run a study defined in a TOML file and write its tables and figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyzer.cli.options import emit, engine_kwargs, engine_options
+from analyzer.studies import load_study, run_study, write_study
+
+
+@click.command("simulate")
+@click.argument("study_file", metavar="STUDY.toml", type=click.Path(path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (default: the file's output, else reports/simulations/NAME).")
+@click.option("--trials", type=click.IntRange(min=1), default=None,
+              help="Override the file's stopping rule with a fixed number of trials.")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Override the file's seed.")
+@engine_options
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+              show_default=True, help="Format of the summary printed at the end.")
+def simulate_cmd(study_file: Path, out_dir: Path | None, trials: int | None, seed: int | None,
+                 fmt: str, **opts: Any) -> None:
+    """Run the Monte Carlo study in STUDY.toml; write tables (CSV, JSON), figures and a page.
+
+    --checkpoint PREFIX saves estimate NAME to PREFIX.NAME. Example:
+    joker-odds simulate simulations/joker-wild-two-jokers.toml --quiet
+    """
+    spec = load_study(study_file)
+    engine = engine_kwargs(opts)
+    checkpoint = engine.pop("checkpoint", None)
+    result = run_study(spec, checkpoint=checkpoint, seed=seed, trials=trials, **engine)
+    written = write_study(result, out_dir)
+    rows = []
+    for name, table in result.tables.items():
+        meta = table.to_dict()
+        rows.append({"estimate": name, "cards": table.cards, "trials": table.total,
+                     "stop": meta.get("stop"), "max_rel_se": meta.get("max_rel_se"),
+                     "gof_p_value": meta.get("gof", {}).get("p_value")})
+    folder = written[-1].parent if written else out_dir
+    emit(rows, fmt, None, {"study": spec.name, "output": str(folder)} if fmt == "json" else None)
+
+
+COMMANDS = [simulate_cmd]

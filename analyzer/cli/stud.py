@@ -1,0 +1,153 @@
+"""``stud``: casino stud with a joker (J-poker), American poker and Caribbean Stud."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyzer.cards import RANK_CHARS
+from analyzer.cli.options import emit, output_options
+from analyzer.games.stud.advise import advise
+from analyzer.games.stud.edge import house_edge
+from analyzer.games.stud.game import StudError, load_game, shipped_games
+from analyzer.games.stud.location import location_probabilities, sampled_locations
+from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
+from analyzer.io import atomic_write_text, render
+
+GAME_HELP = f"Game TOML file, or a shipped game: {', '.join(shipped_games())}."
+
+
+def _fraction(text: str | None, what: str) -> Fraction | None:
+    if text is None:
+        return None
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise StudError(f"bad {what} {text!r}: give a fraction such as 3/55 or a decimal") from None
+    if not 0 <= value <= 1:
+        raise StudError(f"bad {what} {text!r}: must be between 0 and 1")
+    return value
+
+
+def _game(path: str, doc: str | None) -> Any:
+    game = load_game(path)
+    value = _fraction(doc, "--doc")
+    if value is not None:
+        if game.designation != "board":
+            raise StudError(f"game {game.name!r} has no board: --doc does not apply")
+        game = game.with_changes(doc_probability=value)
+    return game
+
+
+def _emit_with_summary(rows: list[dict[str, Any]], summary: dict[str, Any], fmt: str, out: Path | None) -> None:
+    if fmt != "table":
+        emit(rows, fmt, out, summary if fmt == "json" else None)
+        return
+    head = render([{"quantity": k, "value": v} for k, v in summary.items()], "table")
+    text = head + "\n" + render(rows, "table")
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        atomic_write_text(out, text)
+
+
+@click.group("stud")
+def stud_group() -> None:
+    """Casino stud against a dealer: J-poker's board-designated joker, Caribbean Stud."""
+
+
+@stud_group.command("analyze")
+@click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
+@click.option("--strategy", default="optimal", show_default=True, metavar="NAME",
+              help="optimal, always, qualifier, or a minimum hand to bet: pair, high_card:AK, …")
+@click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
+              show_default=True, help="auto = exact, except sampled for a board game.")
+@click.option("--trials", type=click.IntRange(min=26), default=4_000_000, show_default=True,
+              help="Sampled situations (board games).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed.")
+@click.option("--doc", default=None, metavar="P", help="Override the board's DOC probability (e.g. 5/55).")
+@click.option("--wild-ranks", default=None, metavar="RANKS",
+              help="Board games: only these ranks of designated card (e.g. 'A,K'); a quick partial look.")
+@output_options
+def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: int, doc: str | None,
+                wild_ranks: str | None, fmt: str, out: Path | None) -> None:
+    """House edge, element of risk, bet frequency and the outcome table of a game.
+
+    Example: joker-odds stud analyze --game caribbean
+    """
+    game = _game(game_path, doc)
+    ranks = None
+    if wild_ranks is not None:
+        if game.designation != "board":
+            raise StudError(f"game {game.name!r} has no board: --wild-ranks does not apply")
+        try:
+            ranks = tuple(sorted({RANK_CHARS.index(t.strip().upper()) for t in wild_ranks.split(",")}))
+        except ValueError:
+            raise StudError(f"bad --wild-ranks {wild_ranks!r}: give ranks such as 'A,K,7'") from None
+    res = house_edge(game, strategy, method, trials=trials, seed=seed, ranks=ranks)
+    _emit_with_summary(res.events, res.summary(), fmt, out)
+
+
+@stud_group.command("advise")
+@click.argument("hand")
+@click.option("--up", required=True, metavar="CARD", help="The dealer's up card.")
+@click.option("--wild", default=None, metavar="CARD|doc", help="The board's wild card, or 'doc'.")
+@click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
+@output_options
+def advise_cmd(hand: str, up: str, wild: str | None, game_path: str, fmt: str, out: Path | None) -> None:
+    """Exact EV of folding and of betting a hand against the dealer's up card.
+
+    Example: joker-odds stud advise "As Kd 9h 5c 2s" --up Qh --wild 7d --game jpoker
+    """
+    a = advise(load_game(game_path), hand, up, wild)
+    emit(a.rows(), fmt, out, {"decision": a.decision, "gain": a.gain} if fmt == "json" else None)
+
+
+@stud_group.command("location")
+@click.option("--players", type=click.IntRange(1, 7), default=None, help="Players at the table (default: 1..7).")
+@click.option("--doc", default="3/55", show_default=True, metavar="P", help="P(board shows DOC).")
+@click.option("--trials", type=click.IntRange(min=1), default=None,
+              help="Also check by Monte Carlo with N deals (95 % Wilson intervals).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo seed.")
+@output_options
+def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, fmt: str, out: Path | None) -> None:
+    """Where the board's wild card is: exact fractions (and a Monte Carlo check).
+
+    Example: joker-odds stud location --players 3 --trials 1000000
+    """
+    p = _fraction(doc, "--doc")
+    assert p is not None
+    rows: list[dict[str, Any]] = []
+    for n in ([players] if players else range(1, 8)):
+        rows += (sampled_locations(n, p, trials, seed) if trials else location_probabilities(n, p))
+    for r in rows:
+        r["probability"] = str(r["probability"])
+    emit(rows, fmt, out)
+
+
+@stud_group.command("sensitivity")
+@click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
+@click.option("--what", type=click.Choice(["doc", "pays"]), default="pays", show_default=True,
+              help="House edge vs the DOC probability (0..10/55), or RTP change per unit of each pay line.")
+@click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True)
+@click.option("--trials", type=click.IntRange(min=26), default=2_000_000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@output_options
+def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: int, fmt: str,
+                    out: Path | None) -> None:
+    """Sensitivity of the optimal-strategy house edge to the DOC probability or the pay table.
+
+    Example: joker-odds stud sensitivity --game caribbean --what pays
+    """
+    game = load_game(game_path)
+    if what == "doc" and game.designation != "board":
+        raise StudError(f"game {game.name!r} has no board: --what doc does not apply")
+    res = house_edge(game, "optimal", method, trials=trials, seed=seed)
+    rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
+    emit(rows, fmt, out)
+
+
+COMMANDS = [stud_group]

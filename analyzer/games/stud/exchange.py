@@ -1,0 +1,149 @@
+"""The exchange option (RULES.md §2): before deciding, the player may swap cards for a fee in antes
+(seed: one card for one ante, two cards for a double ante; ``exchange_fees`` in the game file).
+
+An option's EV is exact: every set of replacement cards from the 46 unseen cards, then the better
+of folding and betting against every dealer hole-card set from the cards still unseen (the
+discards are dead), minus the fee. The edge under the strategy "take the best option when it
+beats not exchanging" is the optimal-strategy edge minus the average gain, sampled over
+situations (stratified by the wild card's rank and the dealer's-open-card deal) with a 95 % CI.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from analyzer.cards import format_card
+from analyzer.games.stud import kernels as K
+from analyzer.games.stud.advise import parse_situation
+from analyzer.games.stud.exact import BINOM, HandTables, hand_tables, kernel_payoffs
+from analyzer.games.stud.game import StudError, StudGame
+from analyzer.stats import Z95
+
+__all__ = ["ExchangeEdge", "exchange_edge", "exchange_options", "game_fees"]
+
+
+def game_fees(game: StudGame, fees: tuple[Fraction, ...] | None = None) -> tuple[Fraction, ...]:
+    """The fees for exchanging 1, 2, … cards (``fees`` overrides the game's)."""
+    out = game.exchange_fees if fees is None else tuple(fees)
+    if not out:
+        raise StudError(f"game {game.name!r} has no exchange option: give fees (e.g. --fees 1,2)")
+    if len(out) > 2:
+        raise StudError(f"exchanges of up to 2 cards are supported, got {len(out)} fees")
+    if any(f < 0 for f in out):
+        raise StudError(f"exchange fees must be at least 0, got {[str(f) for f in out]}")
+    return out
+
+
+def _kernel_args(game: StudGame, tables: HandTables) -> tuple[Any, ...]:
+    _, win_of, nq, tie, lose = kernel_payoffs(tables, game)
+    qc = tables.class_at_least(game.qualifier.min_score(tables.evaluator.rules))
+    return win_of, nq, tie, lose, *tables.kernel_tables(), BINOM, qc
+
+
+def _fee_vector(masks: np.ndarray, fees: tuple[Fraction, ...]) -> np.ndarray:
+    return np.array([0.0 if m == 0 else float(fees[bin(int(m)).count("1") - 1]) for m in masks])
+
+
+def exchange_options(game: StudGame, hand: str, up: str, wild: str | None = None,
+                     fees: tuple[Fraction, ...] | None = None) -> list[dict[str, Any]]:
+    """Every exchange option of a situation with its exact EV (antes, fee paid), best first."""
+    fee = game_fees(game, fees)
+    codes, u, wbits, wild_text = parse_situation(game, hand, up, wild)
+    tables = hand_tables(game, wbits.bit_length() - 1 if game.designation == "board" else None)
+    pos = tables.code_pos[codes.astype(np.int64)]
+    order = np.argsort(pos)
+    pos, codes = pos[order], codes[order]
+    masks = K.exchange_rows(len(fee))
+    vals = K.exchange_values(pos, int(tables.code_pos[u]), masks, *_kernel_args(game, tables))
+    fv = _fee_vector(masks, fee)
+    rows = []
+    for m, v, f in zip(masks.tolist(), vals.tolist(), fv.tolist(), strict=True):
+        drop = [format_card(int(codes[i])) for i in range(5) if m >> i & 1]
+        rows.append({"discard": " ".join(drop) if drop else "(no exchange)", "cards": len(drop),
+                     "fee": f, "ev_before_fee": v, "ev": v - f})
+    rows.sort(key=lambda r: -r["ev"])
+    for i, r in enumerate(rows):
+        r["best"] = i == 0
+        r["wild"] = wild_text
+    return rows
+
+
+@dataclass
+class ExchangeEdge:
+    """The average gain of exchanging optimally, and how often it is taken."""
+
+    game: str
+    gain: float
+    gain_se: float
+    exchange_rate: float
+    situations: int
+    seconds: float
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return (self.gain - Z95 * self.gain_se, self.gain + Z95 * self.gain_se)
+
+    def summary(self, house_edge: float | None = None) -> dict[str, Any]:
+        lo, hi = self.ci
+        out: dict[str, Any] = {"game": self.game, "exchange_gain": self.gain, "gain_ci_low": lo,
+                               "gain_ci_high": hi, "exchange_rate": self.exchange_rate,
+                               "situations": self.situations, "seconds": round(self.seconds, 2)}
+        if house_edge is not None:
+            out["house_edge_without_exchange"] = house_edge
+            out["house_edge_with_exchange"] = house_edge - self.gain
+        return out
+
+
+def _strata(game: StudGame) -> list[tuple[int | None, bool, float]]:
+    """(wild card, dealer's open card?, probability) of each deal type; suit symmetry: 13 ranks."""
+    if game.designation != "board":
+        return [(None, False, 1.0)]
+    doc = float(game.doc_probability)
+    out: list[tuple[int | None, bool, float]] = []
+    for r in range(13):
+        if doc < 1:
+            out.append((4 * r + 3, False, (1 - doc) / 13))
+        if doc > 0:
+            out.append((4 * r + 3, True, doc / 13))
+    return out
+
+
+def exchange_edge(game: StudGame, situations: int = 260, seed: int = 0,
+                  fees: tuple[Fraction, ...] | None = None) -> ExchangeEdge:
+    """Average of max(0, best exchange EV − no-exchange EV) over random situations (player hand,
+    up card, designation), stratified by deal type with ``situations`` spread over the strata."""
+    fee = game_fees(game, fees)
+    t0 = time.perf_counter()
+    strata = _strata(game)
+    per = max(2, situations // len(strata))
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 5]))
+    gain, var, rate, done = 0.0, 0.0, 0.0, 0
+    masks = K.exchange_rows(len(fee))
+    fv = _fee_vector(masks, fee)
+    for w, doc, p in strata:
+        tables = hand_tables(game, w)
+        n = tables.n
+        hands = np.empty((per, 5), np.int64)
+        ups = np.empty(per, np.int64)
+        for i in range(per):
+            if doc:
+                up = int(tables.code_pos[w])
+                rest = np.delete(np.arange(n), up)
+                hands[i] = np.sort(rng.choice(rest, 5, replace=False))
+                ups[i] = up
+            else:
+                cards = rng.choice(n, 6, replace=False)
+                hands[i], ups[i] = np.sort(cards[:5]), cards[5]
+        out = K.exchange_batch(hands, ups, masks, fv, *_kernel_args(game, tables))
+        g = np.maximum(out[:, 1] - out[:, 0], 0.0)
+        gain += p * g.mean()
+        var += p * p * g.var(ddof=1) / per
+        rate += p * float((g > 0).mean())
+        done += per
+    return ExchangeEdge(game.name, gain, math.sqrt(var), rate, done, time.perf_counter() - t0)

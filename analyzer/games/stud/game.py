@@ -1,0 +1,226 @@
+"""A casino stud game as data (RULES.md §2): deck, wild designation, qualifier, bet, pay table.
+
+A game is read from TOML (``simulations/stud/*.toml``); every bad key or value fails with the
+file, the key and the reason.
+
+>>> g = load_game("caribbean")
+>>> g.name, g.designation, g.qualifier.text, g.bet, g.pays[Category.ROYAL_FLUSH]
+('Caribbean Stud', 'none', 'high_card:AK', Fraction(2, 1), Fraction(100, 1))
+>>> str(load_game("jpoker").doc_probability)
+'3/55'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from analyzer.cards import RANK_CHARS, get_deck
+from analyzer.errors import JokerOddsError
+from analyzer.rules import Category, RuleSet, get_rules, rules_from_mapping
+
+__all__ = ["DESIGNATIONS", "GAMES_DIR", "Qualifier", "StudError", "StudGame", "game_from_mapping",
+           "load_game", "parse_threshold", "shipped_games"]
+
+GAMES_DIR = Path(__file__).resolve().parents[3] / "simulations" / "stud"
+DESIGNATIONS = ("none", "fixed", "board")
+TIE_RULES = ("push", "dealer")
+_KEYS = {"name", "description", "deck", "rules", "designation", "doc_probability", "qualifier",
+         "bet", "ante_win", "no_qualify_ante", "no_qualify_bet", "tie", "pays", "exchange_fees"}
+
+
+class StudError(JokerOddsError):
+    """A bad game definition, strategy, situation or option for casino stud."""
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """A minimum hand: a category and optional leading ranks (``high_card:AK`` = ace-king)."""
+
+    category: Category
+    ranks: tuple[int, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return self.category.value + (":" + "".join(RANK_CHARS[r] for r in self.ranks) if self.ranks else "")
+
+    def min_score(self, rules: RuleSet) -> int:
+        """The smallest evaluator score of a hand at least this good under ``rules``."""
+        order = rules.order_low_to_high
+        if self.category not in order:
+            raise StudError(f"category {self.category.value!r} does not exist under rules {rules.name!r}")
+        tb = 0
+        for i, r in enumerate(self.ranks):
+            tb |= (r + 1) << (4 * (4 - i))
+        return (order.index(self.category) << 22) | (tb << 1)
+
+
+def parse_threshold(text: str, what: str = "qualifier") -> Qualifier:
+    """``pair``, ``two_pair``, ``high_card:AK`` … → :class:`Qualifier`.
+
+    >>> parse_threshold("high_card:AK").ranks
+    (12, 11)
+    >>> parse_threshold("trips")
+    Traceback (most recent call last):
+    ...
+    analyzer.games.stud.game.StudError: bad qualifier 'trips': unknown category 'trips' (known: five_of_a_kind, royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, pair, high_card)
+    """
+    cat_text, _, rank_text = str(text).strip().lower().partition(":")
+    try:
+        cat = Category(cat_text)
+    except ValueError:
+        known = ", ".join(c.value for c in Category)
+        raise StudError(f"bad {what} {text!r}: unknown category {cat_text!r} (known: {known})") from None
+    ranks = []
+    for ch in rank_text.upper():
+        if ch not in RANK_CHARS:
+            raise StudError(f"bad {what} {text!r}: unknown rank {ch!r}")
+        ranks.append(RANK_CHARS.index(ch))
+    if len(ranks) > 5 or ranks != sorted(ranks, reverse=True):
+        raise StudError(f"bad {what} {text!r}: ranks must be at most five, highest first")
+    return Qualifier(cat, tuple(ranks))
+
+
+@dataclass(frozen=True)
+class StudGame:
+    """One casino stud game. Money is in antes; ``pays`` are the bet's odds by player category."""
+
+    name: str
+    rules: RuleSet
+    deck: str = "52"
+    designation: str = "none"
+    doc_probability: Fraction = Fraction(0)
+    qualifier: Qualifier = Qualifier(Category.PAIR)
+    bet: Fraction = Fraction(2)
+    ante_win: Fraction = Fraction(1)
+    no_qualify_ante: Fraction = Fraction(1)
+    no_qualify_bet: Fraction = Fraction(0)
+    tie: str = "push"
+    pays: dict[Category, Fraction] = field(default_factory=dict)
+    exchange_fees: tuple[Fraction, ...] = ()
+    description: str = ""
+    source: str = "<mapping>"
+
+    def win_units(self, cat: Category) -> Fraction:
+        """Antes won (ante + bet) when the player's ``cat`` beats a qualifying dealer."""
+        return self.ante_win + self.bet * self.pays[cat]
+
+    @property
+    def lose_units(self) -> Fraction:
+        return -(1 + self.bet)
+
+    @property
+    def tie_units(self) -> Fraction:
+        return Fraction(0) if self.tie == "push" else self.lose_units
+
+    @property
+    def no_qualify_units(self) -> Fraction:
+        return self.no_qualify_ante + self.bet * self.no_qualify_bet
+
+    def with_changes(self, **changes: Any) -> StudGame:
+        from dataclasses import replace
+        return replace(self, **changes)
+
+
+def _number(src: str, key: str, value: Any, minimum: Fraction | None = Fraction(0)) -> Fraction:
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        f = Fraction(str(value)) if isinstance(value, str) else Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise StudError(f"{src}: key {key!r}: {value!r} is not a number") from None
+    if minimum is not None and f < minimum:
+        raise StudError(f"{src}: key {key!r}: {value!r} must be at least {minimum}")
+    return f
+
+
+def game_from_mapping(data: dict[str, Any], src: str = "<mapping>") -> StudGame:
+    """Validate a parsed TOML mapping (the ``[game]`` table or the whole file) into a game."""
+    data = dict(data.get("game", data))
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise StudError(f"{src}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
+    for key in ("name", "rules", "pays"):
+        if key not in data:
+            raise StudError(f"{src}: missing key {key!r}")
+    deck = str(data.get("deck", "52"))
+    try:
+        get_deck(deck)
+        raw_rules = data["rules"]
+        rules = (get_rules(raw_rules) if isinstance(raw_rules, str)
+                 else rules_from_mapping(dict(raw_rules), name=str(data["name"])))
+    except JokerOddsError as exc:
+        raise StudError(f"{src}: key {'deck' if 'deck' in str(exc) else 'rules'!r}: {exc}") from None
+    designation = str(data.get("designation", "none"))
+    if designation not in DESIGNATIONS:
+        raise StudError(f"{src}: key 'designation': {designation!r} is not one of {', '.join(DESIGNATIONS)}")
+    if designation == "board" and deck != "52":
+        raise StudError(f"{src}: key 'deck': a board designation needs deck '52', not {deck!r}")
+    if designation == "none" and rules.wild:
+        raise StudError(f"{src}: key 'rules': designation 'none' needs rules without wild cards")
+    if designation != "none" and not rules.wild:
+        raise StudError(f"{src}: key 'rules': designation {designation!r} needs a wild mode")
+    doc = _number(src, "doc_probability", data.get("doc_probability", 0))
+    if doc > 1:
+        raise StudError(f"{src}: key 'doc_probability': {doc} is above 1")
+    if doc and designation != "board":
+        raise StudError(f"{src}: key 'doc_probability': only a board designation has one")
+    try:
+        qual = parse_threshold(str(data.get("qualifier", "pair")))
+        qual.min_score(rules)
+    except StudError as exc:
+        raise StudError(f"{src}: key 'qualifier': {exc}") from None
+    tie = str(data.get("tie", "push"))
+    if tie not in TIE_RULES:
+        raise StudError(f"{src}: key 'tie': {tie!r} is not one of {', '.join(TIE_RULES)}")
+    raw_pays = data["pays"]
+    if not isinstance(raw_pays, dict):
+        raise StudError(f"{src}: key 'pays': must be a table of category = odds")
+    pays: dict[Category, Fraction] = {}
+    for key, value in raw_pays.items():
+        try:
+            cat = Category(key)
+        except ValueError:
+            raise StudError(f"{src}: key 'pays.{key}': unknown category") from None
+        pays[cat] = _number(src, f"pays.{key}", value)
+    missing = [c.value for c in rules.order if c not in pays]
+    if missing:
+        raise StudError(f"{src}: key 'pays': no odds for {', '.join(missing)}")
+    fees = data.get("exchange_fees", [])
+    if not isinstance(fees, list):
+        raise StudError(f"{src}: key 'exchange_fees': must be a list (fee for 1, 2, … cards)")
+    return StudGame(
+        name=str(data["name"]), rules=rules, deck=deck, designation=designation,
+        doc_probability=doc, qualifier=qual,
+        bet=_number(src, "bet", data.get("bet", 2)),
+        ante_win=_number(src, "ante_win", data.get("ante_win", 1)),
+        no_qualify_ante=_number(src, "no_qualify_ante", data.get("no_qualify_ante", 1), None),
+        no_qualify_bet=_number(src, "no_qualify_bet", data.get("no_qualify_bet", 0), None),
+        tie=tie, pays=pays,
+        exchange_fees=tuple(_number(src, f"exchange_fees[{i}]", v) for i, v in enumerate(fees)),
+        description=str(data.get("description", "")), source=src,
+    )
+
+
+def shipped_games() -> list[str]:
+    """Names of the shipped game files (``simulations/stud/<name>.toml``)."""
+    return sorted(p.stem for p in GAMES_DIR.glob("*.toml"))
+
+
+def load_game(path: str | Path) -> StudGame:
+    """A game from a TOML file, or a shipped game by name (``jpoker``, ``caribbean``, …)."""
+    p = Path(path)
+    if not p.suffix and not p.exists() and (GAMES_DIR / f"{p}.toml").exists():
+        p = GAMES_DIR / f"{p}.toml"
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError:
+        raise StudError(f"cannot read game file {str(path)!r} (shipped: {', '.join(shipped_games())})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise StudError(f"{p}: not valid TOML: {exc}") from None
+    return game_from_mapping(data, str(p))

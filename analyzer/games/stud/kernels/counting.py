@@ -1,0 +1,173 @@
+"""Numba kernels that count the dealer's hands in one situation (player hand, up card, dead cards).
+
+The dealer holds the up card ``u`` and four hole cards from the cards nobody has seen. Counts of
+dealer hands below a class are taken by inclusion–exclusion over the excluded cards (the player's
+hand, and any discarded cards) against the tables of :mod:`.tables`; ``brute_situation`` is the
+direct-enumeration twin used as a reference.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.stud.kernels.tables import sort_small
+from analyzer.kernels.evaluate import score_cards
+
+# Outcome counters of one situation: dealer hands where the dealer does not qualify, the
+# player wins against a qualifying dealer, ties one, loses to one.
+NQ, WIN, TIE, LOSE = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def count_below(lst, start, length, x):
+    """How many of the sorted ``lst[start:start+length]`` are < ``x`` (binary search)."""
+    lo = start
+    hi = start + length
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if lst[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo - start
+
+
+@njit(cache=True)
+def dealer_counts(excl, m, u, x0, x1, x2, cls, cum1, cum2, tri, quad, binom, out3, s):
+    """Dealer hands holding ``u`` and none of ``excl[:m]`` (m ≤ 7) with class < x0, < x1, < x2
+    → out3 (``s``: int64 scratch of length 5)."""
+    n = cum1.shape[0]
+    l3 = binom[n - 3, 2]
+    l4 = n - 4
+    t0 = 0
+    t1 = 0
+    t2 = 0
+    for mask in range(1 << m):
+        k = 0
+        mm = mask
+        while mm:
+            mm &= mm - 1
+            k += 1
+        if k > 4:
+            continue
+        s[0] = u
+        j = 1
+        for i in range(m):
+            if (mask >> i) & 1:
+                s[j] = excl[i]
+                j += 1
+        sort_small(s, k + 1)
+        if k == 0:
+            c0 = cum1[u, x0]
+            c1 = cum1[u, x1]
+            c2 = cum1[u, x2]
+        elif k == 1:
+            r = binom[s[0], 1] + binom[s[1], 2]
+            c0 = cum2[r, x0]
+            c1 = cum2[r, x1]
+            c2 = cum2[r, x2]
+        elif k == 2:
+            st = (binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3]) * l3
+            c0 = count_below(tri, st, l3, x0)
+            c1 = count_below(tri, st, l3, x1)
+            c2 = c1
+            while c2 < l3 and tri[st + c2] < x2:
+                c2 += 1
+        elif k == 3:
+            st = (binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4]) * l4
+            c0 = count_below(quad, st, l4, x0)
+            c1 = count_below(quad, st, l4, x1)
+            c2 = c1
+            while c2 < l4 and quad[st + c2] < x2:
+                c2 += 1
+        else:
+            v = cls[binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4] + binom[s[4], 5]]
+            c0 = 1 if v < x0 else 0
+            c1 = 1 if v < x1 else 0
+            c2 = 1 if v < x2 else 0
+        if k & 1:
+            t0 -= c0
+            t1 -= c1
+            t2 -= c2
+        else:
+            t0 += c0
+            t1 += c1
+            t2 += c2
+    out3[0] = t0
+    out3[1] = t1
+    out3[2] = t2
+
+
+@njit(cache=True)
+def situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, out4, c3, s):
+    """Outcome counts (NQ, WIN, TIE, LOSE) of a player of class ``pc`` against every dealer hand
+    that avoids ``excl[:m]`` (``c3``, ``s``: int64 scratch of lengths 3 and 5)."""
+    n = cum1.shape[0]
+    total = binom[n - m - 1, 4]
+    dealer_counts(excl, m, u, qc, pc, pc + 1, cls, cum1, cum2, tri, quad, binom, c3, s)
+    nq = c3[0]
+    out4[NQ] = nq
+    if pc < qc:
+        out4[WIN] = 0
+        out4[TIE] = 0
+        out4[LOSE] = total - nq
+    else:
+        out4[WIN] = c3[1] - nq
+        out4[TIE] = c3[2] - c3[1]
+        out4[LOSE] = total - c3[2]
+
+
+@njit(cache=True)
+def brute_situation(pack, m, hand, u, table, wbits, q_score, out4):
+    """Outcome counts by scoring every dealer hole-card set from ``pack[:m]`` (reference twin)."""
+    d = np.empty(5, np.int64)
+    ps = score_cards(hand, 5, table, wbits)
+    for i in range(4):
+        out4[i] = 0
+    d[4] = u
+    for a in range(m):
+        d[0] = pack[a]
+        for b in range(a + 1, m):
+            d[1] = pack[b]
+            for c in range(b + 1, m):
+                d[2] = pack[c]
+                for e in range(c + 1, m):
+                    d[3] = pack[e]
+                    ds = score_cards(d, 5, table, wbits)
+                    if ds < q_score:
+                        out4[NQ] += 1
+                    elif ds < ps:
+                        out4[WIN] += 1
+                    elif ds == ps:
+                        out4[TIE] += 1
+                    else:
+                        out4[LOSE] += 1
+
+
+@njit(cache=True, inline="always")
+def bet_value(c4, pay, nq_win, tie_win, lose_win):
+    """Sum over dealer hands of the bet's result in antes (``pay`` = ante+bet win for this hand)."""
+    return c4[NQ] * nq_win + c4[WIN] * pay + c4[TIE] * tie_win + c4[LOSE] * lose_win
+
+
+@njit(cache=True)
+def score_one(hand, table, wbits):
+    """Score of one 5-card hand (codes) with the wild cards ``wbits``."""
+    return score_cards(hand, 5, table, wbits)
+
+
+@njit(cache=True, inline="always")
+def up_group(hand, m, u, pos_code, wild_pos):
+    """Situation group for a strategy rule: 6·rank(up) + 3·(up pairs a hand card) + wild state
+    (0 no wild seen, 1 the player holds a wild card, 2 the up card is wild)."""
+    ur = pos_code[u] >> 2
+    match = 0
+    held = 0
+    for i in range(m):
+        if ur < 13 and (pos_code[hand[i]] >> 2) == ur:
+            match = 1
+        if wild_pos[hand[i]]:
+            held = 1
+    ws = 2 if wild_pos[u] else held
+    return ur * 6 + match * 3 + ws

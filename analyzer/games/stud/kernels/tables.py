@@ -1,0 +1,195 @@
+"""Numba kernels that build casino stud's hand-class tables (positions, colex indices, subsets).
+
+Cards are *positions* 0..N-1 in a deck (``pos_code`` maps a position to its card code). A set of
+k positions ``a < b < …`` has the colex index ``C(a,1) + C(b,2) + …`` (``binom`` is
+:func:`binom_table`). ``cls[colex5]`` is the dense strength class of every 5-card hand (higher =
+better). For the dealer-hand counts of :mod:`.counting`:
+
+* ``cum1[p, x]`` / ``cum2[colex2, x]``: hands containing 1 / 2 given cards with class < x;
+* ``tri`` / ``quad``: for every 3- / 4-card set, the sorted classes of the hands containing it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from analyzer.kernels.evaluate import score_cards
+
+
+def binom_table() -> np.ndarray:
+    """``B[n, k] = C(n, k)`` for n < 64, k < 8 (int64).
+
+    >>> int(binom_table()[52, 5])
+    2598960
+    """
+    b = np.zeros((64, 8), np.int64)
+    for n in range(64):
+        b[n, 0] = 1
+        for k in range(1, min(n, 7) + 1):
+            b[n, k] = b[n - 1, k - 1] + b[n - 1, k]
+    return b
+
+
+@njit(cache=True, inline="always")
+def sort_small(a, m):
+    """Insertion sort of ``a[:m]`` in place."""
+    for i in range(1, m):
+        v = a[i]
+        j = i
+        while j > 0 and a[j - 1] > v:
+            a[j] = a[j - 1]
+            j -= 1
+        a[j] = v
+
+
+@njit(cache=True, inline="always")
+def colex(a, m, binom):
+    """Colex index of the sorted positions ``a[:m]``."""
+    idx = 0
+    for i in range(m):
+        idx += binom[a[i], i + 1]
+    return idx
+
+
+@njit(cache=True, parallel=True)
+def score_all(pos_code, table, wbits, binom):
+    """Scores (int32) of every 5-subset of the N positions, in colex order."""
+    n = pos_code.shape[0]
+    out = np.empty(binom[n, 5], np.int32)
+    for e in prange(4, n):
+        cards = np.empty(5, np.int64)
+        cards[4] = pos_code[e]
+        for d in range(3, e):
+            cards[3] = pos_code[d]
+            for c in range(2, d):
+                cards[2] = pos_code[c]
+                for b in range(1, c):
+                    cards[1] = pos_code[b]
+                    for a in range(b):
+                        cards[0] = pos_code[a]
+                        idx = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
+                        out[idx] = score_cards(cards, 5, table, wbits)
+    return out
+
+
+@njit(cache=True)
+def build_counts(cls, n, nc, binom):
+    """``cum1`` (n, nc+1) and ``cum2`` (C(n,2), nc+1): hands containing the cards with class < x."""
+    h1 = np.zeros((n, nc + 1), np.int32)
+    h2 = np.zeros((binom[n, 2], nc + 1), np.int32)
+    p = np.empty(5, np.int64)
+    for e in range(4, n):
+        p[4] = e
+        for d in range(3, e):
+            p[3] = d
+            for c in range(2, d):
+                p[2] = c
+                for b in range(1, c):
+                    p[1] = b
+                    for a in range(b):
+                        p[0] = a
+                        k = cls[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]] + 1
+                        for i in range(5):
+                            h1[p[i], k] += 1
+                            for j in range(i + 1, 5):
+                                h2[binom[p[i], 1] + binom[p[j], 2], k] += 1
+    for r in range(h1.shape[0]):
+        for x in range(1, nc + 1):
+            h1[r, x] += h1[r, x - 1]
+    for r in range(h2.shape[0]):
+        for x in range(1, nc + 1):
+            h2[r, x] += h2[r, x - 1]
+    return h1, h2
+
+
+@njit(cache=True)
+def build_lists(cls, order, n, binom):
+    """Sorted class lists of the hands containing each 3-set (``tri``) and each 4-set (``quad``).
+
+    ``order`` lists the colex indices by ascending class, so every list fills in sorted order.
+    """
+    l3 = binom[n - 3, 2]
+    l4 = n - 4
+    tri = np.empty(binom[n, 3] * l3, np.uint16)
+    quad = np.empty(binom[n, 4] * l4, np.uint16)
+    f3 = np.zeros(binom[n, 3], np.int64)
+    f4 = np.zeros(binom[n, 4], np.int64)
+    p = np.empty(5, np.int64)
+    for idx in order:
+        unrank5(idx, n, binom, p)
+        k = cls[idx]
+        for skip in range(5):  # the 4-set without p[skip]
+            q = 0
+            j = 1
+            for i in range(5):
+                if i != skip:
+                    q += binom[p[i], j]
+                    j += 1
+            quad[q * l4 + f4[q]] = k
+            f4[q] += 1
+        for s1 in range(5):  # the 3-sets without p[s1], p[s2]
+            for s2 in range(s1 + 1, 5):
+                t = 0
+                j = 1
+                for i in range(5):
+                    if i != s1 and i != s2:
+                        t += binom[p[i], j]
+                        j += 1
+                tri[t * l3 + f3[t]] = k
+                f3[t] += 1
+    return tri, quad
+
+
+@njit(cache=True, parallel=True)
+def canonical_reps(n, perm_pos, binom):
+    """Canonical colex index (min over the position permutations) of every 5-subset."""
+    total = binom[n, 5]
+    canon = np.empty(total, np.int64)
+    npm = perm_pos.shape[0]
+    for e in prange(4, n):
+        h = np.empty(5, np.int64)
+        g = np.empty(5, np.int64)
+        for d in range(3, e):
+            for c in range(2, d):
+                for b in range(1, c):
+                    for a in range(b):
+                        h[0] = a
+                        h[1] = b
+                        h[2] = c
+                        h[3] = d
+                        h[4] = e
+                        idx = colex(h, 5, binom)
+                        best = idx
+                        for p in range(npm):
+                            for j in range(5):
+                                g[j] = perm_pos[p, h[j]]
+                            sort_small(g, 5)
+                            v = colex(g, 5, binom)
+                            if v < best:
+                                best = v
+                        canon[idx] = best
+    return canon
+
+
+@njit(cache=True)
+def unrank5(idx, n, binom, out):
+    """The sorted positions of the 5-subset with colex index ``idx``."""
+    x = idx
+    top = n
+    for k in range(5, 0, -1):
+        c = top - 1
+        while binom[c, k] > x:
+            c -= 1
+        out[k - 1] = c
+        x -= binom[c, k]
+        top = c
+
+
+@njit(cache=True)
+def unrank_all(idxs, n, binom):
+    """Sorted positions (k, 5) of the 5-subsets with colex indices ``idxs``."""
+    out = np.empty((idxs.shape[0], 5), np.int64)
+    for i in range(idxs.shape[0]):
+        unrank5(idxs[i], n, binom, out[i])
+    return out

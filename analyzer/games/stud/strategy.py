@@ -1,0 +1,229 @@
+"""The optimal fold/bet decisions turned into a rule a player can use, and what it costs.
+
+Every situation's bet-minus-fold EV (exact, or from the stratified sample for a board game) is
+summed by *cell*: the up card's rank, whether it pairs one of the player's cards, the wild state
+(none seen, the player holds it, the up card is wild) and the player's hand strength. In each
+group the rule is one threshold hand — bet it or better, fold below — chosen to lose the least
+against optimal play. The loss of that rule, and of the named simple strategies, is read off the
+same sums (per ante, over all deals).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from analyzer.cards import RANK_CHARS
+from analyzer.evaluator import Evaluator, decode_tiebreak
+from analyzer.games.stud.exact import BINOM, HandTables, hand_tables, tally
+from analyzer.games.stud.game import StudError, StudGame, parse_threshold
+from analyzer.games.stud.kernels import N_GROUPS
+from analyzer.games.stud.stratified import fraction_for, sample_hands, situation_groups
+from analyzer.rules import Category
+
+__all__ = ["CellSums", "StrategyReport", "best_thresholds", "hand_words", "strategy_report"]
+
+WILD_STATES = ("no wild card seen", "you hold the wild card", "the up card is wild")
+RANK_NAMES = "23456789TJQKA*"
+
+
+def hand_words(score: int, ev: Evaluator) -> str:
+    """A hand strength in words, e.g. ``high card A-K-J-8-3`` or ``pair of 6s, J-8-3``.
+
+    >>> ev = Evaluator("standard")
+    >>> hand_words(ev.score("As Kd Jh 8c 3s"), ev), hand_words(ev.score("6s 6d Jh 8c 3s"), ev)
+    ('high card A-K-J-8-3', 'pair of 6s, J-8-3')
+    """
+    cat = ev.category(score)
+    ranks = [RANK_CHARS[r] for r in decode_tiebreak(score) if r >= 0]
+    if cat is Category.PAIR and len(ranks) == 5:
+        return f"pair of {ranks[0]}s, {'-'.join(ranks[2:])}"
+    return f"{cat.label} {'-'.join(ranks)}"
+
+
+@dataclass
+class CellSums:
+    """Σ P(situation)·(bet EV − fold EV) by (group, player score), and Σ P·max(0, ·)."""
+
+    groups: np.ndarray  # (cells,)
+    scores: np.ndarray  # (cells,) ascending within a group
+    gain: np.ndarray    # (cells,)
+    optimal_gain: float  # Σ P·max(0, gain) over situations: what optimal betting adds to folding all
+    evaluator: Evaluator
+    group_prob: np.ndarray = field(default_factory=lambda: np.zeros(N_GROUPS))
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=list)
+
+    def add(self, groups: np.ndarray, scores: np.ndarray, values: np.ndarray) -> None:
+        self.parts.append((groups, scores, values))
+
+    def close(self) -> None:
+        g = np.concatenate([p[0] for p in self.parts]).astype(np.int64)
+        s = np.concatenate([p[1] for p in self.parts]).astype(np.int64)
+        v = np.concatenate([p[2] for p in self.parts])
+        key = g << 32 | (s & 0xFFFFFFFF)
+        uniq, inv = np.unique(key, return_inverse=True)
+        self.groups, self.scores = uniq >> 32, uniq & 0xFFFFFFFF
+        self.gain = np.bincount(inv, v, uniq.size)
+        self.parts = []
+
+
+def best_thresholds(groups: np.ndarray, scores: np.ndarray, gain: np.ndarray) -> dict[int, tuple[int, float]]:
+    """Per group, the threshold score t maximising Σ gain over scores ≥ t (``2**31``: never bet),
+    with that sum.
+
+    >>> best_thresholds(np.array([0, 0, 0]), np.array([1, 2, 3]), np.array([-1.0, 0.5, 2.0]))
+    {0: (2, 2.5)}
+    """
+    key = groups.astype(np.int64) << 32 | (scores.astype(np.int64) & 0xFFFFFFFF)
+    uniq, inv = np.unique(key, return_inverse=True)
+    groups, scores, gain = uniq >> 32, uniq & 0xFFFFFFFF, np.bincount(inv, gain, uniq.size)
+    out: dict[int, tuple[int, float]] = {}
+    for g in np.unique(groups):
+        sel = groups == g
+        sc, ga = scores[sel], gain[sel]
+        tail = np.cumsum(ga[::-1])[::-1]  # Σ gain over scores ≥ sc[i]
+        i = int(np.argmax(tail))
+        out[int(g)] = (int(sc[i]), float(tail[i])) if tail[i] > 0 else (2**31, 0.0)
+    return out
+
+
+def _add_situations(sums: CellSums, tables: HandTables, hands: np.ndarray, gain: np.ndarray,
+                    prob: np.ndarray) -> None:
+    """Add situations (hands × up cards, NaN gain = none) with probability ``prob`` per hand."""
+    wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
+    grp = situation_groups(hands, tables.pos_code, wild_pos)
+    pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)]
+    score = np.broadcast_to(tables.scores[pc][:, None], gain.shape)
+    ok = ~np.isnan(gain)
+    val = (gain.astype(np.float64) * prob[:, None])[ok]
+    sums.add(grp[ok], score[ok], val)
+    sums.group_prob += np.bincount(grp[ok], np.broadcast_to(prob[:, None], gain.shape)[ok], N_GROUPS)
+    sums.optimal_gain += float(np.maximum(val, 0).sum())
+
+
+def collect_cells(game: StudGame, hands: int = 130_000, seed: int = 0) -> CellSums:
+    """Every situation's bet-minus-fold EV summed by cell (exact, or sampled for a board game)."""
+    if game.designation != "board":
+        tables = hand_tables(game)
+        sums = CellSums(np.empty(0), np.empty(0), np.empty(0), 0.0, tables.evaluator)
+        t = tally(game, "optimal", keep_gain=True)
+        assert t.gain is not None and t.reps is not None and t.weights is not None
+        _add_situations(sums, tables, t.reps, t.gain, t.weights / t.combos * int(BINOM[tables.n - 6, 4]))
+        sums.close()
+        return sums
+    doc = float(game.doc_probability)
+    sums = CellSums(np.empty(0), np.empty(0), np.empty(0), 0.0, hand_tables(game, 51).evaluator)
+    frac = fraction_for(max(1, hands // 13), 52)
+    for r in range(13):
+        w = 4 * r + 3
+        tables = hand_tables(game, w)
+        if doc > 0:
+            td = tally(game, "optimal", wild_card=w, doc=True, keep_gain=True)
+            assert td.gain is not None and td.reps is not None and td.weights is not None
+            _add_situations(sums, tables, td.reps, td.gain, doc / 13 * td.weights / td.situations)
+        if doc < 1:
+            rule = np.full((1, N_GROUPS), -1, np.int64)
+            smp = sample_hands(game, tables, rule, frac, seed=seed * 13 + r, keep_gain=True)
+            assert smp.gain is not None and smp.hand_pos is not None and smp.hand_weight is not None
+            p = (1 - doc) / 13 * smp.hand_weight / (comb(52, 5) * 47)
+            _add_situations(sums, tables, smp.hand_pos, smp.gain, p)
+    sums.close()
+    return sums
+
+
+@dataclass
+class StrategyReport:
+    """The threshold rule per group, in a table and in words, and the costs against optimal."""
+
+    game: str
+    method: str
+    rows: list[dict[str, Any]]
+    text: list[str]
+    costs: list[dict[str, Any]]
+    thresholds: dict[int, int]
+
+    def rule_array(self, tables: HandTables) -> np.ndarray:
+        """The rule as a kernel strategy row for ``tables`` (groups never seen: optimal)."""
+        row = np.full(N_GROUPS, -1, np.int64)
+        for g, t in self.thresholds.items():
+            row[g] = tables.scores.size if t >= 2**31 else tables.class_at_least(t)
+        return row
+
+
+def _ranges(ranks: list[int]) -> str:
+    runs: list[list[int]] = []
+    for r in ranks:
+        if runs and r == runs[-1][-1] + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    return ", ".join(RANK_NAMES[a[0]] + (f"–{RANK_NAMES[a[-1]]}" if len(a) > 1 else "") for a in runs)
+
+
+def strategy_report(game: StudGame, hands: int = 130_000, seed: int = 0,
+                    cells: CellSums | None = None) -> StrategyReport:
+    """Turn the optimal decisions into one threshold hand per group; cost of it and of simple rules."""
+    sums = cells if cells is not None else collect_cells(game, hands, seed)
+    ev = sums.evaluator
+    best = best_thresholds(sums.groups, sums.scores, sums.gain)
+    rule_gain = sum(v for _, v in best.values())
+    rows: list[dict[str, Any]] = []
+    text: list[str] = []
+    never = "never bet"
+    for ws, ws_name in enumerate(WILD_STATES):
+        for match in (0, 1):
+            col: dict[str, list[int]] = {}
+            for ur in range(14):
+                g = ur * 6 + match * 3 + ws
+                if g not in best:
+                    continue
+                t = best[g][0]
+                words = never if t >= 2**31 else hand_words(t, ev)
+                col.setdefault(words, []).append(ur)
+                rows.append({"up_card": RANK_NAMES[ur], "up_pairs_your_card": bool(match),
+                             "wild": ws_name, "bet_at_least": words,
+                             "probability": float(sums.group_prob[g])})
+            if col:
+                where = f"{'' if ws == 0 else ws_name + ', '}up card {'pairing' if match else 'not pairing'} one of yours"
+                parts = [f"against {_ranges(r)} {'never bet' if w == never else 'bet ' + w + ' or better'}"
+                         for w, r in sorted(col.items(), key=lambda kv: kv[1][0])]
+                text.append(f"{where[0].upper()}{where[1:]}: " + "; ".join(parts) + ".")
+    costs = [{"strategy": "optimal (every situation)", "gain_over_folding": sums.optimal_gain, "cost": 0.0},
+             {"strategy": "threshold rule above", "gain_over_folding": rule_gain,
+              "cost": sums.optimal_gain - rule_gain}]
+    seen: set[int] = set()
+    for name in ("qualifier", "pair", "high_card:AK", "always"):
+        try:
+            q = strategy_threshold_score(game, ev, name)
+        except StudError:  # a threshold the game's rules cannot express
+            continue
+        if q in seen:
+            continue
+        seen.add(q)
+        g_sum = float(sums.gain[sums.scores >= q].sum())
+        costs.append({"strategy": f"bet {name} or better" if name != "always" else "always bet",
+                      "gain_over_folding": g_sum, "cost": sums.optimal_gain - g_sum})
+    coarse = best_thresholds(sums.groups % 6, sums.scores, sums.gain) if sums.scores.size else {}
+    coarse_gain = sum(v for _, v in coarse.values())
+    costs.insert(2, {"strategy": "one threshold per column (ignore the up card's rank)",
+                     "gain_over_folding": coarse_gain, "cost": sums.optimal_gain - coarse_gain})
+    for col, (t, _) in sorted(coarse.items()):
+        ws, match = col % 3, col // 3
+        text.append(f"Simpler ({WILD_STATES[ws]}, up card {'pairing' if match else 'not pairing'} one of yours): "
+                    + ("never bet." if t >= 2**31 else f"bet {hand_words(t, ev)} or better."))
+    text.append(f"The rule by up card costs {costs[1]['cost']:.4%} of the ante against optimal play; "
+                f"the simpler one {costs[2]['cost']:.4%}.")
+    return StrategyReport(game.name, "exact" if game.designation != "board" else "sampled", rows, text,
+                          costs, {g: t for g, (t, _) in best.items()})
+
+
+def strategy_threshold_score(game: StudGame, ev: Evaluator, name: str) -> int:
+    """The lowest score a named simple strategy bets."""
+    if name == "always":
+        return -(2**31)
+    if name == "qualifier":
+        return game.qualifier.min_score(ev.rules)
+    return parse_threshold(name, "strategy").min_score(ev.rules)

@@ -1,0 +1,1 @@
+"""Video poker: exact returns, optimal holds and strategy tables for any pay table."""

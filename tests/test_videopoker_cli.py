@@ -1,0 +1,97 @@
+"""``joker-odds videopoker …``: every command and option, output re-read, errors in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.cli import main
+from analyzer.games.videopoker.paytable import PAYTABLE_DIR
+
+
+def _run(*args: str):
+    return CliRunner().invoke(main, ["videopoker", *args], standalone_mode=True)
+
+
+def test_analyze_table_and_json():
+    r = _run("analyze", "--paytable", "joker-poker-kings")
+    assert r.exit_code == 0, r.output
+    assert "return 1.006463" in r.output and "SD 5.1230" in r.output
+    assert "596,131,848" in r.output and "1 wild dealt" in r.output
+    r = _run("analyze", "--paytable", str(PAYTABLE_DIR / "jacks-or-better-9-6.toml"), "--format", "json")
+    data = json.loads(r.output)
+    assert round(data["return"], 6) == 0.995439
+    assert data["rows"][0] == {"hand": "royal flush", "pays": 800, "combinations": 493512264,
+                               "probability": 493512264 / 19933230517200,
+                               "contribution": 800 * 493512264 / 19933230517200}
+
+
+def test_analyze_csv_out_dir_and_tie_break(tmp_path):
+    r = _run("analyze", "--paytable", "deuces-wild-full-pay", "--format", "csv", "--out", str(tmp_path),
+             "--tie-break", "low-variance")
+    assert r.exit_code == 0 and r.output == ""
+    csv = (tmp_path / "par-sheet.csv").read_text().splitlines()
+    assert csv[0] == "hand,pays,combinations,probability,contribution" and csv[2].startswith("four deuces,200,")
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert round(summary["return"], 6) == 1.00762 and summary["total"] == 19933230517200
+    r = _run("analyze", "--paytable", "deuces-wild-full-pay", "--format", "csv")
+    assert r.output.splitlines()[5].startswith("straight flush,9,83087969280,")
+
+
+def test_hold_command(tmp_path):
+    r = _run("hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6")
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    assert lines[2].startswith("Qd Td") and "0.497071" in lines[2] and len(lines) == 34
+    r = _run("hold", "Jk Kd 2s 7s 9c", "--paytable", "joker-poker-kings", "--top", "2", "--format", "json")
+    data = json.loads(r.output)
+    assert data["hand"] == "Jk Kd 2s 7s 9c" and [row["hold"] for row in data["rows"]] == ["Jk Kd", "Jk Kd 9c"]
+    out = tmp_path / "h.csv"
+    r = _run("hold", "2c 2d 2h 2s 9c", "--paytable", "deuces-wild-full-pay", "--format", "csv", "--out", str(out))
+    assert r.exit_code == 0 and out.read_text().splitlines()[1].startswith("2c 2d 2h 2s,200.0,")
+
+
+def test_strategy_command(tmp_path):
+    r = _run("strategy", "--paytable", "jacks-or-better-9-6")
+    assert r.exit_code == 0 and "following the list: return 0.995429; optimal 0.995439" in r.output
+    assert "4 to a royal: K Q J T" in r.output
+    out = tmp_path / "s.json"
+    r = _run("strategy", "--paytable", "jacks-or-better-9-6", "--format", "json", "--out", str(out),
+             "--tie-break", "high-variance")
+    data = json.loads(out.read_text())
+    assert data["optimal_return"] == pytest.approx(0.995439, abs=1e-6) and data["rows"][-1]["hold"] == "draw five"
+
+
+def test_check_and_paytables_commands():
+    r = _run("check", "--paytable", "jacks-or-better-9-6", "--trials", "100000", "--seed", "4", "--format", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert data["seed"] == 4 and data["rows"][0]["contains_exact"] == "true"
+    r = _run("paytables", "--format", "csv")
+    assert r.exit_code == 0 and "joker-poker-kings,\"Joker Poker, Kings or Better\",52+1" in r.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["analyze", "--paytable", "nope"], "Error: unknown paytable 'nope'"),
+    (["analyze"], "Error: Missing option '--paytable'"),
+    (["analyze", "--paytable", "joker-poker-kings", "--tie-break", "coin"], "Error: Invalid value for '--tie-break'"),
+    (["hold", "Qd Td 2s 4s", "--paytable", "jacks-or-better-9-6"], "Error: hand 'Qd Td 2s 4s' has 4 cards, expected 5"),
+    (["hold", "Qd Td 2s 4s Jk", "--paytable", "jacks-or-better-9-6"], "Error: card 'Jk' is not in deck 52"),
+    (["hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6", "--top", "0"], "Error: Invalid value for '--top'"),
+    (["check", "--paytable", "jacks-or-better-9-6", "--trials", "0"], "Error: Invalid value for '--trials'"),
+])
+def test_errors_are_one_line_exit_2(args, message):
+    r = _run(*args)
+    assert r.exit_code == 2
+    assert r.output.strip().startswith(message) and len(r.output.strip().splitlines()) == 1
+
+
+def test_malformed_paytable_file_is_one_line(tmp_path):
+    p = tmp_path / "t.toml"
+    p.write_text('rules = "standard"\n[[line]]\nname = "x"\nhand = "flush"\npays = -3\n')
+    r = _run("analyze", "--paytable", str(p))
+    assert r.exit_code == 2
+    assert r.output.strip() == (f"Error: paytable {p}: pay line 1 ('x') at file line 2: "
+                                "pays must be a number >= 0, got -3")
