@@ -83,12 +83,20 @@ def main(argv: list[str] | None = None) -> None:
                     help="also run the 10⁹-hand CI check")
     ap.add_argument("--ci-hands", type=int, default=10**9, help="hands for the CI check (default 10⁹)")
     ap.add_argument("--skip-dask", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3, help="alternating 1/2-thread runs (best kept)")
     args = ap.parse_args([] if argv is None else argv)
 
     task = FreqTask.from_evaluator(Evaluator(RULES, DECK))
     run(task, trials=10_000, quiet=True)  # compile / load cached kernels
-    r1, t1, a = _rate(task, args.hands, workers=1)
-    r2, t2, b = _rate(task, args.hands, workers=2)
+    # alternate 1- and 2-thread runs and keep the best of each: the shared machine is noisy
+    best1: tuple[float, float, Any] = (0.0, 0.0, None)
+    best2: tuple[float, float, Any] = (0.0, 0.0, None)
+    for _ in range(args.repeat):
+        one = _rate(task, args.hands, workers=1)
+        two = _rate(task, args.hands, workers=2)
+        best1 = max(best1, one, key=lambda x: x[0])
+        best2 = max(best2, two, key=lambda x: x[0])
+    (r1, t1, a), (r2, t2, b) = best1, best2
     assert (a.totals == b.totals).all()
     rows: list[dict[str, Any]] = [
         {"run": "local, 1 thread", "hands": args.hands, "seconds": t1, "M_hands_per_s": r1 / 1e6, "ratio": 1.0},

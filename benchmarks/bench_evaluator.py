@@ -26,7 +26,7 @@ def _random_hands(deck: np.ndarray, n: int, k: int, seed: int) -> np.ndarray:
     return deck.astype(np.int64)[idx]
 
 
-def _rate(fn, n: int, repeat: int = 3) -> float:
+def _rate(fn, n: int, repeat: int = 5) -> float:
     best = float("inf")
     for _ in range(repeat):
         t0 = time.perf_counter()

@@ -183,7 +183,7 @@ def test_report_unknown_study() -> None:
 
 @pytest.mark.slow
 def test_report_hand_frequencies(tmp_path: Path) -> None:
-    code, out, _ = run("report", "--study", "hand-frequencies", "--out", str(tmp_path))
+    code, _, _ = run("report", "--study", "hand-frequencies", "--out", str(tmp_path))
     assert code == 0
     base = tmp_path / "hand-frequencies"
     for name in ("index.md", "index.html", "figures/probabilities-by-preset.png", "tables/paradox.csv",

@@ -11,7 +11,7 @@ import pytest
 from analyzer.cards import parse_card, parse_hand
 from analyzer.games.stud import kernels as K
 from analyzer.games.stud.advise import advise, situation_evaluator
-from analyzer.games.stud.edge import house_edge
+from analyzer.games.stud.edge import house_edge, house_edges
 from analyzer.games.stud.exact import BINOM, hand_tables, tally, tally_value
 from analyzer.games.stud.game import StudError, load_game
 from analyzer.games.stud.location import location_probabilities, sampled_locations
@@ -216,22 +216,23 @@ def test_jpoker_doc_part_exact_and_strategy_threshold():
 
 
 def test_jpoker_sampled_one_rank_is_consistent_with_seeded_ci():
-    res = house_edge(JPOKER, "optimal", "sampled", trials=60_000, seed=3, ranks=(12,))
+    res, pair = house_edges(JPOKER, ("optimal", "pair"), "sampled", hands=1000, seed=3, ranks=(12,), merge=8)
     lo, hi = res.ci
-    assert res.method == "sampled" and 0 < res.se < 0.01 and lo < res.house_edge < hi
+    assert res.method == "sampled" and 0 < res.se < 0.002 and lo < res.house_edge < hi
     assert abs(sum(r["probability"] for r in res.events) - 1) < 1e-9
+    assert pair.house_edge > res.house_edge and pair.bet_frequency > res.bet_frequency
 
 
 @pytest.mark.slow
 def test_jpoker_sampled_inside_exact_for_ace_wild():
     exact = house_edge(JPOKER, "optimal", "exact", ranks=(12,))
-    sampled = house_edge(JPOKER, "optimal", "sampled", trials=2_000_000, seed=1, ranks=(12,))
+    sampled = house_edge(JPOKER, "optimal", "sampled", hands=20_000, seed=1, ranks=(12,))
     lo, hi = sampled.ci
     assert lo <= exact.house_edge <= hi
 
 
 def test_bad_strategy_and_method():
     with pytest.raises(StudError, match="bad strategy 'sometimes'"):
-        house_edge(JPOKER, "sometimes", ranks=(0,), trials=100)
+        house_edge(JPOKER, "sometimes", ranks=(0,), hands=100)
     with pytest.raises(StudError, match="unknown method 'guess'"):
         house_edge(CARIB, method="guess")

@@ -50,6 +50,12 @@ def test_advise_caribbean_csv():
     (("location", "--doc", "2"), "must be between 0 and 1"),
     (("sensitivity", "--game", "caribbean", "--what", "doc"), "--what doc does not apply"),
     (("sensitivity", "--game", "caribbean", "--what", "nothing"), "Invalid value for '--what'"),
+    (("exchange", HAND, "--up", "Qh", "--game", "caribbean"), "has no exchange option"),
+    (("exchange", HAND, "--up", "Qh", "--game", "caribbean", "--fees", "x"), "bad --fees 'x'"),
+    (("exchange", HAND, "--up", "Qh", "--game", "caribbean", "--fees", "1,2,3"), "up to 2 cards"),
+    (("exchange", HAND, "--up", "Qh", "--game", "caribbean", "--fees", "-1"), "at least 0"),
+    (("exchange-edge", "--game", "caribbean"), "has no exchange option"),
+    (("strategy", "--game", "nowhere"), "cannot read game file"),
 ])
 def test_errors_are_one_line_exit_2(args, message):
     r = _run(*args)
@@ -77,7 +83,7 @@ def test_location_exact_and_sampled():
 
 
 def test_analyze_board_partial_json():
-    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--trials", "20000", "--seed", "4",
+    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--trials", "200", "--seed", "4",
              "--strategy", "pair", "--format", "json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
@@ -88,15 +94,31 @@ def test_analyze_board_partial_json():
 
 def test_analyze_table_output_and_doc_override(tmp_path):
     out = tmp_path / "edge.txt"
-    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "2,A", "--trials", "20000", "--doc", "0",
+    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "2,A", "--trials", "200", "--doc", "0",
              "--method", "sampled", "--out", str(out))
     assert r.exit_code == 0 and "house_edge" in out.read_text() and "win, pair" in out.read_text()
 
 
-def test_sensitivity_pays_and_doc():
-    r = _run("sensitivity", "--game", "jpoker", "--what", "doc", "--trials", "26", "--format", "csv")
-    # 26 trials over 13 ranks cannot sample every category: the library says so.
-    assert r.exit_code == 2 and "raise --trials" in r.output
+def test_exchange_table_and_json():
+    r = _run("exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game", "jpoker")
+    assert r.exit_code == 0 and "(no exchange)" in r.output and "2c 9h" in r.output
+    r = _run("exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game", "jpoker", "--format", "json")
+    data = json.loads(r.output)
+    assert data["best"] == "2c" and len(data["rows"]) == 16 and data["rows"][0]["fee"] == 1
+
+
+def test_exchange_edge_csv():
+    r = _run("exchange-edge", "--game", "caribbean", "--fees", "1,2", "--situations", "2", "--format", "csv")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0].startswith("game,exchange_gain,gain_ci_low")
+
+
+@pytest.mark.slow
+def test_strategy_caribbean():
+    r = _run("strategy", "--game", "caribbean")
+    assert r.exit_code == 0 and "bet high card A-K" in r.output and "threshold rule above" in r.output
+    r = _run("strategy", "--game", "caribbean", "--format", "json")
+    assert json.loads(r.output)["method"] == "exact"
 
 
 @pytest.mark.slow
@@ -105,4 +127,4 @@ def test_analyze_caribbean_exact():
     data = json.loads(r.output)
     assert data["house_edge_exact"] == "142031221/2718662100"
     r = _run("sensitivity", "--game", "caribbean", "--what", "pays", "--format", "json")
-    assert json.loads(r.output)["rows"][0]["pay_line"] == "royal flush"
+    assert json.loads(r.output)[0]["pay_line"] == "royal flush"

@@ -11,10 +11,12 @@ import click
 from analyzer.cards import RANK_CHARS
 from analyzer.cli.options import emit, output_options
 from analyzer.games.stud.advise import advise
-from analyzer.games.stud.edge import house_edge
+from analyzer.games.stud.edge import DEFAULT_HANDS, house_edge
+from analyzer.games.stud.exchange import exchange_edge, exchange_options
 from analyzer.games.stud.game import StudError, load_game, shipped_games
 from analyzer.games.stud.location import location_probabilities, sampled_locations
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
+from analyzer.games.stud.strategy import strategy_report
 from analyzer.io import atomic_write_text, render
 
 GAME_HELP = f"Game TOML file, or a shipped game: {', '.join(shipped_games())}."
@@ -65,8 +67,9 @@ def stud_group() -> None:
               help="optimal, always, qualifier, or a minimum hand to bet: pair, high_card:AK, …")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
               show_default=True, help="auto = exact, except sampled for a board game.")
-@click.option("--trials", type=click.IntRange(min=26), default=4_000_000, show_default=True,
-              help="Sampled situations (board games).")
+@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
+              help="Sampled player hands (board games; stratified by hand class, at least 2 per class, "
+                   "each valued against every up card).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed.")
 @click.option("--doc", default=None, metavar="P", help="Override the board's DOC probability (e.g. 5/55).")
 @click.option("--wild-ranks", default=None, metavar="RANKS",
@@ -87,7 +90,7 @@ def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: i
             ranks = tuple(sorted({RANK_CHARS.index(t.strip().upper()) for t in wild_ranks.split(",")}))
         except ValueError:
             raise StudError(f"bad --wild-ranks {wild_ranks!r}: give ranks such as 'A,K,7'") from None
-    res = house_edge(game, strategy, method, trials=trials, seed=seed, ranks=ranks)
+    res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
     _emit_with_summary(res.events, res.summary(), fmt, out)
 
 
@@ -133,7 +136,8 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
 @click.option("--what", type=click.Choice(["doc", "pays"]), default="pays", show_default=True,
               help="House edge vs the DOC probability (0..10/55), or RTP change per unit of each pay line.")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True)
-@click.option("--trials", type=click.IntRange(min=26), default=2_000_000, show_default=True)
+@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
+              help="Sampled player hands (board games).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @output_options
 def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: int, fmt: str,
@@ -145,9 +149,78 @@ def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: i
     game = load_game(game_path)
     if what == "doc" and game.designation != "board":
         raise StudError(f"game {game.name!r} has no board: --what doc does not apply")
-    res = house_edge(game, "optimal", method, trials=trials, seed=seed)
+    res = house_edge(game, "optimal", method, hands=trials, seed=seed)
     rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
     emit(rows, fmt, out)
+
+
+def _fees(text: str | None) -> tuple[Fraction, ...] | None:
+    if text is None:
+        return None
+    try:
+        return tuple(Fraction(t.strip()) for t in text.split(","))
+    except (ValueError, ZeroDivisionError):
+        raise StudError(f"bad --fees {text!r}: give antes per 1, 2 cards, e.g. '1,2'") from None
+
+
+FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exchange_fees)."
+
+
+@stud_group.command("strategy")
+@click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
+@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
+              help="Sampled player hands (board games).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed.")
+@output_options
+def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
+    """The optimal bet/fold decisions as a rule in words, and the cost of simpler rules.
+
+    Example: joker-odds stud strategy --game caribbean
+    """
+    rep = strategy_report(load_game(game_path), hands=trials, seed=seed)
+    if fmt == "table":
+        text = "\n".join(rep.text) + "\n\n" + render(rep.costs, "table") + "\n" + render(rep.rows, "table")
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            atomic_write_text(out, text)
+        return
+    emit(rep.rows, fmt, out, {"game": rep.game, "method": rep.method, "text": rep.text, "costs": rep.costs}
+         if fmt == "json" else None)
+
+
+@stud_group.command("exchange")
+@click.argument("hand")
+@click.option("--up", required=True, metavar="CARD", help="The dealer's up card.")
+@click.option("--wild", default=None, metavar="CARD|doc", help="The board's wild card, or 'doc'.")
+@click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
+@click.option("--fees", default=None, metavar="F1,F2", help=FEES_HELP)
+@output_options
+def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str | None, fmt: str,
+                 out: Path | None) -> None:
+    """Exact EV of every exchange option (and of not exchanging), best first.
+
+    Example: joker-odds stud exchange "Ah Kh Qh 9h 2c" --up 5d --wild 7d --game jpoker
+    """
+    rows = exchange_options(load_game(game_path), hand, up, wild, _fees(fees))
+    emit(rows, fmt, out, {"best": rows[0]["discard"], "ev": rows[0]["ev"]} if fmt == "json" else None)
+
+
+@stud_group.command("exchange-edge")
+@click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
+@click.option("--situations", type=click.IntRange(min=1), default=260, show_default=True,
+              help="Random situations (spread over the deal types, at least 2 each).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed.")
+@click.option("--fees", default=None, metavar="F1,F2", help=FEES_HELP)
+@output_options
+def exchange_edge_cmd(game_path: str, situations: int, seed: int, fees: str | None, fmt: str,
+                      out: Path | None) -> None:
+    """Average gain of exchanging whenever the best exchange beats not exchanging (95 % CI).
+
+    Example: joker-odds stud exchange-edge --game jpoker --situations 520
+    """
+    res = exchange_edge(load_game(game_path), situations, seed, _fees(fees))
+    emit([res.summary()], fmt, out)
 
 
 COMMANDS = [stud_group]

@@ -93,16 +93,20 @@ def hold_cmd(hand: str, paytable: str, top: int, fmt: str, out: Path | None) -> 
 def strategy_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> None:
     """The ordered hold list derived from the optimal holds, and its return vs optimal.
 
+    Play the first line whose pattern the hand holds (the highest such cards when several
+    holds fit); "return lost" is what each line costs vs optimal play, per unit bet.
+
     Example: joker-odds videopoker strategy --paytable deuces-wild-full-pay
     """
     from analyzer.games.videopoker.strategy import strategy_table
 
     s = strategy_table(analyze(load_paytable(paytable), tie_break=tie_break))
     meta = {"mechanical_return": s.mechanical_return, "optimal_return": s.optimal_return,
-            "agreement": s.agreement}
+            "agreement": s.agreement, "lines": len(s.lines), "patterns": s.patterns}
     emit(s.rows(), fmt, out, meta if fmt == "json" else None)
     if fmt == "table" and out is None:
-        click.echo(f"\nfollowing the list: return {s.mechanical_return:.6f}; optimal {s.optimal_return:.6f}; "
+        click.echo(f"\nfollowing the list ({len(s.lines)} lines): return {s.mechanical_return:.6f}; "
+                   f"optimal {s.optimal_return:.6f}; lost {s.optimal_return - s.mechanical_return:.2e}; "
                    f"optimal hold chosen on {s.agreement:.2%} of deals")
 
 

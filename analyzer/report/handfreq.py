@@ -6,6 +6,9 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
+from analyzer.cards import deck_names
+from analyzer.errors import JokerOddsError
+from analyzer.evaluator import Evaluator
 from analyzer.frequencies import FreqTable, exact_frequencies, ranking_paradox
 from analyzer.report.study import Study
 from analyzer.rules import Category, get_rules, preset_names
@@ -17,6 +20,19 @@ EXTRA = [("joker-wild", "52+2"), ("bug", "52+2"), ("j-poker", "52+2"), ("semi-wi
 
 def _cases() -> list[tuple[str, str]]:
     return [(name, get_rules(name).deck) for name in preset_names()] + EXTRA
+
+
+def _all_valid_pairs() -> list[tuple[str, str]]:
+    """Every preset × single-deck spec where the preset's wild cards exist in the deck."""
+    pairs = []
+    for name in preset_names():
+        for deck in deck_names():
+            try:
+                Evaluator(get_rules(name), deck)
+            except JokerOddsError:
+                continue
+            pairs.append((name, deck))
+    return pairs
 
 
 def _table(name: str, deck: str, cards: int = 5) -> FreqTable:
@@ -43,7 +59,27 @@ def build() -> Study:
                  "one in": (t.total / r.count) if r.count else None} for r in t.rows]
         rows.append({"category": "total", "count": t.total, "probability": 1.0, "one in": 1.0})
         study.table(f"freq5-{name}-{deck}".replace("+", "p"), rows, f"{name} on {deck} ({t.total:,} hands)")
-    study.table("freq5-all", long_rows, "All 5-card tables in one CSV (long format)")
+    study.heading("Every preset on every deck")
+    study.text("Probability of each category (5 cards) for every preset on every single deck that has "
+               "its wild cards; '-' marks a category the rule set does not have.")
+    matrix = []
+    for name, deck in _all_valid_pairs():
+        t = tables.get((name, deck)) or _table(name, deck)
+        for r in t.rows:
+            long_rows.append({"rules": name, "deck": deck, "category": r.category,
+                              "count": r.count, "probability": r.probability})
+        have = {r.category: r.probability for r in t.rows}
+        matrix.append({"rules": name, "deck": deck, "hands": t.total,
+                       **{c.value: have.get(c.value, "-") for c in Category}})
+    study.table("matrix", matrix, "Category probabilities, every preset × deck")
+    seen: set[tuple[str, str, str]] = set()
+    unique_rows = []
+    for row in long_rows:
+        triple = (str(row["rules"]), str(row["deck"]), str(row["category"]))
+        if triple not in seen:
+            seen.add(triple)
+            unique_rows.append(row)
+    study.table("freq5-all", unique_rows, "All 5-card tables in one CSV (long format)")
 
     study.heading("Probabilities by preset (log scale)")
     fig, ax = plt.subplots(figsize=(11, 5))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -22,6 +23,7 @@ import numpy as np
 
 from analyzer.games.stud.exact import (
     BINOM,
+    HandTables,
     Strategy,
     Tally,
     event_names,
@@ -37,7 +39,8 @@ from analyzer.stats import Z95
 __all__ = ["DEFAULT_HANDS", "STRATEGIES", "EdgeResult", "house_edge", "house_edges"]
 
 STRATEGIES = ("optimal", "always", "qualifier", "pair", "high_card:AK")
-DEFAULT_HANDS = 260_000
+DEFAULT_HANDS = 130_000
+Visitor = Callable[[int | None, bool, float, HandTables, Tally | StrataSample], None]
 
 
 @dataclass
@@ -144,22 +147,30 @@ class _Mix:
 
 def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), method: str = "auto",
                 hands: int = DEFAULT_HANDS, seed: int = 0, ranks: tuple[int, ...] | None = None,
-                names: tuple[str, ...] | None = None) -> list[EdgeResult]:
+                names: tuple[str, ...] | None = None, merge: int = 1,
+                visit: Visitor | None = None) -> list[EdgeResult]:
     """House edge of ``game`` under each strategy (``optimal``, ``always``, ``qualifier``, a minimum
     hand such as ``pair`` or ``high_card:AK``, or a per-group rule array), in one pass.
 
     ``method``: ``exact``; ``sampled`` (board games: about ``hands`` player hands in all, spread
     over the 13 wild ranks, each valued against every up card); ``auto`` = exact unless the game
     has a board. ``ranks`` limits a board game to some wild ranks (the result is then that mixture).
+    ``merge``: adjacent hand classes per sampling stratum. ``visit(w, doc, probability, tables,
+    part)`` sees every deal type while its tables are built (``part``: its Tally or StrataSample;
+    with a visitor, gains are kept for it).
     """
+    keep = visit is not None
     if method not in ("auto", "exact", "sampled"):
         raise StudError(f"unknown method {method!r} (known: auto, exact, sampled)")
     labels = names or tuple(s if isinstance(s, str) else f"rule {i}" for i, s in enumerate(strategies))
     t0 = time.perf_counter()
     mixes = [_Mix(game) for _ in strategies]
     if game.designation != "board":
-        for mix, t in zip(mixes, tallies(game, strategies), strict=True):
+        ts = tallies(game, strategies, keep_gain=keep)
+        for mix, t in zip(mixes, ts, strict=True):
             mix.add_tally(t, Fraction(1), t.situations)
+        if visit is not None:
+            visit(None, False, 1.0, hand_tables(game), ts[0])
         secs = time.perf_counter() - t0
         return [m.result(name, "exact", secs, {}) for m, name in zip(mixes, labels, strict=True)]
     use_exact = method == "exact"
@@ -175,19 +186,27 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
     for r in rank_list:
         w = r * 4 + 3
         tables = hand_tables(game, w)
-        for k, td in enumerate(tallies(game, strategies, wild_card=w, doc=True)):
+        tds = tallies(game, strategies, wild_card=w, doc=True, keep_gain=keep)
+        for k, td in enumerate(tds):
             mixes[k].add_tally(td, doc * share, td.situations)
             ev_doc[k] += share * tally_value(game, td)
+        if visit is not None and doc > 0:
+            visit(w, True, float(doc * share), tables, tds[0])
         if doc == 1:
             continue
         if use_exact:
-            for mix, t in zip(mixes, tallies(game, strategies, wild_card=w), strict=True):
+            ts = tallies(game, strategies, wild_card=w, keep_gain=keep)
+            for mix, t in zip(mixes, ts, strict=True):
                 mix.add_tally(t, (1 - doc) * share, dealer_all)
+            if visit is not None:
+                visit(w, False, float((1 - doc) * share), tables, ts[0])
             continue
         rules = np.array([strategy_rule(tables, game, s) for s in strategies], np.int64)
-        sample = sample_hands(game, tables, rules, fraction, seed=seed * 13 + r)
+        sample = sample_hands(game, tables, rules, fraction, seed=seed * 13 + r, keep_gain=keep, merge=merge)
         for k, mix in enumerate(mixes):
             mix.add_sample(sample, k, float((1 - doc) * share))
+        if visit is not None:
+            visit(w, False, float((1 - doc) * share), tables, sample)
     secs = time.perf_counter() - t0
     return [m.result(name, "exact" if use_exact else "sampled", secs, {"dealers_open_card": float(e)})
             for m, name, e in zip(mixes, labels, ev_doc, strict=True)]

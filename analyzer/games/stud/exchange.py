@@ -25,7 +25,7 @@ from analyzer.games.stud.exact import BINOM, HandTables, hand_tables, kernel_pay
 from analyzer.games.stud.game import StudError, StudGame
 from analyzer.stats import Z95
 
-__all__ = ["ExchangeEdge", "exchange_edge", "exchange_options", "game_fees"]
+__all__ = ["ExchangeCollector", "ExchangeEdge", "exchange_edge", "exchange_options", "game_fees"]
 
 
 def game_fees(game: StudGame, fees: tuple[Fraction, ...] | None = None) -> tuple[Fraction, ...]:
@@ -114,36 +114,54 @@ def _strata(game: StudGame) -> list[tuple[int | None, bool, float]]:
     return out
 
 
+def stratum_gain(game: StudGame, tables: HandTables, w: int | None, doc: bool, count: int,
+                 rng: np.random.Generator, fees: tuple[Fraction, ...]) -> np.ndarray:
+    """Exchange gains of ``count`` random situations of one deal type (its tables built)."""
+    masks = K.exchange_rows(len(fees))
+    n = tables.n
+    hands = np.empty((count, 5), np.int64)
+    ups = np.empty(count, np.int64)
+    for i in range(count):
+        if doc:
+            up = int(tables.code_pos[w])
+            hands[i] = np.sort(rng.choice(np.delete(np.arange(n), up), 5, replace=False))
+            ups[i] = up
+        else:
+            cards = rng.choice(n, 6, replace=False)
+            hands[i], ups[i] = np.sort(cards[:5]), cards[5]
+    out = K.exchange_batch(hands, ups, masks, _fee_vector(masks, fees), *_kernel_args(game, tables))
+    return np.maximum(out[:, 1] - out[:, 0], 0.0)
+
+
+class ExchangeCollector:
+    """Sums exchange gains over deal types: standalone, or as a :func:`house_edges` visitor."""
+
+    def __init__(self, game: StudGame, per_stratum: int, seed: int = 0,
+                 fees: tuple[Fraction, ...] | None = None) -> None:
+        self.game, self.per, self.fees = game, max(2, per_stratum), game_fees(game, fees)
+        self.rng = np.random.default_rng(np.random.SeedSequence([seed, 5]))
+        self.gain = self.var = self.rate = 0.0
+        self.done = 0
+        self.t0 = time.perf_counter()
+
+    def __call__(self, w: int | None, doc: bool, p: float, tables: HandTables, part: object = None) -> None:
+        g = stratum_gain(self.game, tables, w, doc, self.per, self.rng, self.fees)
+        self.gain += p * float(g.mean())
+        self.var += p * p * float(g.var(ddof=1)) / g.size
+        self.rate += p * float((g > 0).mean())
+        self.done += g.size
+
+    def result(self) -> ExchangeEdge:
+        return ExchangeEdge(self.game.name, self.gain, math.sqrt(self.var), self.rate, self.done,
+                            time.perf_counter() - self.t0)
+
+
 def exchange_edge(game: StudGame, situations: int = 260, seed: int = 0,
                   fees: tuple[Fraction, ...] | None = None) -> ExchangeEdge:
     """Average of max(0, best exchange EV − no-exchange EV) over random situations (player hand,
     up card, designation), stratified by deal type with ``situations`` spread over the strata."""
-    fee = game_fees(game, fees)
-    t0 = time.perf_counter()
     strata = _strata(game)
-    per = max(2, situations // len(strata))
-    rng = np.random.default_rng(np.random.SeedSequence([seed, 5]))
-    gain, var, rate, done = 0.0, 0.0, 0.0, 0
-    masks = K.exchange_rows(len(fee))
-    fv = _fee_vector(masks, fee)
+    col = ExchangeCollector(game, situations // len(strata), seed, fees)
     for w, doc, p in strata:
-        tables = hand_tables(game, w)
-        n = tables.n
-        hands = np.empty((per, 5), np.int64)
-        ups = np.empty(per, np.int64)
-        for i in range(per):
-            if doc:
-                up = int(tables.code_pos[w])
-                rest = np.delete(np.arange(n), up)
-                hands[i] = np.sort(rng.choice(rest, 5, replace=False))
-                ups[i] = up
-            else:
-                cards = rng.choice(n, 6, replace=False)
-                hands[i], ups[i] = np.sort(cards[:5]), cards[5]
-        out = K.exchange_batch(hands, ups, masks, fv, *_kernel_args(game, tables))
-        g = np.maximum(out[:, 1] - out[:, 0], 0.0)
-        gain += p * g.mean()
-        var += p * p * g.var(ddof=1) / per
-        rate += p * float((g > 0).mean())
-        done += per
-    return ExchangeEdge(game.name, gain, math.sqrt(var), rate, done, time.perf_counter() - t0)
+        col(w, doc, p, hand_tables(game, w))
+    return col.result()

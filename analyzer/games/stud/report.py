@@ -1,4 +1,5 @@
-"""The casino-stud study: joker location, Caribbean Stud exact, J-poker edge, sensitivity."""
+"""The casino-stud study: joker location, Caribbean Stud exact, J-poker edge, strategy in words,
+exchange option, sensitivity. Each game is analysed in ONE pass that feeds every section."""
 
 from __future__ import annotations
 
@@ -6,13 +7,18 @@ from typing import Any
 
 import matplotlib.pyplot as plt
 
-from analyzer.games.stud.edge import EdgeResult, house_edge
-from analyzer.games.stud.game import load_game
+from analyzer.games.stud.edge import EdgeResult, house_edges
+from analyzer.games.stud.exchange import ExchangeCollector, exchange_options
+from analyzer.games.stud.game import StudGame, load_game
 from analyzer.games.stud.location import location_probabilities
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
+from analyzer.games.stud.strategy import CellCollector, StrategyReport, strategy_report
 from analyzer.report.study import Study
 
-JPOKER_TRIALS = 1_500_000
+JPOKER_HANDS = 26_000  # sampled player hands (each valued against all 47 up cards)
+JPOKER_MERGE = 4       # hand classes per sampling stratum
+EXCHANGE_PER_STRATUM = 4
+EXAMPLES = (("As Kd 9h 5c 2s", "Qh", "7d"), ("Ah Kh Qh 9h 2c", "5d", "7d"), ("7c 7d Kh 4s 2c", "Ac", "doc"))
 
 
 def _summary_rows(results: list[EdgeResult]) -> list[dict[str, Any]]:
@@ -23,6 +29,26 @@ def _summary_rows(results: list[EdgeResult]) -> list[dict[str, Any]]:
                                         "house_edge_ci_high", "element_of_risk", "bet_frequency",
                                         "p_dealer_qualifies", "trials")})
     return rows
+
+
+def _strategy_section(study: Study, name: str, rep: StrategyReport) -> None:
+    for line in rep.text:
+        study.text(line)
+    study.table(f"{name}-strategy", rep.rows, f"{rep.game}: lowest hand to bet, by up card and wild state")
+    study.table(f"{name}-strategy-costs", rep.costs, f"{rep.game}: what each rule gives up against optimal play "
+                "(gain over folding every hand, antes per deal)")
+
+
+def _pays_figure(study: Study, name: str, game: StudGame, res: EdgeResult) -> None:
+    pays = pay_sensitivity(game, res)
+    study.table(f"{name}-pays", pays, f"{game.name}: RTP change per unit of each pay line")
+    pays = [r for r in pays if r["rtp_per_unit"] > 0]  # a line never paid has no bar on a log scale
+    fig, ax = plt.subplots(figsize=(8, 4))
+    ax.barh([r["pay_line"] for r in pays], [100 * r["rtp_per_unit"] for r in pays])
+    ax.set_xscale("log")
+    ax.set_xlabel("RTP change per unit of odds, % of ante (log scale)")
+    fig.tight_layout()
+    study.figure(f"{name}-pays", fig, f"{game.name}: value of one more unit on each pay line")
 
 
 def build() -> Study:
@@ -37,40 +63,73 @@ def build() -> Study:
     study.table("location", rows, "Exact probabilities, DOC probability 3/55, 1..7 players")
 
     carib = load_game("caribbean")
-    c_results = [house_edge(carib, s) for s in ("optimal", "always", "pair", "high_card:AK")]
+    c_cells = CellCollector()
+    c_results = house_edges(carib, ("optimal", "always", "pair", "high_card:AK"), visit=c_cells)
+    c_strat = strategy_report(carib, cells=c_cells.close())
     study.heading("Caribbean Stud (exact)")
     study.text(f"Optimal strategy: house edge {c_results[0].house_edge:.4%} "
                f"(exactly {c_results[0].summary()['house_edge_exact']}), raise {c_results[0].bet_frequency:.2%} "
-               "of hands — ANCHORS.md's figures, digit for digit.")
+               f"of hands — ANCHORS.md's figures, digit for digit ({c_results[0].seconds:.0f} s for all four "
+               "strategies in one enumeration).")
     study.table("caribbean-outcomes", c_results[0].events, "Caribbean Stud, optimal strategy: outcome table")
+    study.heading("Caribbean Stud: the optimal strategy in words", level=3)
+    _strategy_section(study, "caribbean", c_strat)
 
     jp = load_game("jpoker")
-    j_opt = house_edge(jp, "optimal", "sampled", trials=JPOKER_TRIALS, seed=1)
-    j_pair = house_edge(jp, "pair", "sampled", trials=JPOKER_TRIALS // 3, seed=2)
+    j_cells = CellCollector()
+    j_exch = ExchangeCollector(jp, EXCHANGE_PER_STRATUM, seed=3)
+
+    def visit(w: int | None, doc: bool, p: float, tables: Any, part: Any) -> None:
+        j_cells(w, doc, p, tables, part)
+        j_exch(w, doc, p, tables)
+
+    j_results = house_edges(jp, ("optimal", "pair", "always"), "sampled", hands=JPOKER_HANDS, seed=1,
+                            merge=JPOKER_MERGE, visit=visit)
+    j_opt = j_results[0]
+    lo, hi = j_opt.ci
     study.heading("J-poker")
-    study.text("Dealer's-open-card deals and player hands better than three of a kind are "
-               "enumerated exactly; the other hands are sampled (post-stratified by category) with "
-               "each situation's exact EV, so the interval is a 95 % CI of the sampling only. "
-               f"The cost of the simple rule 'bet any pair or better' over optimal play: "
-               f"{j_pair.house_edge - j_opt.house_edge:.3%} of the ante.")
+    study.text("Dealer's-open-card deals are enumerated exactly. The other deals are sampled by "
+               f"stratified hands ({j_opt.trials:,} player hands over the 13 wild ranks, strata of "
+               f"{JPOKER_MERGE} adjacent hand classes), each hand valued exactly against all 47 up cards "
+               "and all dealer hole-card sets, so the interval is the 95 % CI of that sampling only. "
+               f"House edge under optimal play: {j_opt.house_edge:.4%} (95 % CI {lo:.4%} .. {hi:.4%}). "
+               "`joker-odds stud analyze --game jpoker` samples every class (about ± 0.0004 %).")
     study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (sampled part ± se)")
-    study.table("edges", _summary_rows([*c_results, j_opt, j_pair]), "House edge by game and strategy")
+    study.table("edges", _summary_rows([*c_results, *j_results]), "House edge by game and strategy")
+    study.heading("J-poker: the optimal strategy in words", level=3)
+    study.text("From the same stratified sample (thresholds near a boundary carry sampling noise).")
+    _strategy_section(study, "jpoker", strategy_report(jp, cells=j_cells.close()))
+
+    study.heading("J-poker: the exchange option")
+    ex = j_exch.result()
+    elo, ehi = ex.ci
+    study.text(f"Fees {', '.join(str(f) for f in jp.exchange_fees)} antes for 1, 2 cards. Strategy: take the best "
+               "exchange when its exact EV beats the no-exchange decision. Average gain per deal "
+               f"{ex.gain:.3%} of the ante (95 % CI {elo:.3%} .. {ehi:.3%}, {ex.situations} situations "
+               f"stratified by deal type), exchanging in {ex.exchange_rate:.1%} of deals: house edge about "
+               f"{j_opt.house_edge - ex.gain:.3%} with the option. Larger samples: "
+               "`joker-odds stud exchange-edge --game jpoker --situations N`.")
+    ex_rows = []
+    for hand, up, wild in EXAMPLES:
+        for r in exchange_options(jp, hand, up, wild)[:4]:
+            ex_rows.append({"hand": hand, "up": up, **r})
+    study.table("jpoker-exchange-examples", ex_rows, "Best four exchange options of a few situations (exact)")
 
     study.heading("Sensitivity")
     doc_rows = doc_sensitivity(jp, j_opt)
     study.table("jpoker-doc", doc_rows, "J-poker house edge vs the DOC probability (linear in it)")
     fig, ax = plt.subplots(figsize=(7, 4))
-    ax.plot([r["doc"] * 55 for r in doc_rows], [100 * r["house_edge"] for r in doc_rows], marker="o")
+    x = [r["doc"] * 55 for r in doc_rows]
+    ax.plot(x, [100 * r["house_edge"] for r in doc_rows], marker="o", label="optimal strategy")
+    ax.fill_between(x, [100 * r["ci_low"] for r in doc_rows], [100 * r["ci_high"] for r in doc_rows], alpha=0.3,
+                    label="95 % CI")
+    ax.axvline(3, color="grey", ls="--", lw=1, label="seed: 3/55")
     ax.set_xlabel("DOC probability × 55")
     ax.set_ylabel("house edge, % of ante")
     ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
     study.figure("jpoker-doc", fig, "J-poker: house edge vs DOC probability")
-    for name, res, game in (("jpoker", j_opt, jp), ("caribbean", c_results[0], carib)):
-        pays = pay_sensitivity(game, res)
-        study.table(f"{name}-pays", pays, f"{game.name}: RTP change per unit of each pay line")
-        fig, ax = plt.subplots(figsize=(8, 4))
-        ax.barh([r["pay_line"] for r in pays], [100 * r["rtp_per_unit"] for r in pays])
-        ax.set_xscale("log")
-        ax.set_xlabel("RTP change per unit of odds, % of ante")
-        study.figure(f"{name}-pays", fig, f"{game.name}: value of one more unit on each pay line")
+    _pays_figure(study, "jpoker", jp, j_opt)
+    _pays_figure(study, "caribbean", carib, c_results[0])
     return study

@@ -18,13 +18,15 @@ import numpy as np
 
 from analyzer.cards import RANK_CHARS
 from analyzer.evaluator import Evaluator, decode_tiebreak
-from analyzer.games.stud.exact import BINOM, HandTables, hand_tables, tally
+from analyzer.games.stud.edge import DEFAULT_HANDS, house_edges
+from analyzer.games.stud.exact import BINOM, HandTables, Tally
 from analyzer.games.stud.game import StudError, StudGame, parse_threshold
 from analyzer.games.stud.kernels import N_GROUPS
-from analyzer.games.stud.stratified import fraction_for, sample_hands, situation_groups
+from analyzer.games.stud.stratified import StrataSample, situation_groups
 from analyzer.rules import Category
 
-__all__ = ["CellSums", "StrategyReport", "best_thresholds", "hand_words", "strategy_report"]
+__all__ = ["CellCollector", "CellSums", "StrategyReport", "best_thresholds", "collect_cells", "hand_words",
+           "strategy_report"]
 
 WILD_STATES = ("no wild card seen", "you hold the wild card", "the up card is wild")
 RANK_NAMES = "23456789TJQKA*"
@@ -94,44 +96,45 @@ def _add_situations(sums: CellSums, tables: HandTables, hands: np.ndarray, gain:
                     prob: np.ndarray) -> None:
     """Add situations (hands × up cards, NaN gain = none) with probability ``prob`` per hand."""
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
-    grp = situation_groups(hands, tables.pos_code, wild_pos)
+    h, u = np.nonzero(~np.isnan(gain))
+    grp = situation_groups(hands[h], u, tables.pos_code, wild_pos)
     pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)]
-    score = np.broadcast_to(tables.scores[pc][:, None], gain.shape)
-    ok = ~np.isnan(gain)
-    val = (gain.astype(np.float64) * prob[:, None])[ok]
-    sums.add(grp[ok], score[ok], val)
-    sums.group_prob += np.bincount(grp[ok], np.broadcast_to(prob[:, None], gain.shape)[ok], N_GROUPS)
+    val = gain[h, u].astype(np.float64) * prob[h]
+    sums.add(grp, tables.scores[pc][h], val)
+    sums.group_prob += np.bincount(grp, prob[h], N_GROUPS)
     sums.optimal_gain += float(np.maximum(val, 0).sum())
 
 
-def collect_cells(game: StudGame, hands: int = 130_000, seed: int = 0) -> CellSums:
+class CellCollector:
+    """A :func:`house_edges` visitor that sums every visited situation's gain by cell."""
+
+    def __init__(self) -> None:
+        self.sums: CellSums | None = None
+
+    def __call__(self, w: int | None, doc: bool, p: float, tables: HandTables,
+                 part: Tally | StrataSample) -> None:
+        if self.sums is None:
+            self.sums = CellSums(np.empty(0), np.empty(0), np.empty(0), 0.0, tables.evaluator)
+        if isinstance(part, Tally):
+            assert part.gain is not None and part.reps is not None and part.weights is not None
+            _add_situations(self.sums, tables, part.reps, part.gain, p * part.weights / part.situations)
+        else:
+            assert part.gain is not None and part.hand_pos is not None and part.hand_weight is not None
+            n = tables.n
+            _add_situations(self.sums, tables, part.hand_pos, part.gain,
+                            p * part.hand_weight / (comb(n, 5) * (n - 5)))
+
+    def close(self) -> CellSums:
+        assert self.sums is not None, "nothing visited"
+        self.sums.close()
+        return self.sums
+
+
+def collect_cells(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0, merge: int = 1) -> CellSums:
     """Every situation's bet-minus-fold EV summed by cell (exact, or sampled for a board game)."""
-    if game.designation != "board":
-        tables = hand_tables(game)
-        sums = CellSums(np.empty(0), np.empty(0), np.empty(0), 0.0, tables.evaluator)
-        t = tally(game, "optimal", keep_gain=True)
-        assert t.gain is not None and t.reps is not None and t.weights is not None
-        _add_situations(sums, tables, t.reps, t.gain, t.weights / t.combos * int(BINOM[tables.n - 6, 4]))
-        sums.close()
-        return sums
-    doc = float(game.doc_probability)
-    sums = CellSums(np.empty(0), np.empty(0), np.empty(0), 0.0, hand_tables(game, 51).evaluator)
-    frac = fraction_for(max(1, hands // 13), 52)
-    for r in range(13):
-        w = 4 * r + 3
-        tables = hand_tables(game, w)
-        if doc > 0:
-            td = tally(game, "optimal", wild_card=w, doc=True, keep_gain=True)
-            assert td.gain is not None and td.reps is not None and td.weights is not None
-            _add_situations(sums, tables, td.reps, td.gain, doc / 13 * td.weights / td.situations)
-        if doc < 1:
-            rule = np.full((1, N_GROUPS), -1, np.int64)
-            smp = sample_hands(game, tables, rule, frac, seed=seed * 13 + r, keep_gain=True)
-            assert smp.gain is not None and smp.hand_pos is not None and smp.hand_weight is not None
-            p = (1 - doc) / 13 * smp.hand_weight / (comb(52, 5) * 47)
-            _add_situations(sums, tables, smp.hand_pos, smp.gain, p)
-    sums.close()
-    return sums
+    collector = CellCollector()
+    house_edges(game, ("optimal",), "auto", hands, seed, merge=merge, visit=collector)
+    return collector.close()
 
 
 @dataclass
@@ -163,7 +166,7 @@ def _ranges(ranks: list[int]) -> str:
     return ", ".join(RANK_NAMES[a[0]] + (f"–{RANK_NAMES[a[-1]]}" if len(a) > 1 else "") for a in runs)
 
 
-def strategy_report(game: StudGame, hands: int = 130_000, seed: int = 0,
+def strategy_report(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0,
                     cells: CellSums | None = None) -> StrategyReport:
     """Turn the optimal decisions into one threshold hand per group; cost of it and of simple rules."""
     sums = cells if cells is not None else collect_cells(game, hands, seed)
@@ -191,7 +194,7 @@ def strategy_report(game: StudGame, hands: int = 130_000, seed: int = 0,
                 parts = [f"against {_ranges(r)} {'never bet' if w == never else 'bet ' + w + ' or better'}"
                          for w, r in sorted(col.items(), key=lambda kv: kv[1][0])]
                 text.append(f"{where[0].upper()}{where[1:]}: " + "; ".join(parts) + ".")
-    costs = [{"strategy": "optimal (every situation)", "gain_over_folding": sums.optimal_gain, "cost": 0.0},
+    costs: list[dict[str, Any]] = [{"strategy": "optimal (every situation)", "gain_over_folding": sums.optimal_gain, "cost": 0.0},
              {"strategy": "threshold rule above", "gain_over_folding": rule_gain,
               "cost": sums.optimal_gain - rule_gain}]
     seen: set[int] = set()
@@ -210,8 +213,8 @@ def strategy_report(game: StudGame, hands: int = 130_000, seed: int = 0,
     coarse_gain = sum(v for _, v in coarse.values())
     costs.insert(2, {"strategy": "one threshold per column (ignore the up card's rank)",
                      "gain_over_folding": coarse_gain, "cost": sums.optimal_gain - coarse_gain})
-    for col, (t, _) in sorted(coarse.items()):
-        ws, match = col % 3, col // 3
+    for key, (t, _) in sorted(coarse.items()):
+        ws, match = key % 3, key // 3
         text.append(f"Simpler ({WILD_STATES[ws]}, up card {'pairing' if match else 'not pairing'} one of yours): "
                     + ("never bet." if t >= 2**31 else f"bet {hand_words(t, ev)} or better."))
     text.append(f"The rule by up card costs {costs[1]['cost']:.4%} of the ante against optimal play; "

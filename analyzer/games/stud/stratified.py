@@ -33,19 +33,15 @@ def all_hands(n: int) -> np.ndarray:
     return K.unrank_all(np.arange(int(BINOM[n, 5]), dtype=np.int64), n, BINOM).astype(np.int8)
 
 
-def situation_groups(hands: np.ndarray, pos_code: np.ndarray, wild_pos: np.ndarray) -> np.ndarray:
-    """The strategy group (:func:`.kernels.up_group`) of every (hand, up card); -1 where the up
-    card is in the hand."""
-    n = pos_code.size
+def situation_groups(hands: np.ndarray, ups: np.ndarray, pos_code: np.ndarray,
+                     wild_pos: np.ndarray) -> np.ndarray:
+    """The strategy group (:func:`.kernels.up_group`) of each (hand row, up card) pair."""
     hr = pos_code[hands] >> 2
-    ur = pos_code >> 2
-    match = (hr[:, :, None] == ur[None, None, :]).any(axis=1) & (ur < 13)[None, :]
+    ur = pos_code[ups] >> 2
+    match = (hr == ur[:, None]).any(axis=1) & (ur < 13)
     held = wild_pos[hands].any(axis=1)
-    ws = np.where(wild_pos.astype(bool)[None, :], 2, held[:, None].astype(np.int64))
-    g = ur[None, :] * 6 + match * 3 + ws
-    inside = np.zeros((hands.shape[0], n), bool)
-    np.put_along_axis(inside, hands.astype(np.int64), True, axis=1)
-    return np.where(inside, -1, g).astype(np.int16)
+    ws = np.where(wild_pos[ups].astype(bool), 2, held.astype(np.int64))
+    return (ur * 6 + match * 3 + ws).astype(np.int64)
 
 
 @dataclass
@@ -81,17 +77,18 @@ def _strata_moments(values: np.ndarray, stratum: np.ndarray, n_c: np.ndarray, bi
 
 
 def sample_hands(game: StudGame, tables: HandTables, rules: np.ndarray, fraction: float, seed: int,
-                 min_per_stratum: int = 2, keep_gain: bool = False) -> StrataSample:
+                 min_per_stratum: int = 2, keep_gain: bool = False, merge: int = 1) -> StrataSample:
     """Value ``fraction`` of every stratum's hands (at least ``min_per_stratum``) with all up cards.
 
-    ``rules``: (S, groups) strategy rules. The draw depends only on ``seed`` and the tables.
+    ``rules``: (S, groups) strategy rules; ``merge``: adjacent classes per stratum (fewer strata,
+    fewer hands, a wider interval). The draw depends only on ``seed`` and the tables.
     """
     n = tables.n
     hands_all = all_hands(n)
     cls = tables.cls
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     has_wild = wild_pos[hands_all].any(axis=1)
-    key = cls.astype(np.int64) * 2 + has_wild
+    key = cls.astype(np.int64) // max(1, merge) * 2 + has_wild
     big_n = np.bincount(key)
     rng = np.random.default_rng(np.random.SeedSequence([seed, n, int(wild_pos.argmax())]))
     order = np.argsort(key + rng.random(key.size))

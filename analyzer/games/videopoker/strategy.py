@@ -1,15 +1,15 @@
 """Strategy tables: an ordered list of hold patterns derived from the optimal holds.
 
-Every hold of every deal gets a pattern ("4 to a royal", "joker + K", "low pair", …, see
-:mod:`.patterns`). The list is ordered so that, deal by deal, the first pattern present is as
-often as possible the optimal one (a greedy minimum-regret ordering over all deals); playing it
-mechanically — the first listed pattern present, the highest such cards when several holds share
-it — gives the ``mechanical`` return, compared with the optimal one.
+Every hold of every deal gets a pattern (:mod:`.patterns`: the wild cards held and what the
+natural cards make — "deuce + 3 to a straight flush, 4 ways", "2 to a royal: Q J", "low pair",
+…). Patterns are ordered by a greedy minimum-regret pass and an exact local search
+(:mod:`.ordering`); consecutive patterns of one family then form a line, and lines of one
+family are merged while that costs at most ``merge_tol`` of return each. Played mechanically —
+the first line whose pattern the deal holds, the highest such cards when several holds fit —
+the list gives the ``mechanical`` return, computed exactly over all deals (a few seconds per
+table; the tests check every shipped table against a bound, so no doctest runs it here). Usage::
 
->>> from analyzer.games.videopoker.exact import analyze
->>> s = strategy_table(analyze("jacks-or-better-9-6"))
->>> round(s.mechanical_return, 6), round(s.optimal_return, 6), s.lines[-1].pattern
-(0.995429, 0.995439, 'draw five')
+    s = strategy_table(analyze("jacks-or-better-9-6"))   # 36 lines, returns 0.995436 vs 0.995439
 """
 
 from __future__ import annotations
@@ -20,20 +20,28 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import RANK_CHARS
+from analyzer.games.videopoker import ordering as O
 from analyzer.games.videopoker import patterns as P
 from analyzer.games.videopoker.exact import Analysis
+from analyzer.games.videopoker.names import Words, family_key, line_name
 
-__all__ = ["StrategyLine", "StrategyTable", "pattern_name", "strategy_table"]
+__all__ = ["MERGE_TOL", "StrategyLine", "StrategyTable", "strategy_table"]
+
+MERGE_TOL = 0.0  # return one merge of two lines of a family may cost (per unit bet)
+_DEAD = 1 << 30
 
 
 @dataclass(frozen=True)
 class StrategyLine:
-    """One line of the list: the pattern, how often it decides the play, and how often rightly."""
+    """One line of the list: what it holds, how often it decides the play, how often rightly,
+    and the return lost (vs optimal play) on the deals it decides."""
 
     rank: int
     pattern: str
     share: float  # of all deals, the fraction this line decides
     optimal: float  # of the deals it decides, the fraction where it picks an optimal hold
+    lost: float  # return lost on its deals, per unit bet over all deals
+    members: tuple[int, ...]  # the packed patterns (see .patterns)
 
 
 @dataclass(frozen=True)
@@ -44,87 +52,187 @@ class StrategyTable:
     mechanical_return: float
     optimal_return: float
     agreement: float  # fraction of deals where the list picks an optimal hold
+    patterns: int  # distinct hold patterns the list was built from
 
     def rows(self) -> list[dict[str, Any]]:
-        return [{"rank": ln.rank, "hold": ln.pattern, "share of deals": ln.share,
-                 "optimal when used": ln.optimal} for ln in self.lines]
+        return [{"line": ln.rank, "hold": ln.pattern, "share of deals": ln.share,
+                 "optimal when used": ln.optimal, "return lost": ln.lost} for ln in self.lines]
 
 
-def _wild_word(analysis: Analysis, count: int) -> str:
+def words_for(analysis: Analysis) -> Words:
+    """How the game's wild cards are called, and whether high cards count."""
     g = analysis.game
     wild_codes = [int(c) for c in g.codes if g.wild[c]]
     if wild_codes and all(c >= 52 for c in wild_codes):
-        word = "joker"
+        word: str | None = "joker"
     elif wild_codes and all(c >> 2 == wild_codes[0] >> 2 for c in wild_codes):
         word = "deuce" if wild_codes[0] >> 2 == 0 else f"wild {RANK_CHARS[wild_codes[0] >> 2]}"
     else:
-        word = "wild card"
-    if count == 1:
-        return word
-    return f"{count} {word}s" if word != "joker" else f"{count} jokers"
+        word = "wild card" if wild_codes else None
+    return Words(word, tuple(analysis.table.classes), analysis.table.min_paying_pair is not None)
 
 
-def pattern_name(p: int, analysis: Analysis) -> str:
-    """Readable name of a packed hold pattern."""
-    kind, w, n = p >> 40, (p >> 36) & 15, (p >> 32) & 15
-    ways, high, flags, extra = (p >> 28) & 15, (p >> 24) & 15, (p >> 20) & 15, p & 0xFFFFF
-    if kind == 1:
-        name = analysis.table.classes[extra]
-        return "keep all five (no pay)" if name == "nothing" else f"pat {name}"
-    if kind == 0:
-        return "draw five" if w == 0 else f"{_wild_word(analysis, w)} alone"
-    hi = f", {high} high" if high else ""
-    if kind == 2:
-        core = "four of a kind"
-    elif kind == 3:
-        core = "three of a kind" + (f" + kicker{hi}" if n > 3 else "")
-    elif kind == 4:
-        core = "two pair"
-    elif kind == 5:
-        core = ("high pair" if flags & 1 else "low pair")
-        if n > 2:
-            core += f" + {n - 2} kicker{'s' if n > 3 else ''}{hi}"
-    elif kind in (6, 7, 9):
-        what = {6: "a royal", 7: "a straight flush", 9: "a straight"}[int(kind)]
-        if kind == 6:
-            spread = ": " + " ".join(RANK_CHARS[r] for r in range(12, -1, -1) if (extra >> r) & 1)
-        elif n == 4:
-            spread = " (open)" if ways == 2 else " (inside)"
+def wild_rank_mask(analysis: Analysis) -> int:
+    """Ranks whose every card in the deck is wild (never drawn as naturals)."""
+    g = analysis.game
+    present = set(int(c) for c in g.codes)
+    out = 0
+    for r in range(13):
+        cards = [c for c in range(r * 4, r * 4 + 4) if c in present]
+        if cards and all(g.wild[c] for c in cards):
+            out |= 1 << r
+    return out
+
+
+class _Lines:
+    """A list of lines (lists of pattern ids) and its exact evaluation."""
+
+    def __init__(self, pid: np.ndarray, key: np.ndarray, evs: np.ndarray, mult: np.ndarray, npat: int):
+        self.pid, self.key, self.evs, self.mult, self.npat = pid, key, evs, mult, npat
+        self.start, self.deals = O.deals_by_pattern(pid, npat)
+        self._cur_for: list[list[int]] | None = None
+        self._cur = np.zeros(0)
+
+    def gain(self, old: list[list[int]], new: list[list[int]], moved: list[int]) -> float:
+        """Exact change of the total (scaled EV) from ``old`` to ``new``, lists that differ
+        only in the lines of the patterns ``moved``."""
+        sub = np.unique(np.concatenate([self.deals[self.start[p]:self.start[p + 1]] for p in moved]))
+        if self._cur_for is not old:
+            self._cur_for, self._cur = old, self.play(old)[0]
+        return float(O.subset_value(sub, self.pid, self.key, self.evs, self.line_of(new), self.mult)
+                     - self.mult[sub] @ self._cur[sub])
+
+    def line_of(self, lines: list[list[int]]) -> np.ndarray:
+        out = np.full(self.npat, _DEAD, np.int64)
+        for i, members in enumerate(lines):
+            out[members] = i
+        return out
+
+    def play(self, lines: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+        return O.line_play(self.pid, self.key, self.evs, self.line_of(lines))
+
+    def reorder(self, lines: list[list[int]], group: np.ndarray, tol: float) -> list[list[int]]:
+        """Exact local search over the order of whole lines."""
+        lid = self.line_of(lines)[self.pid]
+        rep_p, rep_ev = P.representatives(lid, self.key, self.evs)
+        O.drop_patterns(rep_p, rep_ev, len(lines))
+        order = np.arange(len(lines), dtype=np.int64)
+        fam = np.array([group[m[0]] for m in lines], np.int64)
+        O.improve_order(rep_p, rep_ev, self.mult, order, fam, 6, tol, True)
+        return [lines[i] for i in order]
+
+
+def _merged(lines: list[list[int]], i: int, j: int, at: int) -> list[list[int]]:
+    out = [m for t, m in enumerate(lines) if t not in (i, j) or t == at]
+    out[out.index(lines[at])] = sorted(lines[i] + lines[j])
+    return out
+
+
+def _merge(ev: _Lines, lines: list[list[int]], group: np.ndarray, budget: float) -> list[list[int]]:
+    """Merge lines of one family (at the earlier or the later one's place), cheapest first,
+    while a merge costs at most ``budget`` (scaled EV). Costs are exact when a merge is made;
+    costs of untouched pairs are carried over from earlier rounds."""
+    cache: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {}
+    while True:
+        fams: dict[int, list[int]] = {}
+        for i, m in enumerate(lines):
+            fams.setdefault(int(group[m[0]]), []).append(i)
+        cands = []
+        for idx in fams.values():
+            for a, i in enumerate(idx):
+                for j in idx[a + 1:]:
+                    for at in (i, j):
+                        ck = (tuple(lines[i]), tuple(lines[j]), at == i)
+                        if ck not in cache:
+                            cache[ck] = -ev.gain(lines, _merged(lines, i, j, at), lines[i] + lines[j])
+                        cands.append((cache[ck], i, j, at))
+        cands.sort()
+        for cost, i, j, at in cands:
+            if cost > budget:
+                return lines
+            trial = _merged(lines, i, j, at)
+            exact = -ev.gain(lines, trial, lines[i] + lines[j])
+            if exact <= budget:
+                lines = trial
+                break
+            cache[(tuple(lines[i]), tuple(lines[j]), at == i)] = exact
         else:
-            spread = f" ({ways} way{'s' if ways > 1 else ''})"
-        core = f"{n} to {what}{spread}{hi if kind != 6 else ''}"
-    elif kind == 8:
-        core = f"{n} to a flush{hi}"
-    elif kind == 10:
-        ranks = " ".join(RANK_CHARS[r] for r in range(12, -1, -1) if (extra >> r) & 1)
-        core = ranks + ((" suited" if flags & 2 else " unsuited") if n >= 2 else "")
-    else:
-        core = f"{n} odd card{'s' if n > 1 else ''}{hi}"
-    return f"{_wild_word(analysis, w)} + {core}" if w else core
+            return lines
 
 
-def strategy_table(analysis: Analysis) -> StrategyTable:
-    """Derive the ordered hold list from the optimal holds and score it."""
+def strategy_table(analysis: Analysis, merge_tol: float = MERGE_TOL) -> StrategyTable:
+    """Derive the ordered hold list from the optimal holds and score it exactly."""
     g = analysis.game
     hp = analysis.table.min_paying_pair
-    pat, key = P.hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5, g.binom)
+    words = words_for(analysis)
+    pat, key = P.hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5, g.binom,
+                               wild_rank_mask(analysis))
     uniq, pid = np.unique(pat, return_inverse=True)
     pid = pid.reshape(pat.shape).astype(np.int64)
-    rep_p, rep_ev = P.representatives(pid, key, analysis.evs)
+    npat = uniq.size
+    fam_keys, group = np.unique([family_key(int(p)) for p in uniq], return_inverse=True)
+    group = group.astype(np.int64)
     mult = g.mult.astype(np.float64)
-    order = P.order_patterns(rep_p, rep_ev, mult, uniq.size)
-    rank = np.empty(uniq.size, np.int64)
-    rank[order] = np.arange(uniq.size)
-    ev, chosen = P.strategy_play(rep_p, rep_ev, rank)
     opt = analysis.evs.max(axis=1)
-    right = ev >= opt - 1e-12 * np.abs(opt)
-    total = mult.sum()
-    lines: list[StrategyLine] = []
-    used = np.bincount(chosen, weights=mult, minlength=uniq.size)
-    good = np.bincount(chosen, weights=mult * right, minlength=uniq.size)
+    scale = float(mult.sum()) * analysis.weight  # scaled EV sum -> return
+    tol = 1e-12 * float(mult @ opt)
+
+    rep_p, rep_ev = P.representatives(pid, key, analysis.evs)
+    order = O.greedy_order(rep_p, rep_ev, mult, npat)
+    O.improve_order(rep_p, rep_ev, mult, order, group, 30, tol, False)
+    rank = np.empty(npat, np.int64)
+    rank[order] = np.arange(npat)
+    _, chosen = O.strategy_play(rep_p, rep_ev, rank)
+    alive = np.bincount(chosen, weights=mult, minlength=npat) > 0
+
+    lines: list[list[int]] = []
     for p in order:
-        if used[p] > 0:
-            lines.append(StrategyLine(len(lines) + 1, pattern_name(int(uniq[p]), analysis),
-                                      float(used[p] / total), float(good[p] / used[p])))
-    mech = float((mult * ev).sum() / total / analysis.weight)
-    return StrategyTable(lines, mech, float(analysis.ret), float((mult * right).sum() / total))
+        if alive[p]:
+            if lines and group[lines[-1][0]] == group[p]:
+                lines[-1].append(int(p))
+            else:
+                lines.append([int(p)])
+    ev = _Lines(pid, key, analysis.evs, mult, npat)
+    lines = ev.reorder(lines, group, tol)
+    lines = _merge(ev, lines, group, merge_tol * scale)
+    lines = ev.reorder(lines, group, tol)
+    lines = _absorb_dead(ev, lines, group, tol)
+
+    play_ev, line_chosen = ev.play(lines)
+    right = play_ev >= opt - 1e-12 * np.abs(opt)
+    total = float(mult.sum())
+    nl = len(lines)
+    used = np.bincount(line_chosen, weights=mult, minlength=nl)[:nl]
+    good = np.bincount(line_chosen, weights=mult * right, minlength=nl)[:nl]
+    lost = np.bincount(line_chosen, weights=mult * (opt - play_ev), minlength=nl)[:nl] / scale
+    family = [[int(uniq[p]) for p in np.flatnonzero(group == f)] for f in range(fam_keys.size)]
+    out: list[StrategyLine] = []
+    for i, members in enumerate(lines):
+        if used[i] <= 0:
+            continue
+        pats = [int(uniq[p]) for p in sorted(members, key=lambda p: -int(uniq[p]))]
+        out.append(StrategyLine(len(out) + 1, line_name(pats, family[group[members[0]]], words),
+                                float(used[i] / total), float(good[i] / used[i]), float(lost[i]),
+                                tuple(pats)))
+    mech = float((mult @ play_ev) / scale)
+    return StrategyTable(out, mech, float(analysis.ret), float((mult * right).sum() / total), npat)
+
+
+def _absorb_dead(ev: _Lines, lines: list[list[int]], group: np.ndarray, tol: float) -> list[list[int]]:
+    """Add the never-played patterns of a family to the family's line when that changes no
+    play (so the line can be named by its family alone)."""
+    listed = {p for m in lines for p in m}
+    by_fam: dict[int, list[int]] = {}
+    for i, m in enumerate(lines):
+        by_fam.setdefault(int(group[m[0]]), []).append(i)
+    for fam, idx in by_fam.items():
+        if len(idx) != 1:
+            continue
+        missing = [int(p) for p in np.flatnonzero(group == fam) if int(p) not in listed]
+        if not missing:
+            continue
+        trial = [list(m) for m in lines]
+        trial[idx[0]] = sorted(trial[idx[0]] + missing)
+        if ev.gain(lines, trial, missing) >= -tol:
+            lines = trial
+    return lines

@@ -1,0 +1,275 @@
+"""Numba kernels that order hold patterns into a strategy list and play the list.
+
+Input per deal: the patterns present (``rep_p``, ``-1`` pads) and the EV of each one's mechanical
+hold (``rep_ev``), from :func:`.patterns.representatives`; ``mult`` weighs the deal. A list is a
+permutation of the patterns; playing it takes, deal by deal, the present pattern listed first.
+
+:func:`greedy_order` builds a first list (minimum regret, line by line); :func:`improve_order`
+then moves one pattern at a time to the position that maximises the exact total EV of the list
+(every position at once, from the pairwise conflicts of the pattern with the first other
+pattern of each deal it occurs in), until no move gains; among equally good positions it prefers
+one next to a pattern of the same ``group`` (so that lines of one family can be merged), then,
+with ``prefer_early``, the earliest (so that a line that never conflicts reads first).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+__all__ = ["deals_by_pattern", "drop_patterns", "greedy_order", "improve_order", "line_play", "strategy_play",
+           "subset_value"]
+
+
+@njit(cache=True)
+def _index(rep_p, npat):
+    """CSR lists: for pattern p, the (deal, slot) pairs where it occurs."""
+    nd = rep_p.shape[0]
+    start = np.zeros(npat + 1, np.int64)
+    for d in range(nd):
+        for i in range(32):
+            if rep_p[d, i] < 0:
+                break
+            start[rep_p[d, i] + 1] += 1
+    for p in range(npat):
+        start[p + 1] += start[p]
+    deal_of = np.empty(start[npat], np.int64)
+    slot_of = np.empty(start[npat], np.int64)
+    fill = start[:npat].copy()
+    for d in range(nd):
+        for i in range(32):
+            p = rep_p[d, i]
+            if p < 0:
+                break
+            deal_of[fill[p]] = d
+            slot_of[fill[p]] = i
+            fill[p] += 1
+    return start, deal_of, slot_of
+
+
+@njit(cache=True)
+def greedy_order(rep_p, rep_ev, mult, npat):
+    """Greedy minimum-regret list: the next pattern is the one whose placement loses the least
+    EV on the deals no earlier pattern decides (those deals' best remaining hold is still the
+    optimal one), ties going to the pattern that decides the most deals."""
+    nd = rep_p.shape[0]
+    opt = np.empty(nd)
+    for d in range(nd):
+        best = -np.inf
+        for i in range(32):
+            if rep_p[d, i] < 0:
+                break
+            best = max(best, rep_ev[d, i])
+        opt[d] = best
+    start, deal_of, slot_of = _index(rep_p, npat)
+    loss = np.zeros(npat)
+    mass = np.zeros(npat)
+    for p in range(npat):
+        for j in range(start[p], start[p + 1]):
+            d = deal_of[j]
+            loss[p] += mult[d] * (opt[d] - rep_ev[d, slot_of[j]])
+            mass[p] += mult[d]
+    decided = np.zeros(nd, np.bool_)
+    left = np.ones(npat, np.bool_)
+    order = np.empty(npat, np.int64)
+    for t in range(npat):
+        best = -1
+        for p in range(npat):
+            if left[p] and (best < 0 or loss[p] < loss[best] - 1e-9 * abs(loss[best])
+                            or (loss[p] <= loss[best] + 1e-9 * abs(loss[best]) and mass[p] > mass[best])):
+                best = p
+        order[t] = best
+        left[best] = False
+        for j in range(start[best], start[best + 1]):
+            d = deal_of[j]
+            if decided[d]:
+                continue
+            decided[d] = True
+            for i in range(32):
+                p = rep_p[d, i]
+                if p < 0:
+                    break
+                loss[p] -= mult[d] * (opt[d] - rep_ev[d, i])
+                mass[p] -= mult[d]
+    return order
+
+
+@njit(cache=True)
+def improve_order(rep_p, rep_ev, mult, order, group, max_passes, tol, prefer_early):
+    """Local search on the list ``order`` (modified in place): reinsert each pattern at its
+    best position until a pass moves nothing; returns the number of passes made."""
+    npat = order.size
+    start, deal_of, slot_of = _index(rep_p, npat)
+    rank = np.empty(npat, np.int64)
+    for t in range(npat):
+        rank[order[t]] = t
+    gain = np.zeros(npat)
+    vals = np.empty(npat)
+    rest = np.empty(npat - 1, np.int64)
+    passes = 0
+    for _ in range(max_passes):
+        passes += 1
+        moved = False
+        for p in range(npat):
+            if start[p + 1] == start[p]:
+                continue
+            gain[:] = 0.0
+            for j in range(start[p], start[p + 1]):
+                d = deal_of[j]
+                br = npat
+                bo = -1
+                for i in range(32):
+                    q = rep_p[d, i]
+                    if q < 0:
+                        break
+                    if q != p and rank[q] < br:
+                        br = rank[q]
+                        bo = i
+                if bo < 0:  # p is the only pattern there: played wherever it stands
+                    continue
+                r = br if br < rank[p] else br - 1  # rank among the others
+                gain[r] += mult[d] * (rep_ev[d, slot_of[j]] - rep_ev[d, bo])
+            # value(t) = sum of gain[r] for r >= t (p inserted before the others ranked >= t)
+            k = 0
+            for t in range(npat):
+                if order[t] != p:
+                    rest[k] = order[t]
+                    k += 1
+            cur = rank[p]
+            acc = 0.0
+            for t in range(npat - 1, -1, -1):
+                if t < npat - 1:
+                    acc += gain[t]
+                vals[t] = acc
+            cur_v = vals[cur]
+            best_v = vals.max()
+            best_t = -1
+            best_adj = False
+            for t in range(npat):
+                if vals[t] >= best_v - tol:
+                    adj = (t > 0 and group[rest[t - 1]] == group[p]) or (t < npat - 1 and group[rest[t]] == group[p])
+                    if best_t < 0 or (adj and not best_adj):
+                        best_t = t
+                        best_adj = adj
+            cur_adj = (cur > 0 and group[rest[cur - 1]] == group[p]) or (cur < npat - 1 and group[rest[cur]] == group[p])
+            if best_t == cur or not (best_v > cur_v + tol or (cur_v >= best_v - tol and (
+                    (best_adj and not cur_adj) or (prefer_early and best_adj == cur_adj and best_t < cur)))):
+                continue
+            moved = True
+            k = 0
+            for t in range(npat):
+                if t == best_t:
+                    order[t] = p
+                else:
+                    order[t] = rest[k]
+                    k += 1
+            for t in range(npat):
+                rank[order[t]] = t
+        if not moved:
+            break
+    return passes
+
+
+@njit(cache=True, parallel=True)
+def strategy_play(rep_p, rep_ev, rank):
+    """EV and pattern of the hold chosen by following the list (``rank[p]``: position)."""
+    nd = rep_p.shape[0]
+    ev = np.empty(nd)
+    chosen = np.empty(nd, np.int64)
+    for d in prange(nd):
+        best = -1
+        for i in range(32):
+            p = rep_p[d, i]
+            if p < 0:
+                break
+            if best < 0 or rank[p] < rank[rep_p[d, best]]:
+                best = i
+        ev[d] = rep_ev[d, best]
+        chosen[d] = rep_p[d, best]
+    return ev, chosen
+
+
+@njit(cache=True, parallel=True)
+def line_play(pid, key, evs, line_of):
+    """Play a list of lines (``line_of[pattern]``: its line, larger = later): per deal, the EV
+    of the hold with the earliest line (highest cards among that line's holds) and the line."""
+    nd = pid.shape[0]
+    ev = np.empty(nd)
+    chosen = np.empty(nd, np.int64)
+    for d in prange(nd):
+        bl = line_of[pid[d, 0]]
+        bk = key[d, 0]
+        be = evs[d, 0]
+        for h in range(1, 32):
+            ln = line_of[pid[d, h]]
+            if ln < bl or (ln == bl and key[d, h] > bk):
+                bl = ln
+                bk = key[d, h]
+                be = evs[d, h]
+        ev[d] = be
+        chosen[d] = bl
+    return ev, chosen
+
+
+@njit(cache=True)
+def drop_patterns(rep_p, rep_ev, limit):
+    """Remove the entries of patterns ``>= limit`` (never played) from each deal's list."""
+    nd = rep_p.shape[0]
+    for d in range(nd):
+        k = 0
+        for i in range(32):
+            p = rep_p[d, i]
+            if p < 0:
+                break
+            if p < limit:
+                rep_p[d, k] = p
+                rep_ev[d, k] = rep_ev[d, i]
+                k += 1
+        for i in range(k, 32):
+            rep_p[d, i] = -1
+
+
+@njit(cache=True)
+def deals_by_pattern(pid, npat):
+    """CSR lists: for pattern p, the deals holding it (each once)."""
+    nd = pid.shape[0]
+    seen = np.full(npat, -1, np.int64)
+    start = np.zeros(npat + 1, np.int64)
+    for d in range(nd):
+        for h in range(32):
+            p = pid[d, h]
+            if seen[p] != d:
+                seen[p] = d
+                start[p + 1] += 1
+    for p in range(npat):
+        start[p + 1] += start[p]
+    out = np.empty(start[npat], np.int64)
+    fill = start[:npat].copy()
+    seen[:] = -1
+    for d in range(nd):
+        for h in range(32):
+            p = pid[d, h]
+            if seen[p] != d:
+                seen[p] = d
+                out[fill[p]] = d
+                fill[p] += 1
+    return start, out
+
+
+@njit(cache=True, parallel=True)
+def subset_value(deals, pid, key, evs, line_of, mult):
+    """``sum(mult · EV)`` of playing the lines (as :func:`line_play`) on the given deals."""
+    total = 0.0
+    for j in prange(deals.size):
+        d = deals[j]
+        bl = line_of[pid[d, 0]]
+        bk = key[d, 0]
+        be = evs[d, 0]
+        for h in range(1, 32):
+            ln = line_of[pid[d, h]]
+            if ln < bl or (ln == bl and key[d, h] > bk):
+                bl = ln
+                bk = key[d, h]
+                be = evs[d, h]
+        total += mult[d] * be
+    return total

@@ -1,0 +1,181 @@
+"""Casino stud: multi-strategy passes, stratified sampling, the strategy in words, the exchange option."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from analyzer.cards import parse_card, parse_hand
+from analyzer.games.stud import kernels as K
+from analyzer.games.stud.advise import advise, situation_evaluator
+from analyzer.games.stud.edge import house_edges
+from analyzer.games.stud.exact import BINOM, hand_tables, strategy_rule, tallies, tally, tally_value
+from analyzer.games.stud.exchange import exchange_edge, exchange_options
+from analyzer.games.stud.game import StudError, load_game
+from analyzer.games.stud.strategy import CellCollector, best_thresholds, strategy_report
+from analyzer.games.stud.stratified import _strata_moments, sample_hands
+
+CARIB = load_game("caribbean")
+JPOKER = load_game("jpoker")
+CARIB_EDGE = Fraction(1_041_372_912_372, 19_933_230_517_200)  # ANCHORS.md "Caribbean Stud"
+
+
+def test_kernel_modules_stay_small():
+    import inspect
+
+    import analyzer.games.stud.kernels as pkg
+    for mod in ("tables", "counting", "loops", "exchange"):
+        src = inspect.getsource(__import__(f"{pkg.__name__}.{mod}", fromlist=["x"]))
+        assert src.count("\\n") < 400, mod
+
+
+def test_one_pass_equals_separate_passes():
+    w = parse_card("Kh")
+    both = tallies(JPOKER, ("optimal", "pair"), wild_card=w, doc=True)
+    assert both[0].events == tally(JPOKER, "optimal", wild_card=w, doc=True).events
+    assert both[1].events == tally(JPOKER, "pair", wild_card=w, doc=True).events
+    assert tally_value(JPOKER, both[0]) > tally_value(JPOKER, both[1])
+
+
+def test_stratified_moments_exact_strata_have_no_variance():
+    values = np.array([[1.0], [3.0], [2.0], [5.0]])
+    stratum = np.array([0, 0, 1, 1])
+    n_c, big_n, p = np.array([2, 2]), np.array([2, 10]), np.array([0.2, 0.8])
+    est, var = _strata_moments(values, stratum, n_c, big_n, p)
+    assert est[0] == pytest.approx(0.2 * 2 + 0.8 * 3.5)
+    # stratum 0 is complete (no variance); stratum 1: s² = 4.5, fpc = 0.8, n = 2
+    assert var[0] == pytest.approx(0.8 ** 2 * 0.8 * 4.5 / 2)
+
+
+def test_stratified_caribbean_covers_the_anchor():
+    """Two hands per hand class, every up card, against the exact published edge."""
+    tables = hand_tables(CARIB)
+    rules = np.array([strategy_rule(tables, CARIB, "optimal")])
+    s = sample_hands(CARIB, tables, rules, 0.0, seed=4)
+    se = float(np.sqrt(s.var[0]))
+    assert 0 < se < 5e-5 and s.hands < 16_000
+    assert abs(-s.ev[0] - float(CARIB_EDGE)) < 4 * se
+
+
+def test_best_thresholds_brute_force():
+    rng = np.random.default_rng(2)
+    groups = np.repeat([0, 1], 6)
+    scores = np.tile(np.arange(6), 2)
+    gain = rng.normal(size=12)
+    best = best_thresholds(groups, scores, gain)
+    for g in (0, 1):
+        sums = {t: gain[(groups == g) & (scores >= t)].sum() for t in range(6)}
+        t, v = max(sums.items(), key=lambda kv: kv[1])
+        want = (t, v) if v > 0 else (2**31, 0.0)
+        assert best[g][0] == want[0] and best[g][1] == pytest.approx(want[1])
+
+
+def test_strategy_rule_cost_matches_exact_replay():
+    """Dealer's-open-card deals only (exact): the rule in words, replayed, loses what it says."""
+    game = JPOKER.with_changes(doc_probability=Fraction(1))
+    col = CellCollector()
+    opt = house_edges(game, ("optimal",), ranks=(12,), visit=col)[0]
+    rep = strategy_report(game, cells=col.close())
+    assert any("up card is wild" in line for line in rep.text)
+    rule = rep.rule_array(hand_tables(game, parse_card("As")))
+    replay = house_edges(game, ("optimal", rule), ranks=(12,))
+    cost = replay[0].ev - replay[1].ev
+    assert replay[0].ev == opt.ev and cost >= 0
+    assert cost == pytest.approx(rep.costs[1]["cost"], abs=1e-6)
+    pair_cost = next(c["cost"] for c in rep.costs if c["strategy"] == "bet qualifier or better")
+    assert pair_cost > cost
+
+
+@pytest.mark.slow
+def test_caribbean_strategy_in_words():
+    rep = strategy_report(CARIB)
+    assert rep.method == "exact" and rep.costs[1]["cost"] < 1e-5
+    assert any("A-K" in line for line in rep.text)
+
+
+# ---------------------------------------------------------------- exchange
+def _brute_option(game, hand, up, wild, discard, fee):
+    """Average over every replacement card of max(fold, bet), scoring every dealer hand."""
+    ev = situation_evaluator(game)
+    codes = parse_hand(hand, ev.deck, 5).tolist()
+    u, d = parse_card(up), parse_card(discard)
+    wbits = np.int64((1 << parse_card(wild)) if wild else ev.wbits)
+    table, _ = ev.kernel_args()
+    q = game.qualifier.min_score(ev.rules)
+    keep = [c for c in codes if c != d]
+    unseen = [c for c in range(52) if c not in codes and c != u]
+    out = np.zeros(4, np.int64)
+    total = Fraction(0)
+    for x in unseen:
+        new = np.array(sorted([*keep, x]), np.int64)
+        pack = np.array([c for c in unseen if c != x], np.int64)
+        K.brute_situation(pack, pack.size, new, u, table, wbits, q, out)
+        cat = ev.category(int(K.score_one(new, table, wbits)))
+        nq, win, tie, lose = (int(v) for v in out)
+        value = nq * game.no_qualify_units + win * game.win_units(cat) + tie * game.tie_units + lose * game.lose_units
+        total += max(Fraction(-1), value / int(out.sum()))
+    return float(total / len(unseen)) - fee
+
+
+@pytest.mark.parametrize(("game", "hand", "up", "wild", "discard"), [
+    (JPOKER, "Ah Kh Qh 9h 2c", "5d", "7d", "2c"),
+    (CARIB, "As Ks 7d 7c 3h", "Qd", None, "3h"),
+])
+def test_exchange_one_card_matches_brute_force(game, hand, up, wild, discard):
+    rows = exchange_options(game, hand, up, wild, fees=(Fraction(1), Fraction(2)))
+    row = next(r for r in rows if r["discard"] == discard)
+    assert row["ev"] == pytest.approx(_brute_option(game, hand, up, wild, discard, 1.0), abs=1e-12)
+    none = next(r for r in rows if r["cards"] == 0)
+    assert none["ev"] == pytest.approx(max(-1.0, float(advise(game, hand, up, wild).ev_bet)), abs=1e-12)
+    assert len(rows) == 16 and rows[0]["best"] and rows[0]["ev"] == max(r["ev"] for r in rows)
+
+
+def test_exchange_option_list_structure():
+    """Every option is listed once with its fee (the two-card brute force is a slow test)."""
+    rows = exchange_options(CARIB, "As Ks 7d 7c 3h", "Qd", None, fees=(Fraction(1), Fraction(2)))
+    two = [r for r in rows if r["cards"] == 2]
+    assert len(two) == 10 and all(r["fee"] == 2 for r in two)
+    assert all(r["ev_before_fee"] >= -1 for r in rows)
+
+
+def test_exchange_errors_and_big_fees():
+    with pytest.raises(StudError, match="has no exchange option"):
+        exchange_options(CARIB, "As Ks 7d 7c 3h", "Qd")
+    res = exchange_edge(CARIB, situations=3, seed=1, fees=(Fraction(100), Fraction(200)))
+    assert res.gain == 0 and res.exchange_rate == 0 and res.situations == 3
+
+
+def test_exchange_edge_is_a_nonnegative_gain_with_ci():
+    res = exchange_edge(CARIB, situations=6, seed=2, fees=(Fraction(1), Fraction(2)))
+    lo, hi = res.ci
+    assert res.gain >= 0 and lo <= res.gain <= hi and 0 <= res.exchange_rate <= 1
+    assert res.summary(0.05)["house_edge_with_exchange"] == pytest.approx(0.05 - res.gain)
+
+
+@pytest.mark.slow
+def test_exchange_two_card_option_brute_force():
+    hand, up = "As Ks 7d 7c 3h", "Qd"
+    rows = exchange_options(CARIB, hand, up, None, fees=(Fraction(1), Fraction(2)))
+    row = next(r for r in rows if set(r["discard"].split()) == {"7d", "3h"})
+    ev = situation_evaluator(CARIB)
+    table, wbits = ev.kernel_args()
+    q = CARIB.qualifier.min_score(ev.rules)
+    codes = parse_hand(hand, ev.deck, 5).tolist()
+    u = parse_card(up)
+    keep = [parse_card("As"), parse_card("Ks"), parse_card("7c")]
+    unseen = [c for c in range(52) if c not in codes and c != u]
+    out = np.zeros(4, np.int64)
+    vals = []
+    for x, y in itertools.combinations(unseen, 2):
+        new = np.array(sorted([*keep, x, y]), np.int64)
+        pack = np.array([c for c in unseen if c not in (x, y)], np.int64)
+        K.brute_situation(pack, pack.size, new, u, table, np.int64(wbits), q, out)
+        cat = ev.category(int(K.score_one(new, table, np.int64(wbits))))
+        nq, win, _tie, lose = (int(v) for v in out)  # a tie pushes: 0
+        v = nq + win * float(CARIB.win_units(cat)) - 3 * lose
+        vals.append(max(-1.0, v / int(out.sum())))
+    assert row["ev"] == pytest.approx(np.mean(vals) - 2, abs=1e-12)
+    assert BINOM[44, 4] == int(out.sum())
