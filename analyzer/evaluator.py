@@ -22,6 +22,7 @@ from analyzer.kernels import evaluate as K
 from analyzer.kernels import tables as T
 from analyzer.kernels.handkey import flatten, wild_bits
 from analyzer.rules import CATEGORY_INDEX, MODE_CODE, Category, NaturalBeatsWild, RuleSet, get_rules
+from analyzer.tablecache import load_or_build
 
 __all__ = ["Evaluator", "HandScore", "decode_tiebreak"]
 
@@ -56,12 +57,19 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
         pos_cat[pos] = CATEGORY_INDEX[cat]
     wild = rules.wild_mask(deck)
     max_w = int(min(k, (deck.max_copies * wild).sum()))
-    table5 = T.build_table5(
-        MODE_CODE[rules.mode], cat_pos, pos_cat, deck.lowest_rank, rules.ace_low_straight,
-        rules.double_ace_flush, _NBW_CODE[rules.natural_beats_wild], min(max_w, 5), _BINOM,
-    )
-    plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
-    return flatten(plain, suited), wild_bits(wild)
+
+    def build() -> np.ndarray:
+        table5 = T.build_table5(
+            MODE_CODE[rules.mode], cat_pos, pos_cat, deck.lowest_rank, rules.ace_low_straight,
+            rules.double_ace_flush, _NBW_CODE[rules.natural_beats_wild], min(max_w, 5), _BINOM,
+        )
+        plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
+        return flatten(plain, suited)
+
+    key = {"mode": rules.mode.value, "order": [c.value for c in order], "lowest_rank": deck.lowest_rank,
+           "ace_low": rules.ace_low_straight, "double_ace_flush": rules.double_ace_flush,
+           "natural_beats_wild": rules.natural_beats_wild.value, "max_w": max_w, "k": k}
+    return load_or_build(key, build), wild_bits(wild)
 
 
 class Evaluator:
@@ -105,7 +113,7 @@ class Evaluator:
         if arr.size and (arr.min() < 0 or arr.max() >= NUM_CODES):
             raise CardError("card codes out of range")
         out = np.empty(arr.shape[0], np.int32)
-        fn = K.score_batch if parallel else K.score_batch_serial
+        fn = K.score_batch if parallel and arr.shape[0] > 50_000 else K.score_batch_serial
         fn(arr, self.table, self.wbits, out)
         return out
 

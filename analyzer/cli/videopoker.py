@@ -23,7 +23,7 @@ def _tie_option(f):  # type: ignore[no-untyped-def]
     return click.option("--tie-break", type=click.Choice(list(TIE_BREAKS)), default="first",
                         show_default=True,
                         help="Which of two equal-EV holds counts: the first in card order "
-                             "(ANCHORS.md convention), or the less / more volatile one.")(f)
+                             "(the published tables' convention), or the less / more volatile one.")(f)
 
 
 @click.group("videopoker")

@@ -53,7 +53,7 @@ def _pays_figure(study: Study, name: str, game: StudGame, res: EdgeResult) -> No
 
 def build() -> Study:
     study = Study("casino-stud", "Casino stud with a joker: J-poker and Caribbean Stud")
-    study.text("Player against dealer, five cards each, the dealer's fifth card face up (RULES.md §2). "
+    study.text("Player against dealer, five cards each, the dealer's fifth card face up. "
                "Money is in antes; house edge = expected loss per ante. Every situation (player hand, "
                "up card) is valued exactly over all C(46,4) = 163,185 dealer hole-card sets.")
 
@@ -69,7 +69,7 @@ def build() -> Study:
     study.heading("Caribbean Stud (exact)")
     study.text(f"Optimal strategy: house edge {c_results[0].house_edge:.4%} "
                f"(exactly {c_results[0].summary()['house_edge_exact']}), raise {c_results[0].bet_frequency:.2%} "
-               f"of hands — ANCHORS.md's figures, digit for digit ({c_results[0].seconds:.0f} s for all four "
+               f"of hands — the published figures, digit for digit ({c_results[0].seconds:.0f} s for all four "
                "strategies in one enumeration).")
     study.table("caribbean-outcomes", c_results[0].events, "Caribbean Stud, optimal strategy: outcome table")
     study.heading("Caribbean Stud: the optimal strategy in words", level=3)

@@ -45,7 +45,7 @@ def build() -> Study:
     study.text("Every number is exact: each deal (up to suit symmetry) and each of its 32 holds was "
                "analysed through per-subset final-hand counts and inclusion–exclusion over the "
                "discards; the optimal hold maximises EV, equal EVs going to the first hold in card "
-               "order. Combinations follow the ANCHORS.md convention: each deal weighs "
+               "order. Combinations follow the published convention: each deal weighs "
                "lcm_k C(rem, k) = 5·C(rem, 5), spread evenly over the draws of its optimal hold.")
     overview = []
     for name in TABLES:
