@@ -115,8 +115,11 @@ def save_checkpoint(path: str | Path, ck: Checkpoint) -> None:
 
 def _difference(saved: dict[str, Any], wanted: dict[str, Any]) -> str:
     for key in sorted(set(saved) | set(wanted)):
-        if saved.get(key) != wanted.get(key):
-            return f"{key} {saved.get(key)!r} there vs {wanted.get(key)!r} now"
+        if saved.get(key) == wanted.get(key):
+            continue
+        # two SHA-256 digests alone tell a user nothing
+        why = "; another task: other rules, deck, hand size or game" if key == "task_hash" else ""
+        return f"{key} {saved.get(key)!r} there vs {wanted.get(key)!r} now{why}"
     return "fingerprint differs"
 
 

@@ -112,7 +112,7 @@ def sampled_frequencies(
     (relative) SE reached. When ``compare_exact`` and the enumeration is cheap (5-card hands),
     a χ² goodness-of-fit test against the exact counts is attached under ``extra["gof"]``.
     """
-    from analyzer.engine import FreqTask, run
+    from analyzer.engine import DEFAULT_CHUNK, FreqTask, run
 
     targeted = any(engine_options.get(k) is not None for k in ("target_se", "target_rel_se"))
     if trials is None and not targeted:
@@ -127,6 +127,7 @@ def sampled_frequencies(
         rows.append(FreqRow(cat.value, est.count, estimate=est.estimate, se=est.se,
                             ci_low=est.ci_low, ci_high=est.ci_high))
     extra: dict[str, Any] = {"trials": result.trials, "chunks": result.chunks_done,
+                             "chunk_size": engine_options.get("chunk_size") or DEFAULT_CHUNK,  # sets the numbers
                              "stop": result.stop_reason, **result.precision}
     if compare_exact and cards == 5:
         exact = exact_frequencies(ev.rules, ev.deck.name, cards)

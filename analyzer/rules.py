@@ -163,6 +163,9 @@ class RuleSet:
             )
         if self.mode is WildMode.NATURAL and any(present[j] for j in JOKER_CODES):
             raise RulesError(f"rules {self.name!r} have no wild cards but deck {deck.name} has jokers")
+        if any(present[j] and not mask[j] for j in JOKER_CODES):  # a joker that is not wild has no rank
+            raise RulesError(f"rules {self.name!r} make {list(self.wild)} wild but not the jokers of deck "
+                             f"{deck.name}: add 'jokers' to the wild cards or use a deck without jokers")
         return mask
 
     @property

@@ -28,7 +28,6 @@ A bad file raises :class:`StudyError` naming the file, the key and the problem::
 
 from __future__ import annotations
 
-import json
 import math
 import tomllib
 from dataclasses import dataclass, field
@@ -181,6 +180,8 @@ def load_study(path: str | Path) -> StudySpec:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except OSError as exc:
         raise StudyError(f"{p}: cannot read ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise StudyError(f"{p}: not UTF-8 text (byte {exc.start}: {exc.reason})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise StudyError(f"{p}: not valid TOML ({exc})") from exc
     return parse_study(data, str(p))
@@ -202,13 +203,19 @@ def run_study(spec: StudySpec, checkpoint: str | Path | None = None, seed: int |
               **engine: Any) -> StudyResult:
     """Run every estimate of ``spec`` on the engine.
 
-    ``engine`` options override the file's ``[run]``; any of ``trials``, ``target_se``,
-    ``target_rel_se`` or ``max_trials`` replaces the file's stopping rule as a whole.
+    ``engine`` options override the file's ``[run]``: ``trials`` replaces its stopping rule as
+    a whole; a ``target_se`` / ``target_rel_se`` replaces its trials or target but keeps its
+    ``max_trials`` cap unless one is given; ``max_trials`` alone changes the cap of its target.
     ``checkpoint`` is a path prefix: estimate ``NAME`` checkpoints to ``<prefix>.NAME``.
     """
     base = dict(spec.run)
-    if any(engine.get(k) is not None for k in STOP_KEYS):
+    if engine.get("trials") is not None:
         base = {k: v for k, v in base.items() if k not in STOP_KEYS}
+    elif any(engine.get(k) is not None for k in ("target_se", "target_rel_se")):
+        base = {k: v for k, v in base.items() if k not in ("trials", "target_se", "target_rel_se")}
+    elif engine.get("max_trials") is not None and "trials" in base:
+        raise StudyError(f"{spec.source}: [run]: max_trials caps a precision target, but the study runs a "
+                         f"fixed trials = {base['trials']}; override that with trials instead")
     result = StudyResult(spec)
     for est in spec.estimates:
         options = {**base, **{k: v for k, v in engine.items() if v is not None}}
@@ -263,7 +270,7 @@ def _figure(name: str, table: FreqTable, exact: FreqTable | None) -> Any:
 def write_study(result: StudyResult, out: str | Path | None = None) -> list[Path]:
     """Write tables (CSV and JSON), figures and a page under ``out`` (default: the file's
     ``output`` or ``reports/simulations/<name>``); returns the files written."""
-    from analyzer.io import atomic_write_text
+    from analyzer.io import atomic_write_text, json_text
     from analyzer.report.study import Study
 
     spec = result.spec
@@ -287,7 +294,7 @@ def write_study(result: StudyResult, out: str | Path | None = None) -> list[Path
         page.table(name, rows, f"{table.total:,} hands, seed {table.seed}, stopped by {meta.get('stop')}")
         page.figure(name, _figure(name, table, exact), f"{name} with 95 % CIs")
         path = folder / "tables" / f"{name}.json"
-        atomic_write_text(path, json.dumps({**meta, "rows": rows}, indent=2) + "\n")
+        atomic_write_text(path, json_text({**meta, "rows": rows}))
         written.append(path)
     page.heading("Summary")
     page.table("summary", summary, "every estimate")

@@ -275,6 +275,7 @@ def test_cli_repeat() -> None:
     (["--trials", "0"], "Error: Invalid value for '--trials'"),
     (["--first-pays", "-1"], "Error: Invalid value for '--first-pays'"),
     (["--table", "nope"], "Error: Invalid value for '--table'"),
+    (["--trials", "10", "--seed", "-1"], "Error: Invalid value for '--seed'"),
 ])
 def test_cli_errors(args: list[str], message: str) -> None:
     code, out, err = _invoke("calling", *args)

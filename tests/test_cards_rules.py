@@ -240,6 +240,10 @@ def test_rules_from_mapping() -> None:
      "need wild cards \\['jokers'\\] but deck 52 has none"),
     (lambda: get_rules("joker-wild", mode="natural").wild_mask(get_deck("52+1")),
      "have no wild cards but deck 52\\+1 has jokers"),
+    # a joker that is not wild has no rank: it used to score as garbage (or crash describe())
+    (lambda: get_rules("deuces-wild").wild_mask(get_deck("52+1")),
+     "make \\['2'\\] wild but not the jokers of deck 52\\+1"),
+    (lambda: get_rules("joker-wild", wild="Kh").wild_mask(get_deck("52+2")), "but not the jokers of deck 52\\+2"),
     (lambda: with_overrides(get_rules("bug"), colour="red"), "colour"),
 ])
 def test_rules_errors(call, message: str) -> None:  # type: ignore[no-untyped-def]

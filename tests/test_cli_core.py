@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -79,6 +80,8 @@ def test_eval_seven_cards_best_five() -> None:
         (("Qs Qd 9h 5c 2c", "Qs Qd 9h 5c 2c 3c"), "same number of cards"),
         ((), "no hands given"),
         (("Qs Qd 9h 5c 2c", "--order", "pair,best_hand"), "bad value"),
+        # a joker that is not wild has no rank: this crashed in describe() with an IndexError
+        (("Qs Qd 9h 5c Jk", "--rules", "deuces-wild", "--deck", "52+1"), "but not the jokers of deck 52+1"),
     ],
 )
 def test_eval_errors_are_one_line(args: tuple[str, ...], message: str) -> None:
@@ -155,6 +158,8 @@ def test_freq_table_csv_and_out(tmp_path: Path) -> None:
         (("--exact", "--deck", "36j"), "not defined on deck 36j"),
         (("--exact", "--rules", "standard", "--deck", "52+1"), "has jokers"),
         (("--exact", "--cards", "4"), "4"),
+        # the non-wild joker used to be counted as five of a kind in 9.4 % of the hands
+        (("--exact", "--wild", "Kh"), "add 'jokers' to the wild cards"),
     ],
 )
 def test_freq_errors(args: tuple[str, ...], message: str) -> None:
@@ -221,3 +226,114 @@ def test_exact_frequencies_total_matches_cli() -> None:
     t = exact_frequencies("bug", "52+1")
     _, out, _ = run("freq", "--rules", "bug", "--exact", "--format", "json")
     assert json.loads(out)["total"] == t.total == 2869685
+
+
+def _walk_commands() -> list[tuple[str, click.Command]]:
+    ctx = click.Context(main)
+    out: list[tuple[str, click.Command]] = []
+    for name in main.list_commands(ctx):
+        cmd = main.get_command(ctx, name)
+        assert cmd is not None
+        subs = getattr(cmd, "commands", {})
+        out += [(f"{name} {s}", c) for s, c in subs.items()] if subs else [(name, cmd)]
+    return out
+
+
+def test_shared_options_mean_the_same_everywhere() -> None:
+    """--seed is a non-negative integer (negative seeds crashed stud in numpy), --trials a positive
+    one, --format the same three choices, and every --out/--checkpoint is checked before any work."""
+    from analyzer.cli.options import writable
+
+    seen = set()
+    for name, cmd in _walk_commands():
+        for p in cmd.params:
+            opt = p.opts[0] if p.opts else ""
+            seen.add(opt)
+            if opt == "--seed":
+                assert isinstance(p.type, click.IntRange) and p.type.min == 0, name
+            elif opt == "--trials":
+                assert isinstance(p.type, click.IntRange) and p.type.min == 1, name
+            elif opt == "--format":
+                assert isinstance(p.type, click.Choice) and list(p.type.choices) == ["table", "csv", "json"], name
+            elif opt in ("--out", "--checkpoint"):
+                assert p.callback is writable, f"{name} {opt}"
+    assert {"--seed", "--trials", "--format", "--out", "--checkpoint"} <= seen
+
+
+@pytest.mark.parametrize("args", [
+    ("eval", "As Kd 9h 5c 2s", "--out", "{blocker}/o.csv"),
+    ("freq", "--trials", "1000", "--checkpoint", "{blocker}/run.ckpt"),
+    ("simulate", "simulations/standard-precision.toml", "--out", "{blocker}/sim"),
+    ("videopoker", "analyze", "--paytable", "jacks-or-better-9-6", "--out", "{blocker}/vp"),
+    ("report", "--out", "{blocker}/reports"),
+])
+def test_unwritable_output_is_refused_before_any_work(tmp_path: Path, args: tuple[str, ...]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    argv = [a.format(blocker=blocker) for a in args]
+    if argv[0] == "simulate":
+        argv[1] = str(Path(__file__).parent.parent / argv[1])
+    code, _, err = run(*argv)
+    assert_one_line_error(code, err, f"{blocker} is not a folder")
+    assert list(tmp_path.iterdir()) == [blocker]
+
+
+def test_write_failure_is_one_line_exit_2_naming_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An OSError at write time (full disk, /proc, …) names --out, not the temporary file; exit 2."""
+    import analyzer.io
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(analyzer.io.os, "replace", refuse)
+    dest = tmp_path / "out.csv"
+    code, _, err = run("eval", "As Kd 9h 5c 2s", "--rules", "standard", "--out", str(dest))
+    assert_one_line_error(code, err, f"Error: {dest}: Permission denied")
+    assert list(tmp_path.iterdir()) == []  # the temporary file is gone too
+
+
+def test_out_files_get_ordinary_permissions(tmp_path: Path) -> None:
+    """mkstemp's 0o600 made every --out file private; now the umask decides, and a rewrite keeps the mode."""
+    dest = tmp_path / "out.csv"
+    old = os.umask(0o022)
+    try:
+        assert run("eval", "As Kd 9h 5c 2s", "--rules", "standard", "--out", str(dest))[0] == 0
+        assert dest.stat().st_mode & 0o777 == 0o644
+        dest.chmod(0o640)
+        assert run("eval", "As Kd 9h 5c 2s", "--rules", "standard", "--out", str(dest))[0] == 0
+        assert dest.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(old)
+
+
+def test_input_file_that_is_not_text(tmp_path: Path) -> None:
+    src = tmp_path / "hands.bin"
+    src.write_bytes(b"\xff\xfeAs Kd")
+    code, _, err = run("eval", "--input", str(src))
+    assert_one_line_error(code, err, f"{src}: not UTF-8 text")
+
+
+def test_ctrl_c_without_checkpoint_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C printed "Aborted!" with exit 1 without --checkpoint but exit 130 with one; now 130 both."""
+    import analyzer.cli.hands
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(analyzer.cli.hands, "sampled_frequencies", interrupted)
+    code, out, err = run("freq", "--trials", "1000")
+    assert code == 130 and out == ""
+    assert err.strip() == "Interrupted"
+
+
+def test_json_output_is_strict_json() -> None:
+    """An unseen category has an infinite relative SE; the JSON said ``Infinity``, which JSON
+    parsers (jq, JavaScript, strict Python) reject. Now it is ``null``."""
+    def refuse(constant: str) -> None:
+        raise ValueError(f"not JSON: {constant}")
+
+    code, out, _ = run("freq", "--trials", "1000", "--format", "json")
+    data = json.loads(out, parse_constant=refuse)
+    assert code == 0 and data["rows"][0]["count"] == 0 and data["max_rel_se"] is None
+    code, out, _ = run("calling", "--calls", "treize", "--trials", "1", "--format", "json")
+    assert code == 0 and json.loads(out, parse_constant=refuse)["rows"]

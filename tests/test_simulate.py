@@ -51,7 +51,10 @@ def freq_json(*args: str) -> dict:
 def test_freq_fixed_trials_reports_the_run() -> None:
     data = freq_json("--trials", "30000", "--seed", "3", "--chunk-size", "10000")
     assert (data["trials"], data["chunks"], data["stop"], data["total"]) == (30_000, 3, "trials", 30_000)
-    assert sum(r["count"] for r in data["rows"]) == 30_000 and data["max_rel_se"] > 0
+    assert (data["seed"], data["chunk_size"]) == (3, 10_000)  # all it takes to reproduce the numbers
+    assert sum(r["count"] for r in data["rows"]) == 30_000 and data["max_se"] > 0
+    # five of a kind (1 in 220,000) is unseen here: its relative SE is infinite, null in strict JSON
+    assert data["rows"][0]["count"] == 0 and data["max_rel_se"] is None
 
 
 def test_freq_precision_target_and_caps() -> None:
@@ -134,6 +137,14 @@ def test_freq_checkpoint_interrupt_resume_and_refusal(tmp_path: Path, monkeypatc
     assert refused.exit_code == 2
     assert refused.stderr.strip() == (f"Error: checkpoint {ck} was written by a run with other arguments "
                                       "(seed 4 there vs 5 now); use another path or delete it")
+
+
+def test_checkpoint_of_other_rules_is_refused_in_words(tmp_path: Path) -> None:
+    ck = tmp_path / "run.ckpt"
+    assert cli("freq", "--trials", "2000", "--checkpoint", str(ck)).exit_code == 0
+    res = cli("freq", "--trials", "2000", "--rules", "bug", "--checkpoint", str(ck))
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1
+    assert "now; another task: other rules, deck, hand size or game); use another path" in res.stderr
 
 
 def test_sigterm_stops_a_real_run_after_writing_the_checkpoint(tmp_path: Path) -> None:
@@ -230,6 +241,31 @@ def test_bad_study_file_is_one_line_naming_file_and_key(tmp_path: Path, text: st
     assert res.stderr.count("\n") == 1
     assert res.stderr.startswith(f"Error: {study}: {problem}")
     assert not (tmp_path / "o").exists()
+
+
+def test_max_trials_alone_changes_the_cap_of_the_files_target(tmp_path: Path) -> None:
+    """--max-trials used to drop the file's target, so the run fell back to 1,000,000 trials and
+    failed with "max_trials caps a precision target; with a fixed trials count drop it"."""
+    targeted = write(tmp_path, GOOD.replace("trials = 30_000", "target_rel_se = 0.001\nmax_trials = 10_000_000"))
+    res = cli("simulate", str(targeted), "--out", str(tmp_path / "o"), "--max-trials", "20000", "--format", "json")
+    assert res.exit_code == 0, res.output
+    assert [(r["trials"], r["stop"]) for r in json.loads(res.stdout)["rows"]] == [(20_000, "max_trials")] * 2
+    fixed = tmp_path / "fixed" / "study.toml"
+    fixed.parent.mkdir()
+    fixed.write_text(GOOD, encoding="utf-8")
+    res = cli("simulate", str(fixed), "--out", str(tmp_path / "f"), "--max-trials", "20000")
+    assert res.exit_code == 2
+    assert res.stderr == (f"Error: {fixed}: [run]: max_trials caps a precision target, but the study runs a "
+                          "fixed trials = 30000; override that with trials instead\n")
+    assert not (tmp_path / "f").exists()
+
+
+def test_study_file_that_is_not_text(tmp_path: Path) -> None:
+    study = tmp_path / "study.toml"
+    study.write_bytes(b"seed = 1\n\xff")
+    res = cli("simulate", str(study))
+    assert res.exit_code == 2
+    assert res.stderr == f"Error: {study}: not UTF-8 text (byte 9: invalid start byte)\n"
 
 
 def test_unreadable_and_invalid_toml_files(tmp_path: Path) -> None:

@@ -56,6 +56,10 @@ def test_advise_caribbean_csv():
     (("exchange", HAND, "--up", "Qh", "--game", "caribbean", "--fees", "-1"), "at least 0"),
     (("exchange-edge", "--game", "caribbean"), "has no exchange option"),
     (("strategy", "--game", "nowhere"), "cannot read game file"),
+    # negative seeds reached numpy's SeedSequence and crashed with a traceback
+    (("exchange-edge", "--game", "jpoker", "--situations", "3", "--seed", "-1"), "Invalid value for '--seed'"),
+    (("analyze", "--game", "jpoker", "--trials", "10", "--seed", "-1"), "Invalid value for '--seed'"),
+    (("location", "--trials", "10", "--seed", "-2"), "Invalid value for '--seed'"),
 ])
 def test_errors_are_one_line_exit_2(args, message):
     r = _run(*args)
@@ -70,6 +74,14 @@ def test_bad_game_file_names_file_and_key(tmp_path):
     r = _run("advise", HAND, "--up", "Qh", "--game", str(path))
     assert r.exit_code == 2
     assert r.output.strip() == f"Error: {path}: key 'pays.pair': -1 must be at least 0"
+
+
+def test_game_file_that_is_not_text(tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_bytes(b'name = "x\xff"\n')
+    r = _run("analyze", "--game", str(path))
+    assert r.exit_code == 2
+    assert r.output.strip() == f"Error: {path}: not UTF-8 text (byte 9: invalid start byte)"
 
 
 def test_location_exact_and_sampled():

@@ -54,9 +54,12 @@ def test_hold_command(tmp_path):
 
 
 def test_strategy_command(tmp_path):
-    r = _run("strategy", "--paytable", "jacks-or-better-9-6")
-    assert r.exit_code == 0 and "lines): return 0.995436; optimal 0.995439; lost 2.90e-06" in r.output
-    assert "4 to a royal" in r.output and "return lost" in r.output.splitlines()[0]
+    txt = tmp_path / "s.txt"  # --out used to lose the footer line that stdout gets (same emit otherwise)
+    r = _run("strategy", "--paytable", "jacks-or-better-9-6", "--out", str(txt))
+    assert r.exit_code == 0 and r.output == ""
+    text = txt.read_text()
+    assert text.endswith("\n") and "lines): return 0.995436; optimal 0.995439; lost 2.90e-06" in text
+    assert "4 to a royal" in text and "return lost" in text.splitlines()[0]
     out = tmp_path / "s.json"
     r = _run("strategy", "--paytable", "jacks-or-better-9-6", "--format", "json", "--out", str(out),
              "--tie-break", "high-variance")
@@ -69,7 +72,9 @@ def test_check_and_paytables_commands():
     r = _run("check", "--paytable", "jacks-or-better-9-6", "--trials", "100000", "--seed", "4", "--format", "json")
     assert r.exit_code == 0
     data = json.loads(r.output)
-    assert data["seed"] == 4 and data["rows"][0]["contains_exact"] == "true"
+    # a JSON boolean like calling's in_ci (it was the string "true")
+    assert data["seed"] == 4 and data["rows"][0]["contains_exact"] is True
+    assert data["paytable"] == "Jacks or Better 9/6"
     r = _run("paytables", "--format", "csv")
     assert r.exit_code == 0 and "joker-poker-kings,\"Joker Poker, Kings or Better\",52+1" in r.output
 
@@ -96,3 +101,16 @@ def test_malformed_paytable_file_is_one_line(tmp_path):
     assert r.exit_code == 2
     assert r.output.strip() == (f"Error: paytable {p}: pay line 1 ('x') at file line 2: "
                                 "pays must be a number >= 0, got -3")
+
+
+def test_paytable_that_is_not_text_is_one_line(tmp_path):
+    p = tmp_path / "t.toml"
+    p.write_bytes(b"\xffname = 'x'\n")
+    r = _run("analyze", "--paytable", str(p))
+    assert r.exit_code == 2
+    assert r.output.strip() == f"Error: paytable {p}: not UTF-8 text (byte 0: invalid start byte)"
+
+
+def test_check_refuses_a_negative_seed():
+    r = _run("check", "--paytable", "jacks-or-better-9-6", "--trials", "10", "--seed", "-1")
+    assert r.exit_code == 2 and r.output.strip().startswith("Error: Invalid value for '--seed'")

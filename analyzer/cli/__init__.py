@@ -32,6 +32,12 @@ COMMAND_MODULES: dict[str, str] = {
 }
 
 
+class _FileError(click.ClickException):
+    """A file that cannot be read or written (exit code 2, like every bad input)."""
+
+    exit_code = 2
+
+
 class _Main(click.Group):
     """A lazy group that reports errors in one line instead of a usage block or a traceback."""
 
@@ -53,8 +59,9 @@ class _Main(click.Group):
             return super().invoke(ctx)
         except JokerOddsError as exc:
             raise click.UsageError(str(exc)) from exc
-        except OSError as exc:
-            raise click.ClickException(f"{exc.strerror or exc}: {exc.filename}") from exc
+        except OSError as exc:  # a file that cannot be read or written: exit 2 like any bad input
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise _FileError(f"{where}{exc.strerror or exc}") from exc
         except RunInterrupted as exc:  # SIGINT/SIGTERM during a simulation: exit 130, one line
             click.echo(f"Interrupted: {exc}", err=True)
             ctx.exit(130)
@@ -68,9 +75,9 @@ class _Main(click.Group):
         except click.ClickException as exc:
             click.echo(f"Error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
-        except click.Abort:
-            click.echo("Aborted!", err=True)
-            sys.exit(1)
+        except click.Abort:  # Ctrl-C outside a checkpointed run: the same exit 130 as inside one
+            click.echo("Interrupted", err=True)
+            sys.exit(130)
         sys.exit(rv if isinstance(rv, int) else 0)
 
 

@@ -28,7 +28,7 @@ from analyzer.games.calling.table import TABLES, game_meta
               help="Headline numbers, the match-count distribution, or the first-match position.")
 @click.option("--trials", type=click.IntRange(min=1), default=None,
               help="Also run a Monte Carlo of N deals and show estimates with 95 % CIs.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
 @output_options
 def calling_cmd(calls: str, repeat: int, deck: str | None, first_pays: int | None, match_pays: int, miss_pays: int,
                 table: str, trials: int | None, seed: int, fmt: str, out: Path | None) -> None:

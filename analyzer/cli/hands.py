@@ -39,7 +39,11 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
     """
     texts = list(hands)
     if input_file is not None:
-        for line in input_file.read_text(encoding="utf-8").splitlines():
+        try:
+            lines = input_file.read_text(encoding="utf-8").splitlines()
+        except UnicodeDecodeError as exc:
+            raise JokerOddsError(f"{input_file}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+        for line in lines:
             line = line.split("#", 1)[0].strip()
             if line:
                 texts.append(line)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,7 +34,8 @@ def rules_options(default: str = "standard") -> Callable[[F], F]:
             click.option("--deck", default=None, metavar="SPEC",
                          help="Deck spec (52, 52+1, 52+2, 32+1, 36, 36j, …); default: the preset's."),
             click.option("--wild", multiple=True, metavar="CARD|RANK",
-                         help="Wild cards instead of the preset's: 'jokers', a rank ('2') or a card ('Kh')."),
+                         help="Wild cards instead of the preset's: 'jokers', a rank ('2') or a card ('Kh'); "
+                              "repeat for several."),
             click.option("--mode", type=click.Choice([m.value for m in WildMode]), default=None,
                          help="Wild mode override."),
             click.option("--tie-rule", type=click.Choice([n.value for n in NaturalBeatsWild]), default=None,
@@ -61,10 +63,27 @@ def resolve_rules(rules_name: str, wild: tuple[str, ...] = (), mode: str | None 
     )
 
 
+def writable(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """Click callback: refuse an output path (file or folder) that cannot be written, before any
+    work is done. Missing folders are fine (they are created); the nearest existing one must be a
+    writable folder."""
+    if value is None:
+        return value
+    is_folder = isinstance(param.type, click.Path) and not param.type.file_okay
+    probe = Path(os.path.abspath(value if is_folder else Path(value).parent))
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        raise click.BadParameter(f"cannot write {value}: {probe} is not a folder", ctx, param)
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise click.BadParameter(f"cannot write {value}: no write permission in {probe}", ctx, param)
+    return value
+
+
 def output_options(f: F) -> F:
     """``--format`` and ``--out``."""
     f = click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                     help="Write to this file (atomically) instead of stdout.")(f)
+                     callback=writable, help="Write to this file (atomically) instead of stdout.")(f)
     f = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                      help="Output format.")(f)
     return f
@@ -101,7 +120,7 @@ def engine_options(f: F) -> F:
         click.option("--max-time", type=positive, default=None, metavar="SECONDS",
                      help="Cap on run time (stops at a chunk boundary)."),
         click.option("--checkpoint", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                     help="Save completed chunks here; rerun the same command to resume."),
+                     callback=writable, help="Save completed chunks here; rerun the same command to resume."),
         click.option("--backend", type=click.Choice(["local", "processes", "dask"]), default="local",
                      show_default=True, help="Threads, a process pool, or Dask."),
         click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
@@ -109,7 +128,8 @@ def engine_options(f: F) -> F:
         click.option("--workers", type=click.IntRange(min=1), default=None,
                      help="Threads, processes or LocalCluster workers (default: CPU count; Dask 2)."),
         click.option("--chunk-size", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="Trials per chunk (part of the run's identity: changes the numbers)."),
+                     help="Trials per chunk (default 1,048,576; simulate: the file's). Part of the run's "
+                          "identity: it changes the numbers."),
         click.option("--quiet", is_flag=True, help="No progress bar."),
     ]
     for opt in reversed(opts):

@@ -12,7 +12,7 @@ from analyzer.cards import RANK_CHARS
 from analyzer.cli.options import emit, output_options
 from analyzer.games.stud.advise import advise
 from analyzer.games.stud.edge import DEFAULT_HANDS, house_edge
-from analyzer.games.stud.exchange import exchange_edge, exchange_options
+from analyzer.games.stud.exchange import DEFAULT_SITUATIONS, exchange_edge, exchange_options
 from analyzer.games.stud.game import StudError, load_game, shipped_games
 from analyzer.games.stud.location import location_probabilities, sampled_locations
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
@@ -70,7 +70,7 @@ def stud_group() -> None:
 @click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games; stratified by hand class, at least 2 per class, "
                    "each valued against every up card).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
 @click.option("--doc", default=None, metavar="P", help="Override the board's DOC probability (e.g. 5/55).")
 @click.option("--wild-ranks", default=None, metavar="RANKS",
               help="Board games: only these ranks of designated card (e.g. 'A,K'); a quick partial look.")
@@ -114,7 +114,7 @@ def advise_cmd(hand: str, up: str, wild: str | None, game_path: str, fmt: str, o
 @click.option("--doc", default="3/55", show_default=True, metavar="P", help="P(board shows DOC).")
 @click.option("--trials", type=click.IntRange(min=1), default=None,
               help="Also check by Monte Carlo with N deals (95 % Wilson intervals).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
 @output_options
 def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, fmt: str, out: Path | None) -> None:
     """Where the board's wild card is: exact fractions (and a Monte Carlo check).
@@ -138,7 +138,7 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True)
 @click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
 @output_options
 def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: int, fmt: str,
                     out: Path | None) -> None:
@@ -170,7 +170,7 @@ FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exc
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
 @click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
 @output_options
 def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """The optimal bet/fold decisions as a rule in words, and the cost of simpler rules.
@@ -208,9 +208,9 @@ def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str
 
 @stud_group.command("exchange-edge")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
-@click.option("--situations", type=click.IntRange(min=1), default=260, show_default=True,
-              help="Random situations (spread over the deal types, at least 2 each).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed.")
+@click.option("--situations", type=click.IntRange(min=1), default=DEFAULT_SITUATIONS, show_default=True,
+              help="Random situations (spread over the deal types by probability, at least 2 each).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
 @click.option("--fees", default=None, metavar="F1,F2", help=FEES_HELP)
 @output_options
 def exchange_edge_cmd(game_path: str, situations: int, seed: int, fees: str | None, fmt: str,

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
-from analyzer.cli.options import FORMATS, emit, output_options
+from analyzer.cli.options import FORMATS, emit, output_options, writable
 from analyzer.games.videopoker.exact import TIE_BREAKS, analyze
 from analyzer.games.videopoker.paytable import load_paytable, paytable_names
-from analyzer.io import atomic_write_text, render
+from analyzer.io import atomic_write_text, json_text, render
 
 PAYTABLE_HELP = "A pay table TOML file, or a shipped table: " + ", ".join(paytable_names()) + "."
 
@@ -37,7 +36,7 @@ def videopoker() -> None:
 @_tie_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
               help="Output format.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, callback=writable,
               help="Write par-sheet.<fmt> and summary.json into this folder instead of stdout.")
 def analyze_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> None:
     """Exact return of a pay table under optimal play, with the PAR sheet.
@@ -50,7 +49,7 @@ def analyze_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> No
     if out is not None:
         ext = {"table": "txt", "csv": "csv", "json": "json"}[fmt]
         atomic_write_text(out / f"par-sheet.{ext}", render(rows, fmt, summary if fmt == "json" else None))
-        atomic_write_text(out / "summary.json", json.dumps(summary, indent=2) + "\n")
+        atomic_write_text(out / "summary.json", json_text(summary))
         return
     if fmt == "json":
         emit(rows, fmt, None, summary)
@@ -103,32 +102,35 @@ def strategy_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> N
     s = strategy_table(analyze(load_paytable(paytable), tie_break=tie_break))
     meta = {"mechanical_return": s.mechanical_return, "optimal_return": s.optimal_return,
             "agreement": s.agreement, "lines": len(s.lines), "patterns": s.patterns}
-    emit(s.rows(), fmt, out, meta if fmt == "json" else None)
-    if fmt == "table" and out is None:
-        click.echo(f"\nfollowing the list ({len(s.lines)} lines): return {s.mechanical_return:.6f}; "
-                   f"optimal {s.optimal_return:.6f}; lost {s.optimal_return - s.mechanical_return:.2e}; "
-                   f"optimal hold chosen on {s.agreement:.2%} of deals")
+    footer = (f"\nfollowing the list ({len(s.lines)} lines): return {s.mechanical_return:.6f}; "
+              f"optimal {s.optimal_return:.6f}; lost {s.optimal_return - s.mechanical_return:.2e}; "
+              f"optimal hold chosen on {s.agreement:.2%} of deals") if fmt == "table" else None
+    emit(s.rows(), fmt, out, meta if fmt == "json" else None, footer=footer)  # --out gets the footer too
 
 
 @videopoker.command("check")
 @_paytable_option
 @click.option("--trials", type=click.IntRange(min=1), default=1_000_000, show_default=True,
               help="Hands to play.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
 @output_options
 def check_cmd(paytable: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """Monte Carlo cross-check: play random deals with the optimal holds; the 95 % CI of the
     return should contain the exact return.
 
+    The CI is the normal approximation: it needs many of the rarest big awards in the sample
+    (a natural royal comes about once in 40,000 hands), so use millions of hands.
+
     Example: joker-odds videopoker check --paytable joker-poker-kings --trials 2000000
     """
     from analyzer.games.videopoker.montecarlo import simulate
 
-    mc = simulate(analyze(load_paytable(paytable)), trials=trials, seed=seed, quiet=True)
+    table = load_paytable(paytable)
+    mc = simulate(analyze(table), trials=trials, seed=seed, quiet=True)
     e = mc.estimate
     emit([{"trials": e.trials, "return": e.mean, "se": e.se, "ci_low": e.ci_low, "ci_high": e.ci_high,
-           "exact": mc.exact, "contains_exact": str(mc.contains_exact).lower()}], fmt, out,
-         {"seed": seed} if fmt == "json" else None)
+           "exact": mc.exact, "contains_exact": mc.contains_exact}], fmt, out,
+         {"paytable": table.name, "seed": seed} if fmt == "json" else None)
 
 
 @videopoker.command("paytables")

@@ -219,6 +219,8 @@ def load_game(path: str | Path) -> StudGame:
         text = p.read_text(encoding="utf-8")
     except OSError:
         raise StudError(f"cannot read game file {str(path)!r} (shipped: {', '.join(shipped_games())})") from None
+    except UnicodeDecodeError as exc:
+        raise StudError(f"{p}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -17,7 +17,7 @@ from analyzer.report.study import Study
 
 JPOKER_HANDS = 26_000  # sampled player hands (each valued against all 47 up cards)
 JPOKER_MERGE = 4       # hand classes per sampling stratum
-EXCHANGE_PER_STRATUM = 4
+EXCHANGE_SITUATIONS = 520  # fewer: the normal CI of the skewed gain undercovers (exchange.py)
 EXAMPLES = (("As Kd 9h 5c 2s", "Qh", "7d"), ("Ah Kh Qh 9h 2c", "5d", "7d"), ("7c 7d Kh 4s 2c", "Ac", "doc"))
 
 
@@ -77,7 +77,7 @@ def build() -> Study:
 
     jp = load_game("jpoker")
     j_cells = CellCollector()
-    j_exch = ExchangeCollector(jp, EXCHANGE_PER_STRATUM, seed=3)
+    j_exch = ExchangeCollector(jp, EXCHANGE_SITUATIONS, seed=3)
 
     def visit(w: int | None, doc: bool, p: float, tables: Any, part: Any) -> None:
         j_cells(w, doc, p, tables, part)

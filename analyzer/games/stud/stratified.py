@@ -20,7 +20,7 @@ from analyzer.games.stud import kernels as K
 from analyzer.games.stud.exact import BINOM, HandTables, kernel_context, kernel_payoffs
 from analyzer.games.stud.game import StudGame
 
-__all__ = ["StrataSample", "all_hands", "sample_hands", "situation_groups"]
+__all__ = ["StrataSample", "all_hands", "draw_strata", "sample_hands", "situation_groups"]
 
 
 @lru_cache(maxsize=2)
@@ -61,6 +61,23 @@ class StrataSample:
     hand_weight: np.ndarray | None = None  # hands of the population each stands for
 
 
+def draw_strata(key: np.ndarray, n_c: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Indices of a simple random sample without replacement of ``n_c[k]`` units from every
+    stratum ``k`` (``key``: each unit's stratum; ``u``: one uniform [0, 1) number per unit).
+
+    Units are ordered by (stratum, u) exactly (``key + u`` would round to ``key + 1`` when ``u``
+    is within an ulp of 1, moving a unit into the next stratum's block).
+
+    >>> draw_strata(np.array([1, 2, 1, 2]), np.array([0, 1, 1]), np.array([0.5, 0.1, 0.2, 0.3])).tolist()
+    [2, 1]
+    """
+    order = np.lexsort((u, key))
+    key_sorted = key[order]
+    starts = np.concatenate([[0], np.cumsum(np.bincount(key, minlength=n_c.size))[:-1]])
+    rank = np.arange(key.size) - starts[key_sorted]
+    return order[rank < n_c[key_sorted]]
+
+
 def _strata_moments(values: np.ndarray, stratum: np.ndarray, n_c: np.ndarray, big_n: np.ndarray,
                     p_c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Stratified mean and its variance of ``values`` (hands, q) → (q,), (q,)."""
@@ -91,12 +108,8 @@ def sample_hands(game: StudGame, tables: HandTables, rules: np.ndarray, fraction
     key = cls.astype(np.int64) // max(1, merge) * 2 + has_wild
     big_n = np.bincount(key)
     rng = np.random.default_rng(np.random.SeedSequence([seed, n, int(wild_pos.argmax())]))
-    order = np.argsort(key + rng.random(key.size))
-    key_sorted = key[order]
-    starts = np.concatenate([[0], np.cumsum(big_n)[:-1]])
     n_c = np.minimum(big_n, np.maximum(min_per_stratum, np.ceil(fraction * big_n))).astype(np.int64)
-    rank = np.arange(key.size) - starts[key_sorted]
-    sel = order[rank < n_c[key_sorted]]
+    sel = draw_strata(key, n_c, rng.random(key.size))
     stratum = key[sel]
     hands = hands_all[sel].astype(np.int64)
     pc = cls[sel].astype(np.int64)

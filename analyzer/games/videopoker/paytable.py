@@ -145,6 +145,8 @@ def load_paytable(spec: str | Path) -> PayTable:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise PaytableError(f"paytable {path}: cannot read it ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise PaytableError(f"paytable {path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from exc
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
