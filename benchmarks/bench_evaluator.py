@@ -42,7 +42,7 @@ def _peers(hands: np.ndarray) -> dict[str, float]:
         import eval7
 
         cards7 = [[eval7.Card(t) for t in row] for row in texts]
-        rates["eval7"] = _rate(lambda: [eval7.evaluate(h) for h in cards7], len(cards7), 1)
+        rates["eval7"] = _rate(lambda: [eval7.evaluate(h) for h in cards7], len(cards7), 3)
     except ImportError:  # pragma: no cover
         pass
     try:
@@ -51,14 +51,14 @@ def _peers(hands: np.ndarray) -> dict[str, float]:
 
         tev = TreysEvaluator()
         cardst = [[Card.new(t) for t in row] for row in texts]
-        rates["treys"] = _rate(lambda: [tev.evaluate(h[:2], h[2:]) for h in cardst], len(cardst), 1)
+        rates["treys"] = _rate(lambda: [tev.evaluate(h[:2], h[2:]) for h in cardst], len(cardst), 3)
     except ImportError:  # pragma: no cover
         pass
     try:
         from phevaluator import evaluate_cards
 
         ints = [list(map(int, row)) for row in hands]
-        rates["phevaluator"] = _rate(lambda: [evaluate_cards(*h) for h in ints], len(ints), 1)
+        rates["phevaluator"] = _rate(lambda: [evaluate_cards(*h) for h in ints], len(ints), 3)
     except ImportError:  # pragma: no cover
         pass
     return rates

@@ -18,6 +18,8 @@ Flat table layout (see ``flatten``): for w wild cards, the suit-blind block star
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 from numba import njit
 
@@ -43,30 +45,23 @@ def wild_bits(mask: np.ndarray) -> int:
     return int(sum(1 << int(c) for c in np.flatnonzero(mask)))
 
 
-@njit(cache=True, inline="always")
-def _c(x, j):
-    """C(x, j) for 0 <= j <= 7 in closed form (x >= 0)."""
-    if j == 1:
-        return x
-    if j == 2:
-        return x * (x - 1) // 2
-    if j == 3:
-        return x * (x - 1) * (x - 2) // 6
-    if j == 4:
-        return x * (x - 1) * (x - 2) * (x - 3) // 24
-    if j == 5:
-        return x * (x - 1) * (x - 2) * (x - 3) * (x - 4) // 120
-    if j == 6:
-        return x * (x - 1) * (x - 2) * (x - 3) * (x - 4) * (x - 5) // 720
-    return x * (x - 1) * (x - 2) * (x - 3) * (x - 4) * (x - 5) * (x - 6) // 5040
+def _index_table() -> np.ndarray:
+    """``_IDX[i, r] = C(r + i, i + 1)``: term i of the multiset index; row entries for the
+    sentinel rank are 0, so wild and absent cards add nothing."""
+    t = np.zeros((7, _SENTINEL + 1), np.int64)
+    for i in range(7):
+        for r in range(13):
+            t[i, r] = comb(r + i, i + 1)
+    return t
+
+
+_IDX = _index_table()  # a global array: numba compiles it in as a constant (no refcounting)
 
 
 @njit(cache=True, inline="always")
 def _idx_term(r, i):
-    """Term i of the multiset index; wild/absent ranks (the sentinel) add nothing."""
-    if r >= _SENTINEL:
-        return 0
-    return _c(r + i, i + 1)
+    """Term i of the multiset index of a sorted rank list."""
+    return _IDX[i, r]
 
 
 @njit(cache=True, inline="always")
@@ -84,21 +79,22 @@ def _sorted_index5(r0, r1, r2, r3, r4):
     return _idx_term(r0, 0) + _idx_term(r1, 1) + _idx_term(r2, 2) + _idx_term(r3, 3) + _idx_term(r4, 4)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def key5(c0, c1, c2, c3, c4, wbits):
     """Flat-table index of the score of a 5-card hand."""
+    one = np.int64(1)
+    if wbits == 0 or ((one << c0) | (one << c1) | (one << c2) | (one << c3) | (one << c4)) & wbits == 0:
+        s = c0 & 3
+        if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s:
+            return PLAIN_SIZE + ((1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2))
+                                 | (1 << (c3 >> 2)) | (1 << (c4 >> 2)))
+        return _sorted_index5(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2)
     w0 = (wbits >> c0) & 1
     w1 = (wbits >> c1) & 1
     w2 = (wbits >> c2) & 1
     w3 = (wbits >> c3) & 1
     w4 = (wbits >> c4) & 1
     w = w0 + w1 + w2 + w3 + w4
-    if w == 0:
-        s = c0 & 3
-        if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s:
-            return PLAIN_SIZE + ((1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2))
-                                 | (1 << (c3 >> 2)) | (1 << (c4 >> 2)))
-        return _sorted_index5(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2)
     r0 = _SENTINEL if w0 else c0 >> 2
     r1 = _SENTINEL if w1 else c1 >> 2
     r2 = _SENTINEL if w2 else c2 >> 2
