@@ -20,7 +20,7 @@ import numpy as np
 from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
 from analyzer.kernels import evaluate as K
 from analyzer.kernels import tables as T
-from analyzer.kernels.handkey import flatten, wild_bits
+from analyzer.kernels.handkey import ABSENT, flatten, key5, keys7, wild_bits
 from analyzer.rules import CATEGORY_INDEX, MODE_CODE, Category, NaturalBeatsWild, RuleSet, get_rules
 from analyzer.tablecache import load_or_build
 
@@ -103,7 +103,13 @@ class Evaluator:
     def score(self, hand: str | Iterable[str] | np.ndarray) -> int:
         """Score of one hand (text or codes)."""
         codes = hand if isinstance(hand, np.ndarray) else self.parse(hand)
-        return int(self.score_batch(codes.reshape(1, -1))[0])
+        if codes.shape != (self.k,) or codes.min() < 0 or codes.max() >= NUM_CODES:
+            raise CardError(f"expected {self.k} card codes, got {codes.tolist()}")
+        c = [int(x) for x in codes] + [ABSENT] * (7 - self.k)
+        if self.k == 5:  # one small compiled function: cheap to load for a single hand
+            return int(self.table[key5(c[0], c[1], c[2], c[3], c[4], self.wbits)])
+        keys = keys7(c[0], c[1], c[2], c[3], c[4], c[5], c[6], self.wbits)
+        return max(int(self.table[key]) for key in keys if key >= 0)
 
     def score_batch(self, hands: np.ndarray, parallel: bool = True) -> np.ndarray:
         """Scores (int32) for an ``(n, k)`` array of card codes."""
