@@ -14,22 +14,31 @@ import click
 from analyzer.errors import JokerOddsError
 from analyzer.stopping import RunInterrupted
 
-__all__ = ["COMMAND_MODULES", "main"]
+__all__ = ["COMMAND_MODULES", "CORE_COMMANDS", "main"]
 
 # Command name → module defining it (in its ``COMMANDS`` list). Modules are imported only when
 # their command runs, so ``joker-odds eval`` does not pay for plotting or the game analyses.
-COMMAND_MODULES: dict[str, str] = {
-    "calling": "analyzer.cli.calling",
+CORE_COMMANDS: dict[str, str] = {
     "decks": "analyzer.cli.hands",
     "eval": "analyzer.cli.hands",
     "freq": "analyzer.cli.hands",
-    "pot": "analyzer.cli.pot",
     "report": "analyzer.cli.report_cmd",
     "rules": "analyzer.cli.hands",
     "simulate": "analyzer.cli.simulate",
-    "stud": "analyzer.cli.stud",
-    "videopoker": "analyzer.cli.videopoker",
 }
+
+
+def _command_modules() -> dict[str, str]:
+    """The core commands plus every registered game's (see :mod:`analyzer.games`)."""
+    from analyzer.games import game_infos
+
+    modules = dict(CORE_COMMANDS)
+    for game in game_infos():
+        modules.update(game.commands)
+    return modules
+
+
+COMMAND_MODULES: dict[str, str] = _command_modules()
 
 
 class _FileError(click.ClickException):

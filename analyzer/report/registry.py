@@ -1,4 +1,4 @@
-"""The list of report studies. A game adds its study with one ``StudySpec`` line here."""
+"""The list of report studies: the core one, then those each game declares in its ``GAME``."""
 
 from __future__ import annotations
 
@@ -25,10 +25,15 @@ class StudySpec:
         return builder()
 
 
-STUDIES: list[StudySpec] = [
-    StudySpec("hand-frequencies", "Hand-rank frequencies with jokers and wild cards",
-              "analyzer.report.handfreq:build"),
-    StudySpec("video-poker", "Video poker: exact returns and optimal strategy", "analyzer.games.videopoker.report:build"),
-    StudySpec("calling-and-betting", "The banker's calling game and betting arithmetic", "analyzer.report.calling:build"),
-    StudySpec("casino-stud", "Casino stud with a joker: J-poker and Caribbean Stud", "analyzer.games.stud.report:build"),
-]
+def _studies() -> list[StudySpec]:
+    """The core study, then each registered game's (declared in its ``GAME``)."""
+    from analyzer.games import game_infos
+
+    specs = [StudySpec("hand-frequencies", "Hand-rank frequencies with jokers and wild cards",
+                       "analyzer.report.handfreq:build")]
+    for game in game_infos():
+        specs.extend(StudySpec(d.name, d.title, d.target) for d in game.studies)
+    return specs
+
+
+STUDIES: list[StudySpec] = _studies()

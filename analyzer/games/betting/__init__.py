@@ -40,6 +40,7 @@ from analyzer.games.betting.pots import (
     split_pots,
     total_payouts,
 )
+from analyzer.games.info import GameInfo
 
 __all__ = [
     "ACTIONS",
@@ -58,3 +59,5 @@ __all__ = [
     "split_pots",
     "total_payouts",
 ]
+
+GAME = GameInfo("betting", "Betting arithmetic", commands={"pot": "analyzer.cli.pot"})

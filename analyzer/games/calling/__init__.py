@@ -16,6 +16,7 @@ from analyzer.games.calling.game import (
 )
 from analyzer.games.calling.sample import CallingSample, CallingTask, sample_calling
 from analyzer.games.calling.table import exact_rows, sample_rows, summary_rows
+from analyzer.games.info import GameInfo, StudyDecl
 
 __all__ = [
     "JOKER_RANK",
@@ -35,3 +36,10 @@ __all__ = [
     "sample_rows",
     "summary_rows",
 ]
+
+GAME = GameInfo(
+    "calling", "The banker's calling game",
+    commands={"calling": "analyzer.cli.calling"},
+    studies=(StudyDecl("calling-and-betting", "The banker's calling game and betting arithmetic",
+                       "analyzer.report.calling:build"),),
+)

@@ -1,1 +1,10 @@
 """Casino stud with a joker (J-poker), American poker and Caribbean Stud (RULES.md §2)."""
+
+from analyzer.games.info import GameInfo, StudyDecl
+
+GAME = GameInfo(
+    "stud", "Casino stud with a joker",
+    commands={"stud": "analyzer.cli.stud"},
+    studies=(StudyDecl("casino-stud", "Casino stud with a joker: J-poker and Caribbean Stud",
+                       "analyzer.games.stud.report:build"),),
+)

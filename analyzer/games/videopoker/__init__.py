@@ -1,1 +1,10 @@
 """Video poker: exact returns, optimal holds and strategy tables for any pay table."""
+
+from analyzer.games.info import GameInfo, StudyDecl
+
+GAME = GameInfo(
+    "videopoker", "Video poker",
+    commands={"videopoker": "analyzer.cli.videopoker"},
+    studies=(StudyDecl("video-poker", "Video poker: exact returns and optimal strategy",
+                       "analyzer.games.videopoker.report:build"),),
+)
