@@ -1,0 +1,1 @@
+"""Durak kernels: state layout and tables, rules (moves), policies, whole-game loops."""

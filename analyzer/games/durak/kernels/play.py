@@ -1,0 +1,282 @@
+"""Whole games in a loop: self-play chunks for the engine (simulate, hand odds, strength) and a
+self-checking chunk that verifies the invariants after every move.
+
+Result vectors of :func:`sim_chunk` (see :mod:`analyzer.games.durak.simulate` for the names):
+fools by seat (6), draws, aborted games, Σ bouts, Σ bouts², Σ moves, Σ moves², first attackers
+by seat (6), then for each family of hand groups (jokers by colour, jokers by role, trump count,
+first attacker or not) the sums of the per-game vector ``(fools per group, players per group)``
+and of its outer product, for cluster-robust standard errors.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.durak.kernels.layout import (
+    ABORTED,
+    BOUT,
+    CTX,
+    DRAW,
+    FIRST,
+    HAND,
+    HIGHJ,
+    LIMIT,
+    MAX_MOVES,
+    MOVES,
+    NATT,
+    NPL,
+    OVER,
+    PHASE,
+    RESULT,
+    SIZE,
+    SLEN,
+    SPOS,
+    TRUMPS,
+    TURN,
+    UNBEATEN,
+)
+from analyzer.games.durak.kernels.moves import apply_action, bit, conservation_ok, legal_mask, popcount, setup
+from analyzer.games.durak.kernels.policies import choose
+from analyzer.kernels.rng import bounded, shuffle
+
+FAMILY_SIZES = (4, 4, 7, 2)  # jokers by colour, jokers by role, trumps 0..6+, first attacker / other
+HEAD = 20                    # fools(6) draws aborted Σb Σb² Σm Σm² first(6)
+
+
+def _family_offsets() -> tuple[tuple[int, int], ...]:
+    out = []
+    off = HEAD
+    for g in FAMILY_SIZES:
+        out.append((off, g))
+        off += 2 * g + 4 * g * g
+    return tuple(out)
+
+
+FAMILIES = _family_offsets()
+SIM_LEN = FAMILIES[-1][0] + 2 * FAMILY_SIZES[-1] + 4 * FAMILY_SIZES[-1] ** 2
+_FAM_OFF = np.array([f[0] for f in FAMILIES], dtype=np.int64)
+_FAM_G = np.array(FAMILY_SIZES, dtype=np.int64)
+
+
+@njit(cache=True)
+def play_game(S, tab, rng, policies, budget):
+    """Play the set-up game ``S`` to the end; the result (fool seat, DRAW or ABORTED)."""
+    while S[PHASE] != OVER:
+        if S[MOVES] >= MAX_MOVES:
+            S[RESULT] = ABORTED
+            S[PHASE] = OVER
+            break
+        apply_action(S, tab, choose(S, tab, rng, policies[S[TURN]], budget))
+    return S[RESULT]
+
+
+@njit(cache=True)
+def _groups(S, tab, s, out):
+    """The group of seat s in each family (its dealt hand; call before play)."""
+    h = S[HAND + s]
+    red = (h >> 52) & 1
+    black = (h >> 53) & 1
+    out[0] = red + 2 * black
+    high = tab[S[CTX], HIGHJ]
+    hi = (h >> high) & 1
+    lo = (h >> (105 - high)) & 1  # 52 + 53 - high: the other joker
+    out[1] = hi + 2 * lo
+    t = popcount(h & tab[S[CTX], TRUMPS])
+    out[2] = t if t < 6 else 6
+    out[3] = 0 if s == S[FIRST] else 1
+
+
+@njit(cache=True)
+def _tally(S, tab, out, groups, vec):
+    n = S[NPL]
+    r = S[RESULT]
+    if r >= 0:
+        out[r] += 1
+    elif r == DRAW:
+        out[6] += 1
+    else:
+        out[7] += 1
+    b = S[BOUT]
+    m = S[MOVES]
+    out[8] += b
+    out[9] += b * b
+    out[10] += m
+    out[11] += m * m
+    out[12 + S[FIRST]] += 1
+    for f in range(_FAM_G.shape[0]):
+        g = _FAM_G[f]
+        vec[: 2 * g] = 0
+        for s in range(n):
+            k = groups[s, f]
+            vec[g + k] += 1
+            if s == r:
+                vec[k] += 1
+        off = _FAM_OFF[f]
+        d = 2 * g
+        for i in range(d):
+            out[off + i] += vec[i]
+        off += d
+        for i in range(d):
+            vi = vec[i]
+            if vi != 0:
+                for j in range(d):
+                    out[off + i * d + j] += vi * vec[j]
+
+
+@njit(cache=True, nogil=True)
+def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab):
+    """``n_games`` self-play games on fresh deals; the :data:`SIM_LEN` result vector."""
+    out = np.zeros(SIM_LEN, np.int64)
+    S = np.zeros(SIZE, np.int64)
+    pack = deck.copy()
+    groups = np.zeros((n_players, 4), np.int64)
+    g = np.zeros(4, np.int64)
+    vec = np.zeros(64, np.int64)
+    for _ in range(n_games):
+        shuffle(rng, pack)
+        setup(S, tab, rules, n_players, pack, -1, rng)
+        for s in range(n_players):
+            _groups(S, tab, s, g)
+            groups[s, :] = g
+        play_game(S, tab, rng, policies, budget)
+        _tally(S, tab, out, groups, vec)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players, policies, budget, tab):
+    """Games in which ``seat`` holds ``hand`` and the turned card is drawn from ``turned_choices``;
+    the rest of ``rest`` (the deck less the hand) is shuffled into the other places.
+
+    Returns ``[games, seat fool, draws, aborted, seat attacks first, seat attacks first and is
+    the fool, Σ bouts, Σ bouts²]``.
+    """
+    out = np.zeros(8, np.int64)
+    S = np.zeros(SIZE, np.int64)
+    h = hand.shape[0]
+    total = rest.shape[0] + h
+    pack = np.empty(total, np.int64)
+    others = np.empty(rest.shape[0] - 1, np.int64)
+    dealt = n_players * h
+    for _ in range(n_games):
+        t = turned_choices[bounded(rng, turned_choices.shape[0])]
+        k = 0
+        for i in range(rest.shape[0]):
+            if rest[i] != t:
+                others[k] = rest[i]
+                k += 1
+        shuffle(rng, others)
+        k = 0
+        for i in range(total):
+            if seat * h <= i < (seat + 1) * h:
+                pack[i] = hand[i - seat * h]
+            elif i == dealt:
+                pack[i] = t
+            else:
+                pack[i] = others[k]
+                k += 1
+        setup(S, tab, rules, n_players, pack, -1, rng)
+        r = play_game(S, tab, rng, policies, budget)
+        out[0] += 1
+        if r == seat:
+            out[1] += 1
+        elif r == DRAW:
+            out[2] += 1
+        elif r == ABORTED:
+            out[3] += 1
+        if S[FIRST] == seat:
+            out[4] += 1
+            if r == seat:
+                out[5] += 1
+        out[6] += S[BOUT]
+        out[7] += S[BOUT] * S[BOUT]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, budget, tab):
+    """Each deal is played ``n_players`` times, the lineup rotated one seat each time (lineup slot
+    j plays seat (j + r) mod n in rotation r), with the same first attacker.
+
+    Returns per lineup slot j (n_players slots): fools, Σ per-deal fool share, Σ its square,
+    then draws, aborted, deals: ``3 * n + 3`` numbers. The per-deal share (a slot's fools over
+    the rotations / n) is what the paired standard error is taken over.
+    """
+    n = n_players
+    out = np.zeros(3 * n + 3, np.int64)
+    S = np.zeros(SIZE, np.int64)
+    pack = deck.copy()
+    pol = np.zeros(6, np.int64)
+    fools = np.zeros(n, np.int64)
+    for _ in range(n_deals):
+        shuffle(rng, pack)
+        setup(S, tab, rules, n_players, pack, -1, rng)
+        first = S[FIRST]
+        fools[:] = 0
+        for r in range(n):
+            for j in range(n):
+                pol[(j + r) % n] = lineup[j]
+            setup(S, tab, rules, n_players, pack, first, rng)
+            res = play_game(S, tab, rng, pol, budget)
+            if res >= 0:
+                fools[(res - r) % n] += 1
+            elif res == DRAW:
+                out[3 * n] += 1
+            else:
+                out[3 * n + 1] += 1
+        for j in range(n):
+            out[3 * j] += fools[j]
+            out[3 * j + 1] += fools[j]
+            out[3 * j + 2] += fools[j] * fools[j]
+        out[3 * n + 2] += 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def checked_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab):
+    """Self-play with the invariants checked after every move.
+
+    Returns ``[games, finished, illegal moves, conservation failures, limit failures, refill
+    failures, draws, aborted, moves]``.
+    """
+    out = np.zeros(9, np.int64)
+    S = np.zeros(SIZE, np.int64)
+    pack = deck.copy()
+    for _ in range(n_games):
+        shuffle(rng, pack)
+        setup(S, tab, rules, n_players, pack, -1, rng)
+        out[0] += 1
+        if not conservation_ok(S):
+            out[3] += 1
+        while S[PHASE] != OVER:
+            if S[MOVES] >= MAX_MOVES:
+                S[RESULT] = ABORTED
+                break
+            a = choose(S, tab, rng, policies[S[TURN]], budget)
+            if a < 0 or ((legal_mask(S, tab) >> a) & 1) == 0:
+                out[2] += 1
+                break
+            bout = S[BOUT]
+            apply_action(S, tab, a)
+            out[8] += 1
+            if not conservation_ok(S):
+                out[3] += 1
+            if S[PHASE] != OVER:
+                if S[NATT] > S[LIMIT] or (S[UNBEATEN] >= 0 and (S[HAND + S[TURN]] & bit(S[UNBEATEN])) != 0):
+                    out[4] += 1
+                if S[BOUT] != bout and S[SPOS] < S[SLEN]:
+                    for s in range(n_players):
+                        if popcount(S[HAND + s]) < rules[0]:
+                            out[5] += 1
+        if S[RESULT] >= 0 or S[RESULT] == DRAW:
+            out[1] += 1
+        if S[RESULT] == DRAW:
+            out[6] += 1
+        if S[RESULT] == ABORTED:
+            out[7] += 1
+    return out
+
+
+__all__ = ["FAMILIES", "FAMILY_SIZES", "HEAD", "SIM_LEN", "checked_chunk", "odds_chunk", "play_game",
+           "sim_chunk", "strength_chunk"]

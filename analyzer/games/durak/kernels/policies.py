@@ -1,0 +1,197 @@
+"""Playing policies as numba kernels: ``random``, ``heuristic`` and ``search``.
+
+- **random** picks uniformly among the legal moves (taking and passing included).
+- **heuristic** spends cards in the order of their value (non-trumps by rank, then the joker not
+  of the trump's colour, then trumps by rank, then the high joker). It leads its cheapest card,
+  beats with the cheapest card that does, and takes instead when that card is worth at least
+  :data:`TAKE_COST` more than the attack card while the stock still has cards and at most two
+  attack cards lie on the table. It throws in (and gives to a taker) its cheapest card of a rank
+  on the table if that card is a non-trump of rank jack or lower (any non-trump once the stock
+  is empty); it never throws trumps.
+- **search** (determinized rollouts, "PIMC"): at a decision with several moves it redeals the
+  cards it cannot see consistently with what it has seen (cards picked up from the table and
+  the turned trump stay where they are), plays every move in that deal and finishes the game with
+  the heuristic for everyone; ``budget`` rollouts per decision are spread over the moves (at
+  least one deal each, every move on the same deals) and the move that makes it the fool least
+  often is played.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.durak.kernels.layout import (
+    ABORTED,
+    CTX,
+    DEFEND,
+    DRAW,
+    HAND,
+    KNOWN,
+    LEAD,
+    MAX_MOVES,
+    MOVES,
+    NATT,
+    NPL,
+    ORDER,
+    OVER,
+    PASS,
+    PHASE,
+    RANKS,
+    RESULT,
+    SLEN,
+    SPOS,
+    STOCK,
+    TAKE,
+    TURN,
+    UNBEATEN,
+    VALUE,
+)
+from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
+from analyzer.kernels.rng import bounded
+
+RANDOM, HEURISTIC, SEARCH = 0, 1, 2
+POLICY_NAMES = ("random", "heuristic", "search")
+TAKE_COST = 26
+THROW_MAX_EARLY = 9   # value: jacks and lower while the stock lasts
+THROW_MAX_LATE = 18   # any non-trump once it is empty
+
+
+@njit(cache=True)
+def random_action(S, tab, rng):
+    m = legal_mask(S, tab)
+    return nth_bit(m, bounded(rng, popcount(m)))
+
+
+@njit(cache=True, inline="always")
+def _cheapest(tab, ctx, m):
+    for i in range(54):
+        c = tab[ctx, ORDER + i]
+        if (m >> c) & 1:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def heuristic_action(S, tab):
+    ctx = S[CTX]
+    ph = S[PHASE]
+    stock_left = S[SLEN] - S[SPOS]
+    if ph == LEAD:
+        return _cheapest(tab, ctx, S[HAND + S[TURN]])
+    if ph == DEFEND:
+        a = S[UNBEATEN]
+        m = legal_mask(S, tab) & ~bit(TAKE)
+        if m == 0:
+            return TAKE
+        b = _cheapest(tab, ctx, m)
+        if stock_left > 0 and S[NATT] <= 2 and tab[ctx, VALUE + b] - tab[ctx, VALUE + a] >= TAKE_COST:
+            return TAKE
+        return b
+    m = S[HAND + S[TURN]] & S[RANKS]
+    c = _cheapest(tab, ctx, m)
+    limit = THROW_MAX_EARLY if stock_left > 0 else THROW_MAX_LATE
+    if c >= 0 and tab[ctx, VALUE + c] <= limit:
+        return c
+    return PASS
+
+
+@njit(cache=True)
+def finish_heuristic(S, tab):
+    """Play the game out with the heuristic in every seat."""
+    while S[PHASE] != OVER:
+        if S[MOVES] >= MAX_MOVES:
+            S[RESULT] = ABORTED
+            S[PHASE] = OVER
+            return
+        apply_action(S, tab, heuristic_action(S, tab))
+
+
+@njit(cache=True)
+def resample(S, seat, rng, pool):
+    """Redeal what ``seat`` cannot see: other hands' unseen cards and the stock above the turned
+    card (``pool``: scratch int64 array of 54)."""
+    n = S[NPL]
+    k = 0
+    for q in range(n):
+        if q == seat:
+            continue
+        unk = S[HAND + q] & ~S[KNOWN + q]
+        for c in range(54):
+            if (unk >> c) & 1:
+                pool[k] = c
+                k += 1
+    for i in range(S[SPOS], S[SLEN] - 1):
+        pool[k] = S[STOCK + i]
+        k += 1
+    for i in range(k - 1):
+        j = i + bounded(rng, k - i)
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+    idx = 0
+    for q in range(n):
+        if q == seat:
+            continue
+        cnt = popcount(S[HAND + q] & ~S[KNOWN + q])
+        m = S[KNOWN + q]
+        for _ in range(cnt):
+            m |= bit(pool[idx])
+            idx += 1
+        S[HAND + q] = m
+    for i in range(S[SPOS], S[SLEN] - 1):
+        S[STOCK + i] = pool[idx]
+        idx += 1
+
+
+@njit(cache=True)
+def search_action(S, tab, rng, budget):
+    m = legal_mask(S, tab)
+    n = popcount(m)
+    if n == 1:
+        return nth_bit(m, 0)
+    seat = S[TURN]
+    actions = np.empty(n, np.int64)
+    for i in range(n):
+        actions[i] = nth_bit(m, i)
+    deals = max(1, budget // n)
+    loss = np.zeros(n, np.float64)
+    det = np.empty_like(S)
+    work = np.empty_like(S)
+    pool = np.empty(54, np.int64)
+    for _ in range(deals):
+        det[:] = S
+        resample(det, seat, rng, pool)
+        for i in range(n):
+            work[:] = det
+            apply_action(work, tab, actions[i])
+            finish_heuristic(work, tab)
+            r = work[RESULT]
+            if r == seat:
+                loss[i] += 1.0
+            elif r == DRAW:
+                loss[i] += 0.25
+    best = 0
+    for i in range(1, n):
+        if loss[i] < loss[best]:
+            best = i
+    return actions[best]
+
+
+@njit(cache=True)
+def choose(S, tab, rng, policy, budget):
+    """The move of the seat to move under ``policy`` (RANDOM, HEURISTIC or SEARCH)."""
+    if policy == HEURISTIC:
+        return heuristic_action(S, tab)
+    if policy == RANDOM:
+        return random_action(S, tab, rng)
+    return search_action(S, tab, rng, budget)
+
+
+def policy_code(name: str) -> int:
+    """The kernel code of a policy name (``ValueError`` if unknown)."""
+    return POLICY_NAMES.index(name)
+
+
+__all__ = ["HEURISTIC", "POLICY_NAMES", "RANDOM", "SEARCH", "choose", "finish_heuristic",
+           "heuristic_action", "policy_code", "random_action", "resample", "search_action"]
