@@ -199,12 +199,12 @@ def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, budget, tab):
     """Each deal is played ``n_players`` times, the lineup rotated one seat each time (lineup slot
     j plays seat (j + r) mod n in rotation r), with the same first attacker.
 
-    Returns per lineup slot j (n_players slots): fools, Σ per-deal fool share, Σ its square,
-    then draws, aborted, deals: ``3 * n + 3`` numbers. The per-deal share (a slot's fools over
-    the rotations / n) is what the paired standard error is taken over.
+    Returns ``n + n*n + 3`` numbers: per lineup slot its fools, then Σ over deals of
+    ``f_i * f_j`` (f = a slot's fools in the deal's rotations; the paired standard errors come
+    from it), then draws, aborted games, deals.
     """
     n = n_players
-    out = np.zeros(3 * n + 3, np.int64)
+    out = np.zeros(n + n * n + 3, np.int64)
     S = np.zeros(SIZE, np.int64)
     pack = deck.copy()
     pol = np.zeros(6, np.int64)
@@ -222,14 +222,14 @@ def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, budget, tab):
             if res >= 0:
                 fools[(res - r) % n] += 1
             elif res == DRAW:
-                out[3 * n] += 1
+                out[n + n * n] += 1
             else:
-                out[3 * n + 1] += 1
-        for j in range(n):
-            out[3 * j] += fools[j]
-            out[3 * j + 1] += fools[j]
-            out[3 * j + 2] += fools[j] * fools[j]
-        out[3 * n + 2] += 1
+                out[n + n * n + 1] += 1
+        for i in range(n):
+            out[i] += fools[i]
+            for j in range(n):
+                out[n + i * n + j] += fools[i] * fools[j]
+        out[n + n * n + 2] += 1
     return out
 
 

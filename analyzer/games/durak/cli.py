@@ -1,0 +1,215 @@
+"""``joker-odds durak``: rules, self-play odds by seat and hand, a dealt hand's odds, policy strength."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
+from analyzer.io import atomic_write_text, render
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+POLICIES = "random, heuristic or search"
+TABLES = ("seats", "jokers", "roles", "trumps", "first", "values")
+
+
+def game_options(f: F) -> F:
+    """``--players --deck --rule``."""
+    opts = [
+        click.option("--players", type=int, default=None, help="Players, 2 to 6 (default: the rule set's, 2)."),
+        click.option("--deck", default=None, metavar="SPEC", help="36+2 (default), 52+2, 36 or 52."),
+        click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE",
+                     help="Override a rule (repeatable); `joker-odds durak rules` lists the keys."),
+    ]
+    for opt in reversed(opts):
+        f = opt(f)
+    return f
+
+
+def play_options(f: F) -> F:
+    """``--policy --policy-seat --budget --games --seed``."""
+    opts = [
+        click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}."),
+        click.option("--policy-seat", multiple=True, metavar="SEAT=POLICY",
+                     help="One seat's policy instead (repeatable), e.g. 1=random."),
+        click.option("--budget", type=click.IntRange(min=1), default=48, show_default=True,
+                     help="Search policy: rollouts per decision."),
+        click.option("--games", type=click.IntRange(min=1), default=20_000, show_default=True,
+                     help="Games to play (the cap when a precision target is given)."),
+        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed."),
+    ]
+    for opt in reversed(opts):
+        f = opt(f)
+    return f
+
+
+def _rules(players: int | None, deck: str | None, rule: tuple[str, ...]) -> Any:
+    from analyzer.games.durak.rules import durak_rules
+
+    return durak_rules(players, deck, rule)
+
+
+def _engine(games: int, opts: dict[str, Any]) -> dict[str, Any]:
+    kw = engine_kwargs(opts)
+    if has_target(opts):
+        kw.setdefault("max_trials", games)
+        kw["games"] = None
+    else:
+        kw["games"] = games
+    return kw
+
+
+def _emit(summary: dict[str, Any], rows: list[dict[str, Any]], fmt: str, out: Path | None) -> None:
+    if fmt != "table":
+        emit(rows, fmt, out, summary if fmt == "json" else None)
+        return
+    text = render([{"quantity": k, "value": v} for k, v in summary.items()], "table") + "\n" + render(rows, "table")
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        atomic_write_text(out, text)
+
+
+@click.group("durak")
+def durak_group() -> None:
+    """Durak with two jokers: throw-in durak, 36 or 52 cards plus a red and a black joker."""
+
+
+@durak_group.command("rules")
+@game_options
+@output_options
+def rules_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], fmt: str, out: Path | None) -> None:
+    """The rule set in force (the shipped preset with your overrides).
+
+    Example: joker-odds durak rules --rule max_attack=0
+    """
+    r = _rules(players, deck, rule)
+    emit([{"rule": k, "value": v} for k, v in r.as_dict().items()], fmt, out)
+
+
+@durak_group.command("simulate")
+@game_options
+@play_options
+@click.option("--table", "table", type=click.Choice(TABLES), default="seats", show_default=True,
+              help="P(fool) by seat, by jokers (colour or role), by trump count, first attacker or not, "
+                   "or the joker values and first-attacker edge in percentage points.")
+@engine_options
+@output_options
+def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], policy: str,
+                 policy_seat: tuple[str, ...], budget: int, games: int, seed: int, table: str, fmt: str,
+                 out: Path | None, **opts: Any) -> None:
+    """Self-play: P(fool) by seat with 95 % CIs, P(draw), game length, and by dealt hand.
+
+    The high joker is the one of the trump's colour, the low joker the other. A joker's value is
+    P(fool) without a joker minus P(fool) holding it, in percentage points; the first attacker's
+    edge is the others' P(fool) minus his.
+
+    Example: joker-odds durak simulate --players 4 --deck 36+2 --games 100000 --seed 1
+    """
+    from analyzer.games.durak.simulate import parse_lineup, simulate_durak
+
+    r = _rules(players, deck, rule)
+    lineup = parse_lineup(r.players, policy, policy_seat)
+    kw = _engine(games, opts)
+    sim = simulate_durak(r, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", 4096), **kw)
+    summary = sim.summary()
+    if sim.run is not None:
+        summary["stop"] = sim.run.stop_reason
+    if table == "seats":
+        rows = sim.seat_rows()
+    elif table == "values":
+        edge = sim.first_attacker_edge()
+        rows = [*sim.value_rows(), {"holding": "first attack", "by": "edge", **edge}]
+    else:
+        rows = sim.group_rows(table)
+    _emit(summary, rows, fmt, out)
+
+
+@durak_group.command("odds")
+@click.option("--hand", required=True, metavar="CARDS", help="The dealt hand, e.g. 'As Jk1 7h 9c Td Qs'.")
+@click.option("--trump", required=True, metavar="SUIT|CARD",
+              help="Trump suit (c, d, h, s; the turned card is sampled) or the turned card (7h, Jk2).")
+@click.option("--seat", type=int, default=0, show_default=True, help="The hand's seat (0 = dealer's left).")
+@game_options
+@play_options
+@engine_options
+@output_options
+def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | None, rule: tuple[str, ...],
+             policy: str, policy_seat: tuple[str, ...], budget: int, games: int, seed: int, fmt: str,
+             out: Path | None, **opts: Any) -> None:
+    """P(fool) of a dealt hand, sampling the other hands and the stock.
+
+    Example: joker-odds durak odds --hand "As Jk1 7h 9c Td Qs" --trump h --players 3 --seat 0
+    """
+    from analyzer.games.durak.odds import hand_odds
+    from analyzer.games.durak.simulate import parse_lineup
+
+    r = _rules(players, deck, rule)
+    lineup = parse_lineup(r.players, policy, policy_seat)
+    kw = _engine(games, opts)
+    res = hand_odds(r, hand, trump, seat, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", 4096), **kw)
+    _emit(res.meta(), res.rows(), fmt, out)
+
+
+@durak_group.command("strength")
+@click.option("--pair", "pairs", multiple=True, metavar="A:B",
+              help="Heads-up pairing (repeatable); default: search:heuristic, heuristic:random, search:random.")
+@click.option("--deals", type=click.IntRange(min=1), default=1_000, show_default=True,
+              help="Deals per pairing, each played twice with the seats swapped.")
+@click.option("--budget", type=click.IntRange(min=1), default=48, show_default=True,
+              help="Search policy: rollouts per decision.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--deck", default=None, metavar="SPEC", help="36+2 (default), 52+2, 36 or 52.")
+@click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Threads (default: CPU count).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@output_options
+def strength_cmd(pairs: tuple[str, ...], deals: int, budget: int, seed: int, deck: str | None,
+                 rule: tuple[str, ...], workers: int | None, quiet: bool, fmt: str, out: Path | None) -> None:
+    """Heads-up strength of the policies, seat-rotated on the same deals: score (win 1, draw ½)
+    with its 95 % CI over deals, and each side's P(fool).
+
+    Example: joker-odds durak strength --pair search:heuristic --deals 2000 --budget 48
+    """
+    from analyzer.games.durak.rules import DurakError
+    from analyzer.games.durak.strength import strength_table
+
+    r = _rules(2, deck, rule)
+    chosen = []
+    for p in pairs or ("search:heuristic", "heuristic:random", "search:random"):
+        a, sep, b = p.partition(":")
+        if not sep:
+            raise DurakError(f"bad --pair {p!r}: write A:B, e.g. search:heuristic")
+        chosen.append((a.strip(), b.strip()))
+    kw: dict[str, Any] = {"quiet": True} if quiet else {}
+    if workers is not None:
+        kw["workers"] = workers
+    rows = strength_table(r, chosen, deals, seed, budget, **kw)
+    emit(rows, fmt, out, {"deck": r.deck, "seed": seed, "budget": budget} if fmt == "json" else None)
+
+
+@durak_group.command("play")
+@game_options
+@click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}.")
+@click.option("--policy-seat", multiple=True, metavar="SEAT=POLICY", help="One seat's policy instead.")
+@click.option("--budget", type=click.IntRange(min=1), default=48, show_default=True,
+              help="Search policy: rollouts per decision.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Deal and play seed.")
+def play_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], policy: str,
+             policy_seat: tuple[str, ...], budget: int, seed: int) -> None:
+    """One seeded game, move by move, with the hands dealt.
+
+    Example: joker-odds durak play --players 3 --seed 7
+    """
+    from analyzer.games.durak.playthrough import game_trace
+    from analyzer.games.durak.simulate import parse_lineup
+
+    r = _rules(players, deck, rule)
+    click.echo(game_trace(r, parse_lineup(r.players, policy, policy_seat), seed, budget), nl=False)
+
+
+COMMANDS = [durak_group]
