@@ -19,7 +19,12 @@ from analyzer.cards import format_card, format_hand
 from analyzer.errors import JokerOddsError
 from analyzer.games.durak.kernels import layout as L
 from analyzer.games.durak.kernels.moves import apply_action, legal_mask, setup
-from analyzer.games.durak.kernels.policies import heuristic_action, random_action, resample, search_action
+from analyzer.games.durak.kernels.policies import (
+    heuristic_action,
+    random_action,
+    resample,
+    search_action,
+)
 from analyzer.games.durak.rules import DurakRules
 from analyzer.kernels.rng import seed_words
 
@@ -53,7 +58,7 @@ class DurakState:
 
     # --- construction ------------------------------------------------------------------------
     @classmethod
-    def from_pack(cls, rules: DurakRules, pack: Sequence[int], first: int = -1, seed: int = 0) -> DurakState:
+    def from_pack(cls, rules: DurakRules, pack: Sequence[int] | np.ndarray, first: int = -1, seed: int = 0) -> DurakState:
         """A game from an arranged pack: seat s holds ``pack[s*H:(s+1)*H]``, the next card is
         turned for trump and laid under the rest (the stock, top first)."""
         arr = np.asarray(pack, dtype=np.int64)

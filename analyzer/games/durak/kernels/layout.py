@@ -90,7 +90,7 @@ def _beats(b: int, a: int, ctx: int, low_any: bool, equal_rank: bool) -> bool:
     red_trump = _is_red(suits[0])
     high = RED_JOKER if red_trump else BLACK_JOKER
     low = BLACK_JOKER if red_trump else RED_JOKER
-    if a == b or a == high:
+    if a in (b, high):
         return False
     if b == high:
         return True

@@ -221,7 +221,7 @@ def legal_mask(S, tab):
         return S[HAND + S[ATT]]
     if ph == DEFEND:
         return (S[HAND + S[DEF]] & tab[S[CTX], BEAT + S[UNBEATEN]]) | bit(TAKE)
-    if ph == THROW or ph == ADD:
+    if ph == THROW or ph == ADD:  # noqa: SIM109 (numba)
         return (S[HAND + S[TURN]] & S[RANKS]) | bit(PASS)
     return np.int64(0)
 

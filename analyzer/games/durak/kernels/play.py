@@ -36,7 +36,14 @@ from analyzer.games.durak.kernels.layout import (
     TURN,
     UNBEATEN,
 )
-from analyzer.games.durak.kernels.moves import apply_action, bit, conservation_ok, legal_mask, popcount, setup
+from analyzer.games.durak.kernels.moves import (
+    apply_action,
+    bit,
+    conservation_ok,
+    legal_mask,
+    popcount,
+    setup,
+)
 from analyzer.games.durak.kernels.policies import choose
 from analyzer.kernels.rng import bounded, shuffle
 
