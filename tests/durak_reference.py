@@ -72,7 +72,7 @@ class RefGame:
         self.h = h
         self.hands = [set(pack[s * h:(s + 1) * h]) for s in range(players)]
         self.turned = pack[players * h]
-        self.stock = list(pack[players * h + 1:]) + [self.turned]  # the turned card is drawn last
+        self.stock = [*pack[players * h + 1:], self.turned]  # the turned card is drawn last
         self.discard: set[int] = set()
         self.caps = (max_attack, first_bout_limit, limit_by_defender, throw_after_take)
         self.variants = (low_any, equal_rank)

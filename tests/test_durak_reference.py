@@ -7,11 +7,11 @@ import itertools
 
 import numpy as np
 import pytest
+from durak_reference import RefGame, ref_beats
 
 from analyzer.games.durak.kernels.layout import BEAT, context_tables
 from analyzer.games.durak.rules import durak_rules
 from analyzer.games.durak.state import DurakState, heuristic_policy
-from durak_reference import RefGame, ref_beats
 
 TURNED_FOR_CONTEXT = (0, 1, 2, 3, 52, 53)  # 2c 2d 2h 2s: suits c d h s; then the turned jokers
 
