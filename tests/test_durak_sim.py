@@ -167,5 +167,5 @@ def test_lineup_parsing():
     assert parse_lineup(2, "random", ["0=heuristic"]) == ["heuristic", "random"]
     with pytest.raises(Exception, match="unknown policy 'smart'"):
         parse_lineup(2, "smart")
-    with pytest.raises(Exception, match="SEAT=POLICY with a seat 0..1"):
+    with pytest.raises(Exception, match=r"SEAT=POLICY with a seat 0\.\.1"):
         parse_lineup(2, "random", ["2=random"])

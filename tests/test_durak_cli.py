@@ -1,0 +1,109 @@
+"""CliRunner tests for ``joker-odds durak``: every command and option, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.cli import main
+
+
+def _run(*args: str):
+    return CliRunner().invoke(main, ["durak", *args])
+
+
+def test_rules_lists_the_rule_set_with_overrides():
+    r = _run("rules", "--rule", "max_attack=0", "--players", "3", "--format", "json")
+    assert r.exit_code == 0
+    rows = {row["rule"]: row["value"] for row in json.loads(r.output)}
+    assert rows["max_attack"] == 0 and rows["players"] == 3 and rows["deck"] == "36+2"
+
+
+def test_simulate_seats_table():
+    r = _run("simulate", "--players", "4", "--deck", "36+2", "--policy", "heuristic", "--games", "2000",
+             "--seed", "1", "--quiet")
+    assert r.exit_code == 0, r.output
+    assert "p_draw" in r.output and "p_fool" in r.output and "ci_low" in r.output
+    assert len([ln for ln in r.output.splitlines() if ln.strip().startswith(("0 ", "1 ", "2 ", "3 "))]) == 4
+
+
+def test_simulate_json_mixed_policies_and_groups(tmp_path):
+    out = tmp_path / "s.json"
+    r = _run("simulate", "--players", "3", "--policy-seat", "1=random", "--games", "1500", "--seed", "2",
+             "--format", "json", "--out", str(out), "--quiet")
+    assert r.exit_code == 0 and r.output == ""
+    data = json.loads(out.read_text())
+    assert data["lineup"] == "heuristic random heuristic" and data["games"] == 1500
+    assert [row["policy"] for row in data["rows"]] == ["heuristic", "random", "heuristic"]
+    for table, first in (("jokers", "no joker"), ("roles", "no joker"), ("trumps", "0 trumps"),
+                         ("first", "first attacker"), ("values", "red joker")):
+        r = _run("simulate", "--games", "800", "--table", table, "--format", "csv", "--quiet")
+        assert r.exit_code == 0 and r.output.splitlines()[1].startswith(first), (table, r.output)
+
+
+def test_simulate_target_se_and_checkpoint_resume(tmp_path):
+    ck = tmp_path / "run.ck"
+    args = ("simulate", "--games", "40000", "--target-se", "0.01", "--chunk-size", "500", "--seed", "4",
+            "--checkpoint", str(ck), "--format", "json", "--quiet")
+    first = _run(*args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.output)
+    assert data["stop"] == "target" and data["games"] < 40000
+    again = _run(*args)
+    assert again.exit_code == 0 and json.loads(again.output) == data
+
+
+def test_simulate_backends_agree():
+    base = ("simulate", "--players", "2", "--games", "3000", "--chunk-size", "1000", "--seed", "6",
+            "--format", "json", "--quiet")
+    local = json.loads(_run(*base, "--workers", "1").output)
+    procs = json.loads(_run(*base, "--backend", "processes", "--workers", "2").output)
+    assert local["rows"] == procs["rows"] and local["p_draw"] == procs["p_draw"]
+
+
+def test_odds_of_a_dealt_hand():
+    r = _run("odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--players", "3", "--seat", "0",
+             "--games", "1000", "--format", "json", "--quiet")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["hand"] == "As Jk1 7h 9c Td Qs" and data["games"] == 1000
+    assert data["rows"][0]["quantity"] == "p_fool" and 0 <= data["rows"][0]["estimate"] <= 1
+
+
+def test_strength_and_play():
+    r = _run("strength", "--pair", "heuristic:random", "--deals", "200", "--format", "csv", "--quiet")
+    assert r.exit_code == 0 and r.output.startswith("policy,opponent")
+    assert r.output.splitlines()[1].startswith("heuristic,random")
+    r = _run("play", "--players", "3", "--seed", "7", "--policy-seat", "2=random")
+    assert r.exit_code == 0 and r.output.splitlines()[0].startswith("deck 36+2, 3 players")
+    assert r.output.rstrip().splitlines()[-1].startswith(("fool: seat", "draw"))
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("simulate", "--rule", "jokers=3"), "Error: unknown durak rule 'jokers'"),
+    (("simulate", "--rule", "max_attack"), "Error: bad rule 'max_attack': write KEY=VALUE"),
+    (("simulate", "--rule", "max_attack=many"), "Error: rule max_attack must be an integer"),
+    (("simulate", "--players", "7"), "Error: durak is for 2 to 6 players, got 7"),
+    (("simulate", "--players", "1"), "Error: durak is for 2 to 6 players, got 1"),
+    (("simulate", "--players", "6", "--deck", "36"), "Error: 6 players with 6 cards each need more than 36"),
+    (("simulate", "--deck", "54"), "Error: durak deck must be one of"),
+    (("simulate", "--policy", "clever"), "Error: unknown policy 'clever'"),
+    (("simulate", "--policy-seat", "5=random"), "Error: bad --policy-seat '5=random'"),
+    (("odds", "--hand", "As As 7h 9c Td Qs", "--trump", "h"), "Error: duplicate card 'As'"),
+    (("odds", "--hand", "As 2s 7h 9c Td Qs", "--trump", "h"), "Error: card '2s' is not in deck 36+2"),
+    (("odds", "--hand", "As Zz 7h 9c Td Qs", "--trump", "h"), "Error: unknown card 'Zz'"),
+    (("odds", "--hand", "As 7h 9c", "--trump", "h"), "has 3 cards; a durak hand has 6"),
+    (("odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "x"), "Error: bad --trump 'x'"),
+    (("odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "Jk1"), "Error: turned card 'Jk1' is in the hand"),
+    (("odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "2h"), "Error: turned card '2h' is not in deck"),
+    (("odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--seat", "2"), "Error: seat must be 0..1"),
+    (("strength", "--pair", "search"), "Error: bad --pair 'search'"),
+    (("simulate", "--games", "0"), "Error: Invalid value for '--games'"),
+])
+def test_bad_input_is_one_line_exit_2(args, message):
+    r = _run(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+    assert len(r.output.strip().splitlines()) == 1
