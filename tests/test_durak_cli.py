@@ -107,3 +107,35 @@ def test_bad_input_is_one_line_exit_2(args, message):
     assert r.exit_code == 2, r.output
     assert message in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+def test_sweep_values_and_seats():
+    r = _run("sweep", "--players", "2,3", "--decks", "36+2", "--games", "1000", "--table", "values",
+             "--format", "csv")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0].startswith("deck,players,holding,by,pp") and len(lines) == 1 + 2 * 6
+    r = _run("sweep", "--players", "2", "--decks", "52+2", "--games", "500", "--table", "seats", "--format", "csv")
+    assert r.exit_code == 0 and len(r.output.splitlines()) == 3
+    r = _run("sweep", "--players", "two")
+    assert r.exit_code == 2 and "Error: bad --players 'two'" in r.output
+
+
+def test_report_study_builds_small(tmp_path, monkeypatch):
+    from analyzer.games.durak import report
+
+    for name, value in (("GAMES", 1_500), ("DEALS", 20), ("BUDGETS", (4, 8)), ("BUDGET_DEALS", 10)):
+        monkeypatch.setattr(report, name, value)
+    written = report.build().write(tmp_path)
+    names = {p.name for p in written}
+    assert {"index.md", "seats.csv", "values.csv", "strength.csv", "search-budget.csv", "trumps-4p.csv",
+            "values-36j2.png", "first-attacker.png"} <= names
+    seats = (tmp_path / "durak" / "tables" / "seats.csv").read_text().splitlines()
+    assert seats[0].startswith("deck,players,seat,p_fool") and len(seats) == 1 + 2 * (2 + 3 + 4 + 5 + 6)
+
+
+@pytest.mark.slow
+def test_report_command_builds_the_durak_study(tmp_path):
+    r = CliRunner().invoke(main, ["report", "--study", "durak", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "durak" / "index.html").exists()

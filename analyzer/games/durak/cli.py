@@ -36,7 +36,7 @@ def play_options(f: F) -> F:
         click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}."),
         click.option("--policy-seat", multiple=True, metavar="SEAT=POLICY",
                      help="One seat's policy instead (repeatable), e.g. 1=random."),
-        click.option("--budget", type=click.IntRange(min=1), default=48, show_default=True,
+        click.option("--budget", type=click.IntRange(min=1), default=64, show_default=True,
                      help="Search policy: rollouts per decision."),
         click.option("--games", type=click.IntRange(min=1), default=20_000, show_default=True,
                      help="Games to play (the cap when a precision target is given)."),
@@ -160,7 +160,7 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
               help="Heads-up pairing (repeatable); default: search:heuristic, heuristic:random, search:random.")
 @click.option("--deals", type=click.IntRange(min=1), default=1_000, show_default=True,
               help="Deals per pairing, each played twice with the seats swapped.")
-@click.option("--budget", type=click.IntRange(min=1), default=48, show_default=True,
+@click.option("--budget", type=click.IntRange(min=1), default=64, show_default=True,
               help="Search policy: rollouts per decision.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
 @click.option("--deck", default=None, metavar="SPEC", help="36+2 (default), 52+2, 36 or 52.")
@@ -173,7 +173,7 @@ def strength_cmd(pairs: tuple[str, ...], deals: int, budget: int, seed: int, dec
     """Heads-up strength of the policies, seat-rotated on the same deals: score (win 1, draw ½)
     with its 95 % CI over deals, and each side's P(fool).
 
-    Example: joker-odds durak strength --pair search:heuristic --deals 2000 --budget 48
+    Example: joker-odds durak strength --pair search:heuristic --deals 2000 --budget 64
     """
     from analyzer.games.durak.rules import DurakError
     from analyzer.games.durak.strength import strength_table
@@ -192,11 +192,42 @@ def strength_cmd(pairs: tuple[str, ...], deals: int, budget: int, seed: int, dec
     emit(rows, fmt, out, {"deck": r.deck, "seed": seed, "budget": budget} if fmt == "json" else None)
 
 
+@durak_group.command("sweep")
+@click.option("--players", "players_list", default="2,3,4,5,6", show_default=True, metavar="LIST",
+              help="Player counts, comma-separated.")
+@click.option("--decks", default="36+2,52+2", show_default=True, metavar="LIST", help="Decks, comma-separated.")
+@click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}.")
+@click.option("--games", type=click.IntRange(min=1), default=40_000, show_default=True,
+              help="Games per deck and player count.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, help="Random seed (each run).")
+@click.option("--table", "table", type=click.Choice(["seats", "values", "summary"]), default="values",
+              show_default=True, help="P(fool) by seat, joker values and first-attacker edge, or draws and length.")
+@click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
+@output_options
+def sweep_cmd(players_list: str, decks: str, policy: str, games: int, seed: int, table: str,
+              rule: tuple[str, ...], fmt: str, out: Path | None) -> None:
+    """Self-play every deck and player count: seat table, joker values (percentage points) and the
+    first attacker's edge with 95 % CIs, side by side.
+
+    Example: joker-odds durak sweep --players 2,4 --decks 36+2 --table values
+    """
+    from analyzer.games.durak.rules import DurakError
+    from analyzer.games.durak.sweep import sweep
+
+    try:
+        counts = [int(x) for x in players_list.split(",") if x.strip()]
+    except ValueError:
+        raise DurakError(f"bad --players {players_list!r}: give counts such as 2,3,4") from None
+    res = sweep(counts, [d.strip() for d in decks.split(",") if d.strip()], games, seed, policy, rule)
+    rows = {"seats": res.seat_rows, "values": res.value_rows, "summary": res.summary_rows}[table]
+    emit(rows, fmt, out, {"games": games, "seed": seed, "policy": policy} if fmt == "json" else None)
+
+
 @durak_group.command("play")
 @game_options
 @click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}.")
 @click.option("--policy-seat", multiple=True, metavar="SEAT=POLICY", help="One seat's policy instead.")
-@click.option("--budget", type=click.IntRange(min=1), default=48, show_default=True,
+@click.option("--budget", type=click.IntRange(min=1), default=64, show_default=True,
               help="Search policy: rollouts per decision.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Deal and play seed.")
 def play_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], policy: str,

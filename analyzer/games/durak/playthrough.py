@@ -19,13 +19,13 @@ from analyzer.games.state import Policy, playthrough
 __all__ = ["game_trace", "policy_functions"]
 
 
-def policy_functions(lineup: Sequence[str], budget: int = 48) -> list[Policy]:
+def policy_functions(lineup: Sequence[str], budget: int = 64) -> list[Policy]:
     """Façade policies for a lineup of names."""
     table = {"random": random_policy, "heuristic": heuristic_policy}
     return [table[name] if name in table else search_policy(budget) for name in lineup]  # type: ignore[misc]
 
 
-def game_trace(rules: DurakRules, lineup: Sequence[str], seed: int = 0, budget: int = 48) -> str:
+def game_trace(rules: DurakRules, lineup: Sequence[str], seed: int = 0, budget: int = 64) -> str:
     """The deal (hands, turned card, first attacker) and the moves of one seeded game."""
     st = DurakState.deal(rules, seed)
     head = [f"deck {rules.deck}, {rules.players} players, turned {format_hand([int(st.S[30])])} "

@@ -26,7 +26,7 @@ from analyzer.stats import mean_from_sums, proportion
 __all__ = ["DEFAULT_BUDGET", "FAMILY_LABELS", "DurakSimulation", "DurakTask", "parse_lineup",
            "policy_codes", "simulate_durak"]
 
-DEFAULT_BUDGET = 48
+DEFAULT_BUDGET = 64
 DEFAULT_CHUNK = 4096
 FAMILY_LABELS: dict[str, tuple[str, ...]] = {
     "jokers": ("no joker", "red joker", "black joker", "both jokers"),
@@ -176,7 +176,7 @@ class DurakSimulation:
         """What each joker is worth: P(fool) without it minus with it, in percentage points."""
         rows = []
         for fam, names in (("jokers", ("red joker", "black joker", "both jokers")),
-                           ("roles", ("high joker", "low joker", "both jokers"))):
+                           ("roles", ("high joker", "low joker"))):
             for k, label in enumerate(names, start=1):
                 est, se = self._contrast(fam, 0, k)
                 rows.append({"holding": label, "by": "colour" if fam == "jokers" else "role",

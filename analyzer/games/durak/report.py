@@ -1,0 +1,120 @@
+"""The report study "Durak with two jokers": who is the fool by seat and by dealt hand, what each
+joker is worth, the first attacker's edge, and how strong the policies are."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+
+from analyzer.games.durak.rules import durak_rules
+from analyzer.games.durak.simulate import DEFAULT_BUDGET, simulate_durak
+from analyzer.games.durak.strength import strength_table
+from analyzer.games.durak.sweep import sweep
+from analyzer.report.study import Study
+
+GAMES = 40_000          # self-play games per (deck, players)
+DEALS = 500             # deals per heads-up pairing (each played twice, seats swapped)
+BUDGETS = (8, 16, 32, 64, 128)
+BUDGET_DEALS = 250
+SEED = 1
+
+
+def _plot_values(study: Study, rows: list[dict], deck: str) -> None:
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for holding, by in (("high joker", "role"), ("low joker", "role"), ("both jokers", "colour"),
+                        ("first attack", "edge")):
+        pts = [r for r in rows if r["deck"] == deck and r["holding"] == holding and r["by"] == by]
+        x = [r["players"] for r in pts]
+        ax.errorbar(x, [r["pp"] for r in pts], yerr=[1.96 * r["se_pp"] for r in pts], marker="o", capsize=3,
+                    label=holding if by != "edge" else "first attacker's edge")
+    ax.set_xlabel("players")
+    ax.set_ylabel("lower P(fool), percentage points")
+    ax.set_title(f"Deck {deck}: what a joker (or the first attack) is worth")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    study.figure(f"values-{deck.replace('+', 'j')}", fig, f"Joker values and first-attacker edge, deck {deck} "
+                 "(95 % CI bars)")
+
+
+def build() -> Study:
+    study = Study("durak", "Durak with two jokers")
+    study.text("Throw-in durak with 36 or 52 cards plus a red joker (Jk1) and a black joker (Jk2), six cards "
+               "each, the next card turned for trump. The joker of the trump's colour (the high joker) beats "
+               "every card; the other (the low joker) beats any card of its own colour but loses to a trump. "
+               "A turned joker makes both suits of its colour trumps (equal ranks do not beat each other). "
+               "At most as many attack cards as the defender holds, at most 6, at most 5 in the first bout. "
+               "All numbers are heuristic self-play with seat 0 on the dealer's left; 95 % intervals are "
+               "Wilson for seat rates and cluster-robust (by game) for groups of players and their contrasts.")
+    sw = sweep(games=GAMES, seed=SEED)
+    study.heading("The fool by seat")
+    study.text(f"{GAMES:,} games per deck and player count (seed {SEED}). The seats are alike (the deal "
+               "decides who attacks first); the first attacker is the fool much less often than the others.")
+    study.table("seats", sw.seat_rows, "P(fool) by seat, heuristic self-play")
+    study.table("summary", sw.summary_rows, "Draws (the last two out together), first attacker vs the others, "
+                "game length")
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for deck in ("36+2", "52+2"):
+        rows = [r for r in sw.summary_rows if r["deck"] == deck]
+        x = [r["players"] for r in rows]
+        ax.plot(x, [r["p_fool_first_attacker"] for r in rows], marker="o", label=f"{deck}: first attacker")
+        ax.plot(x, [r["p_fool_others"] for r in rows], marker="s", ls="--", label=f"{deck}: the others")
+        ax.plot(x, [r["p_draw"] for r in rows], marker="^", ls=":", label=f"{deck}: draw")
+    ax.set_xlabel("players")
+    ax.set_ylabel("probability")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    study.figure("first-attacker", fig, "P(fool) of the first attacker and of the others, and P(draw)")
+
+    study.heading("What a joker is worth")
+    study.text("Value = P(fool) holding no joker minus P(fool) holding it (dealt hand), in percentage points. "
+               "By colour: red / black joker; by role: the high joker (of the trump's colour) and the low "
+               "one. The first attacker's edge is the others' P(fool) minus his.")
+    study.table("values", sw.value_rows, "Joker values and first-attacker edge, percentage points")
+    for deck in ("36+2", "52+2"):
+        _plot_values(study, sw.value_rows, deck)
+
+    study.heading("By trump count")
+    sim4 = simulate_durak(durak_rules(4), ["heuristic"] * 4, GAMES, SEED, quiet=True)
+    trumps = sim4.group_rows("trumps")
+    jokers = sim4.group_rows("roles")
+    study.table("trumps-4p", trumps, "4 players, 36+2: P(fool) by ordinary trumps dealt (jokers apart)")
+    study.table("jokers-4p", jokers, "4 players, 36+2: P(fool) by jokers dealt")
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.errorbar(range(len(trumps)), [r["p_fool"] for r in trumps], yerr=[1.96 * r["se"] for r in trumps],
+                marker="o", capsize=3)
+    ax.set_xticks(range(len(trumps)), [r["group"].split()[0] for r in trumps])
+    ax.set_xlabel("ordinary trumps dealt")
+    ax.set_ylabel("P(fool)")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    study.figure("trumps-4p", fig, "4 players, 36+2: P(fool) by trumps dealt (95 % CI bars)")
+
+    study.heading("Policy strength")
+    study.text(f"Heads-up, 36+2, {DEALS} deals per pairing, each played twice with the seats swapped "
+               "(same deal, same first attacker). Score = win 1, draw ½; the interval is over deals. "
+               "random: uniform legal moves. heuristic: spends its cheapest card, keeps trumps and jokers "
+               "back, throws in cheap ranks, takes rather than spend a card worth far more than the attack. "
+               "search: determinized rollouts — it redeals the unseen cards, plays each move and finishes "
+               "with the heuristic, and keeps the move that loses least.")
+    pairs = [("search", "heuristic"), ("heuristic", "random"), ("search", "random")]
+    study.table("strength", strength_table(durak_rules(), pairs, DEALS, SEED, DEFAULT_BUDGET, quiet=True),
+                f"Heads-up strength (search budget {DEFAULT_BUDGET} rollouts per decision)")
+    budget_rows = []
+    for b in BUDGETS:
+        row = strength_table(durak_rules(), [("search", "heuristic")], BUDGET_DEALS, SEED, b, quiet=True)[0]
+        budget_rows.append(row)
+    study.table("search-budget", budget_rows, f"Search against the heuristic by budget ({BUDGET_DEALS} deals each)")
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.errorbar([r["budget"] for r in budget_rows], [r["score"] for r in budget_rows],
+                yerr=[1.96 * r["se"] for r in budget_rows], marker="o", capsize=3)
+    ax.axhline(0.5, color="grey", ls="--", lw=1)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("rollouts per decision")
+    ax.set_ylabel("score against the heuristic")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    study.figure("search-budget", fig, "Search policy score against the heuristic, heads-up (95 % CI bars)")
+    study.text("Reproduce: joker-odds durak sweep --games 40000 --seed 1; joker-odds durak strength --deals 500 "
+               "--seed 1; joker-odds durak simulate --players 4 --table trumps --games 40000 --seed 1.")
+    return study
