@@ -20,7 +20,7 @@ GAMES = 200_000
 def _rate(players: int, deck: str, lineup: list[str], games: int, budget: int = 48) -> tuple[float, float]:
     rules = durak_rules(players, deck)
     args = (rules.deck_cards(), rules.kernel_rules(), players, policy_codes(lineup), budget,
-            np.array(tables_for(rules)))
+            np.array(tables_for(rules)), False)
     sim_chunk(chunk_state(0, 0), 10, *args)  # compile
     best = float("inf")
     for rep in range(3):

@@ -43,6 +43,16 @@ def test_simulate_json_mixed_policies_and_groups(tmp_path):
         assert r.exit_code == 0 and r.output.splitlines()[1].startswith(first), (table, r.output)
 
 
+def test_simulate_later_games():
+    r = _run("simulate", "--players", "3", "--later", "--rule", "after_loss=left", "--games", "1000",
+             "--format", "json", "--quiet")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["after_loss"] == "left" and 0 < data["p_fool_again"] < 1
+    r = _run("simulate", "--rule", "after_loss=up")
+    assert r.exit_code == 2 and "Error: after_loss must be one of right, left" in r.output
+
+
 def test_simulate_target_se_and_checkpoint_resume(tmp_path):
     ck = tmp_path / "run.ck"
     args = ("simulate", "--games", "40000", "--target-se", "0.01", "--chunk-size", "500", "--seed", "4",

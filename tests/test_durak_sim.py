@@ -169,3 +169,18 @@ def test_lineup_parsing():
         parse_lineup(2, "smart")
     with pytest.raises(Exception, match=r"SEAT=POLICY with a seat 0\.\.1"):
         parse_lineup(2, "random", ["2=random"])
+
+
+def test_after_a_loss_the_fools_neighbour_attacks_first():
+    from analyzer.games.durak.kernels.play import after_loss_attacker
+
+    right = durak_rules(3).kernel_rules()
+    left = durak_rules(3, overrides=["after_loss=left"]).kernel_rules()
+    assert after_loss_attacker(0, 3, right) == 2 and after_loss_attacker(0, 3, left) == 1
+    assert after_loss_attacker(-2, 3, right) == -1          # after a draw the first_attack rule decides
+    # attacking the last fool first makes him the fool again more often than attacking away from him
+    under = simulate_durak(durak_rules(3), ["heuristic"] * 3, games=20_000, seed=8, later=True, quiet=True)
+    away = simulate_durak(durak_rules(3, overrides=["after_loss=left"]), ["heuristic"] * 3, games=20_000, seed=8,
+                          later=True, quiet=True)
+    assert under.again()["p_fool_again_ci_low"] > away.again()["p_fool_again_ci_high"]
+    assert 0.8 * 20_000 < under.again()["games_after_a_fool"] < 20_000   # the first games' draws excluded

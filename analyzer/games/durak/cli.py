@@ -97,11 +97,13 @@ def rules_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], fmt:
 @click.option("--table", "table", type=click.Choice(TABLES), default="seats", show_default=True,
               help="P(fool) by seat, by jokers (colour or role), by trump count, first attacker or not, "
                    "or the joker values and first-attacker edge in percentage points.")
+@click.option("--later", is_flag=True,
+              help="Tally games that follow a game with a fool: its neighbour attacks first (rule after_loss).")
 @engine_options
 @output_options
 def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], policy: str,
-                 policy_seat: tuple[str, ...], budget: int, games: int, seed: int, table: str, fmt: str,
-                 out: Path | None, **opts: Any) -> None:
+                 policy_seat: tuple[str, ...], budget: int, games: int, seed: int, table: str, later: bool,
+                 fmt: str, out: Path | None, **opts: Any) -> None:
     """Self-play: P(fool) by seat with 95 % CIs, P(draw), game length, and by dealt hand.
 
     The high joker is the one of the trump's colour, the low joker the other. A joker's value is
@@ -115,7 +117,7 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
     r = _rules(players, deck, rule)
     lineup = parse_lineup(r.players, policy, policy_seat)
     kw = _engine(games, opts)
-    sim = simulate_durak(r, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", 4096), **kw)
+    sim = simulate_durak(r, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", 4096), later, **kw)
     summary = sim.summary()
     if sim.run is not None:
         summary["stop"] = sim.run.stop_reason

@@ -8,7 +8,7 @@
 >>> durak_rules(overrides=["trumps=3"])
 Traceback (most recent call last):
 ...
-analyzer.games.durak.rules.DurakError: unknown durak rule 'trumps' (known: deck, equal_rank_trumps_beat, first_attack, first_bout_limit, hand_size, limit_by_defender, low_joker_beats, max_attack, players, throw_after_take)
+analyzer.games.durak.rules.DurakError: unknown durak rule 'trumps' (known: after_loss, deck, equal_rank_trumps_beat, first_attack, first_bout_limit, hand_size, limit_by_defender, low_joker_beats, max_attack, players, throw_after_take)
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ import numpy as np
 from analyzer.cards import DeckError, DeckSpec, get_deck
 from analyzer.errors import JokerOddsError
 
-__all__ = ["FIRST_ATTACK", "LOW_JOKER", "DurakError", "DurakRules", "durak_rules", "parse_rule"]
+__all__ = ["AFTER_LOSS", "FIRST_ATTACK", "LOW_JOKER", "DurakError", "DurakRules", "durak_rules", "parse_rule"]
 
 FIRST_ATTACK = ("lowest-trump", "random", "seat0")
+AFTER_LOSS = ("right", "left")
 LOW_JOKER = ("own-colour", "any-non-trump")
 DECKS = ("36", "36+2", "52", "52+2")
 MAX_PLAYERS = 6
@@ -49,6 +50,7 @@ class DurakRules:
     first_bout_limit: int = 5
     throw_after_take: bool = True
     first_attack: str = "lowest-trump"
+    after_loss: str = "right"
     low_joker_beats: str = "own-colour"
     equal_rank_trumps_beat: bool = False
 
@@ -68,6 +70,8 @@ class DurakRules:
                 raise DurakError(f"{key} must be 0 (no cap) or more, got {getattr(self, key)}")
         if self.first_attack not in FIRST_ATTACK:
             raise DurakError(f"first_attack must be one of {', '.join(FIRST_ATTACK)}, got {self.first_attack!r}")
+        if self.after_loss not in AFTER_LOSS:
+            raise DurakError(f"after_loss must be one of {', '.join(AFTER_LOSS)}, got {self.after_loss!r}")
         if self.low_joker_beats not in LOW_JOKER:
             raise DurakError(f"low_joker_beats must be one of {', '.join(LOW_JOKER)}, "
                              f"got {self.low_joker_beats!r}")
@@ -83,7 +87,8 @@ class DurakRules:
     def kernel_rules(self) -> np.ndarray:
         """The integers the kernels read (see :mod:`analyzer.games.durak.kernels.layout`)."""
         return np.array([self.hand_size, self.max_attack, self.first_bout_limit, int(self.limit_by_defender),
-                         int(self.throw_after_take), FIRST_ATTACK.index(self.first_attack)], dtype=np.int64)
+                         int(self.throw_after_take), FIRST_ATTACK.index(self.first_attack),
+                         AFTER_LOSS.index(self.after_loss)], dtype=np.int64)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

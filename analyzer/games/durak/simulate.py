@@ -76,18 +76,21 @@ class DurakTask:
     policies: np.ndarray
     budget: int
     tab: np.ndarray
+    later: bool = False
 
     @classmethod
-    def make(cls, rules: DurakRules, lineup: Sequence[str], budget: int = DEFAULT_BUDGET) -> DurakTask:
+    def make(cls, rules: DurakRules, lineup: Sequence[str], budget: int = DEFAULT_BUDGET,
+             later: bool = False) -> DurakTask:
         if len(lineup) != rules.players:
             raise DurakError(f"{len(lineup)} policies for {rules.players} players")
         if budget < 1:
             raise DurakError(f"search budget must be at least 1, got {budget}")
         return cls(rules.deck_cards(), rules.kernel_rules(), rules.players, policy_codes(lineup),
-                   int(budget), np.array(tables_for(rules)))
+                   int(budget), np.array(tables_for(rules)), bool(later))
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        return sim_chunk(state, n, self.deck, self.rules, self.n_players, self.policies, self.budget, self.tab)
+        return sim_chunk(state, n, self.deck, self.rules, self.n_players, self.policies, self.budget, self.tab,
+                         self.later)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """P(fool) of each seat and P(draw) with their standard errors."""
@@ -111,6 +114,7 @@ class DurakSimulation:
     seed: int
     totals: np.ndarray
     run: RunResult | None = field(default=None, compare=False)
+    later: bool = False
 
     @property
     def players(self) -> int:
@@ -145,7 +149,16 @@ class DurakSimulation:
         return {"deck": self.rules.deck, "players": self.players, "games": self.games, "seed": self.seed,
                 "lineup": " ".join(self.lineup), "p_draw": d.estimate, "p_draw_ci_low": d.ci_low,
                 "p_draw_ci_high": d.ci_high, "mean_bouts": b.mean, "mean_bouts_se": b.se,
-                "mean_moves": m.mean, "mean_moves_se": m.se, "aborted": self.aborted}
+                "mean_moves": m.mean, "mean_moves_se": m.se, "aborted": self.aborted,
+                **self.again()}
+
+    def again(self) -> dict[str, Any]:
+        """In games after a fool (``later``): how often the same seat is the fool again."""
+        if not self.later:
+            return {}
+        e = proportion(int(self.totals[19]), int(self.totals[18]))
+        return {"after_loss": self.rules.after_loss, "games_after_a_fool": e.trials, "p_fool_again": e.estimate,
+                "p_fool_again_ci_low": e.ci_low, "p_fool_again_ci_high": e.ci_high}
 
     def _family(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         idx = list(FAMILY_LABELS).index(name)
@@ -190,9 +203,13 @@ class DurakSimulation:
 
 
 def simulate_durak(rules: DurakRules, lineup: Sequence[str], games: int | None = 20_000, seed: int = 0,
-                   budget: int = DEFAULT_BUDGET, chunk_size: int = DEFAULT_CHUNK,
+                   budget: int = DEFAULT_BUDGET, chunk_size: int = DEFAULT_CHUNK, later: bool = False,
                    **engine: Any) -> DurakSimulation:
-    """Play ``games`` self-play games (or run to an engine precision target)."""
-    task = DurakTask.make(rules, lineup, budget)
+    """Play ``games`` self-play games (or run to an engine precision target).
+
+    ``later``: each tallied game is the one after a game on another deal, so its first attacker
+    is the last fool's neighbour (rule ``after_loss``; after a draw the ``first_attack`` rule).
+    """
+    task = DurakTask.make(rules, lineup, budget, later)
     res = run(task, trials=games, seed=seed, chunk_size=chunk_size, **engine)
-    return DurakSimulation(rules, tuple(lineup), int(budget), int(seed), np.asarray(res.totals), res)
+    return DurakSimulation(rules, tuple(lineup), int(budget), int(seed), np.asarray(res.totals), res, later)

@@ -61,7 +61,7 @@ RUNNING, DRAW, ABORTED = -1, -2, -3
 MAX_MOVES = 4000
 
 # --- rules array (DurakRules.kernel_rules) ------------------------------------------------
-R_HSIZE, R_MAXATT, R_FIRSTLIM, R_BYDEF, R_AFTERTAKE, R_FIRSTATT = range(6)
+R_HSIZE, R_MAXATT, R_FIRSTLIM, R_BYDEF, R_AFTERTAKE, R_FIRSTATT, R_AFTERLOSS = range(7)
 
 # --- per-context tables -------------------------------------------------------------------
 BEAT = 0        # 54 masks: the cards that beat card i

@@ -28,6 +28,7 @@ from analyzer.games.durak.kernels.layout import (
     NPL,
     OVER,
     PHASE,
+    R_AFTERLOSS,
     RESULT,
     SIZE,
     SLEN,
@@ -131,9 +132,24 @@ def _tally(S, tab, out, groups, vec):
                     out[off + i * d + j] += vi * vec[j]
 
 
+@njit(cache=True)
+def after_loss_attacker(fool, n_players, rules):
+    """The first attacker of the game after one whose fool sat at ``fool`` (-1: the rule decides)."""
+    if fool < 0:
+        return -1
+    if rules[R_AFTERLOSS] == 0:
+        return (fool + n_players - 1) % n_players
+    return (fool + 1) % n_players
+
+
 @njit(cache=True, nogil=True)
-def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab):
-    """``n_games`` self-play games on fresh deals; the :data:`SIM_LEN` result vector."""
+def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab, later):
+    """``n_games`` self-play games on fresh deals; the :data:`SIM_LEN` result vector.
+
+    ``later``: each game follows a first game on its own deal, whose fool's neighbour attacks first
+    (``rules[R_AFTERLOSS]``); only the later game is tallied, and ``out[18]`` / ``out[19]`` count
+    the games after a fool and those in which the same seat is the fool again.
+    """
     out = np.zeros(SIM_LEN, np.int64)
     S = np.zeros(SIZE, np.int64)
     pack = deck.copy()
@@ -141,12 +157,23 @@ def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab):
     g = np.zeros(4, np.int64)
     vec = np.zeros(64, np.int64)
     for _ in range(n_games):
+        first = -1
+        prev = -1
+        if later:
+            shuffle(rng, pack)
+            setup(S, tab, rules, n_players, pack, -1, rng)
+            prev = play_game(S, tab, rng, policies, budget)
+            first = after_loss_attacker(prev, n_players, rules)
         shuffle(rng, pack)
-        setup(S, tab, rules, n_players, pack, -1, rng)
+        setup(S, tab, rules, n_players, pack, first, rng)
+        if later and first >= 0:
+            out[18] += 1
         for s in range(n_players):
             _groups(S, tab, s, g)
             groups[s, :] = g
-        play_game(S, tab, rng, policies, budget)
+        r = play_game(S, tab, rng, policies, budget)
+        if later and first >= 0 and r == prev:
+            out[19] += 1
         _tally(S, tab, out, groups, vec)
     return out
 
