@@ -86,6 +86,10 @@ def test_strength_and_play():
     r = _run("strength", "--pair", "heuristic:random", "--deals", "200", "--format", "csv", "--quiet")
     assert r.exit_code == 0 and r.output.startswith("policy,opponent")
     assert r.output.splitlines()[1].startswith("heuristic,random")
+    r = _run("strength", "--lineup", "heuristic,random,random", "--deals", "100", "--format", "json", "--quiet")
+    rows = json.loads(r.output)["rows"]
+    assert r.exit_code == 0 and [x["policy"] for x in rows] == ["heuristic", "random", "random"]
+    assert rows[0]["p_fool"] < rows[1]["p_fool"] and rows[0]["games"] == 300
     r = _run("play", "--players", "3", "--seed", "7", "--policy-seat", "2=random")
     assert r.exit_code == 0 and r.output.splitlines()[0].startswith("deck 36+2, 3 players")
     assert r.output.rstrip().splitlines()[-1].startswith(("fool: seat", "draw"))

@@ -160,8 +160,11 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
 @durak_group.command("strength")
 @click.option("--pair", "pairs", multiple=True, metavar="A:B",
               help="Heads-up pairing (repeatable); default: search:heuristic, heuristic:random, search:random.")
+@click.option("--lineup", default=None, metavar="P1,P2,...",
+              help="Instead of pairings: one policy per seat (2 to 6), rotated around the table on each deal; "
+                   "shows each slot's P(fool).")
 @click.option("--deals", type=click.IntRange(min=1), default=1_000, show_default=True,
-              help="Deals per pairing, each played twice with the seats swapped.")
+              help="Deals per pairing, each played once per seat rotation.")
 @click.option("--budget", type=click.IntRange(min=1), default=64, show_default=True,
               help="Search policy: rollouts per decision.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
@@ -170,7 +173,7 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Threads (default: CPU count).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @output_options
-def strength_cmd(pairs: tuple[str, ...], deals: int, budget: int, seed: int, deck: str | None,
+def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget: int, seed: int, deck: str | None,
                  rule: tuple[str, ...], workers: int | None, quiet: bool, fmt: str, out: Path | None) -> None:
     """Heads-up strength of the policies, seat-rotated on the same deals: score (win 1, draw ½)
     with its 95 % CI over deals, and each side's P(fool).
@@ -178,8 +181,17 @@ def strength_cmd(pairs: tuple[str, ...], deals: int, budget: int, seed: int, dec
     Example: joker-odds durak strength --pair search:heuristic --deals 2000 --budget 64
     """
     from analyzer.games.durak.rules import DurakError
-    from analyzer.games.durak.strength import strength_table
+    from analyzer.games.durak.strength import strength, strength_table
 
+    kw: dict[str, Any] = {"quiet": True} if quiet else {}
+    if workers is not None:
+        kw["workers"] = workers
+    if lineup is not None:
+        names = [x.strip() for x in lineup.split(",") if x.strip()]
+        rl = _rules(len(names), deck, rule)
+        res = strength(rl, names, deals, seed, budget, **kw)
+        emit(res.rows(), fmt, out, {"deck": rl.deck, "seed": seed, "budget": budget} if fmt == "json" else None)
+        return
     r = _rules(2, deck, rule)
     chosen = []
     for p in pairs or ("search:heuristic", "heuristic:random", "search:random"):
@@ -187,9 +199,6 @@ def strength_cmd(pairs: tuple[str, ...], deals: int, budget: int, seed: int, dec
         if not sep:
             raise DurakError(f"bad --pair {p!r}: write A:B, e.g. search:heuristic")
         chosen.append((a.strip(), b.strip()))
-    kw: dict[str, Any] = {"quiet": True} if quiet else {}
-    if workers is not None:
-        kw["workers"] = workers
     rows = strength_table(r, chosen, deals, seed, budget, **kw)
     emit(rows, fmt, out, {"deck": r.deck, "seed": seed, "budget": budget} if fmt == "json" else None)
 
