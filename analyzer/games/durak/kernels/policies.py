@@ -13,7 +13,7 @@
   the turned trump stay where they are), plays every move in that deal and finishes the game with
   the heuristic for everyone; ``budget`` rollouts per decision are spread over the moves (at
   least one deal each, every move on the same deals) and the move that makes it the fool least
-  often is played.
+  often is played (a draw counts a quarter of a loss).
 """
 
 from __future__ import annotations
