@@ -184,3 +184,24 @@ def test_after_a_loss_the_fools_neighbour_attacks_first():
                           later=True, quiet=True)
     assert under.again()["p_fool_again_ci_low"] > away.again()["p_fool_again_ci_high"]
     assert 0.8 * 20_000 < under.again()["games_after_a_fool"] < 20_000   # the first games' draws excluded
+
+
+def test_hand_odds_deals_keep_the_hand_in_its_seat_and_a_trump_card_turned():
+    from analyzer.games.durak.kernels.play import arrange_pack
+    from analyzer.games.durak.odds import turned_choices
+
+    rules = durak_rules(4)
+    hand = np.array([51, 52, 22, 28, 33, 47], np.int64)   # As Jk1 7h 9c Td Qs
+    rest = np.array([c for c in rules.deck_cards() if c not in set(hand.tolist())], np.int64)
+    choices = turned_choices(rules, hand, "h")
+    assert sorted(choices.tolist()) == [c for c in range(16, 52) if c & 3 == 2 and c != 22]
+    pack = np.empty(38, np.int64)
+    others = np.empty(31, np.int64)
+    rng = chunk_state(3, 0)
+    turned = set()
+    for _ in range(400):
+        arrange_pack(rng, rest, hand, 2, choices, 4, pack, others)
+        assert sorted(pack.tolist()) == rules.deck_cards().tolist()
+        assert pack[12:18].tolist() == hand.tolist()
+        turned.add(int(pack[24]))
+    assert turned == set(choices.tolist())

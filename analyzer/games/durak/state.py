@@ -68,7 +68,7 @@ class DurakState:
         if not -1 <= first < rules.players:
             raise JokerOddsError(f"first attacker must be a seat 0..{rules.players - 1}, got {first}")
         S = np.zeros(L.SIZE, np.int64)
-        tab = tables_for(rules)
+        tab = np.array(tables_for(rules))  # writable, like the engine tasks' (one compiled variant)
         setup(S, tab, rules.kernel_rules(), rules.players, arr, int(first), seed_words(seed))
         return cls(rules, S, tab)
 

@@ -178,38 +178,44 @@ def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab, later
     return out
 
 
+@njit(cache=True)
+def arrange_pack(rng, rest, hand, seat, turned_choices, n_players, pack, others):
+    """Fill ``pack`` (the deck's size): ``hand`` in ``seat``'s places, a turned card drawn from
+    ``turned_choices`` at place ``n_players * len(hand)``, the rest of ``rest`` (the deck less the
+    hand) shuffled into the other places. ``others``: scratch of ``len(rest) - 1``."""
+    h = hand.shape[0]
+    t = turned_choices[bounded(rng, turned_choices.shape[0])]
+    k = 0
+    for i in range(rest.shape[0]):
+        if rest[i] != t:
+            others[k] = rest[i]
+            k += 1
+    shuffle(rng, others)
+    k = 0
+    dealt = n_players * h
+    for i in range(pack.shape[0]):
+        if seat * h <= i < (seat + 1) * h:
+            pack[i] = hand[i - seat * h]
+        elif i == dealt:
+            pack[i] = t
+        else:
+            pack[i] = others[k]
+            k += 1
+
+
 @njit(cache=True, nogil=True)
 def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players, policies, budget, tab):
-    """Games in which ``seat`` holds ``hand`` and the turned card is drawn from ``turned_choices``;
-    the rest of ``rest`` (the deck less the hand) is shuffled into the other places.
+    """Games in which ``seat`` holds ``hand`` (see :func:`arrange_pack`).
 
     Returns ``[games, seat fool, draws, aborted, seat attacks first, seat attacks first and is
     the fool, Σ bouts, Σ bouts²]``.
     """
     out = np.zeros(8, np.int64)
     S = np.zeros(SIZE, np.int64)
-    h = hand.shape[0]
-    total = rest.shape[0] + h
-    pack = np.empty(total, np.int64)
+    pack = np.empty(rest.shape[0] + hand.shape[0], np.int64)
     others = np.empty(rest.shape[0] - 1, np.int64)
-    dealt = n_players * h
     for _ in range(n_games):
-        t = turned_choices[bounded(rng, turned_choices.shape[0])]
-        k = 0
-        for i in range(rest.shape[0]):
-            if rest[i] != t:
-                others[k] = rest[i]
-                k += 1
-        shuffle(rng, others)
-        k = 0
-        for i in range(total):
-            if seat * h <= i < (seat + 1) * h:
-                pack[i] = hand[i - seat * h]
-            elif i == dealt:
-                pack[i] = t
-            else:
-                pack[i] = others[k]
-                k += 1
+        arrange_pack(rng, rest, hand, seat, turned_choices, n_players, pack, others)
         setup(S, tab, rules, n_players, pack, -1, rng)
         r = play_game(S, tab, rng, policies, budget)
         out[0] += 1
@@ -312,5 +318,5 @@ def checked_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab):
     return out
 
 
-__all__ = ["FAMILIES", "FAMILY_SIZES", "HEAD", "SIM_LEN", "checked_chunk", "odds_chunk", "play_game",
+__all__ = ["FAMILIES", "FAMILY_SIZES", "HEAD", "SIM_LEN", "after_loss_attacker", "arrange_pack", "checked_chunk", "odds_chunk", "play_game",
            "sim_chunk", "strength_chunk"]
