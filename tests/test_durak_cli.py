@@ -80,6 +80,9 @@ def test_odds_of_a_dealt_hand():
     data = json.loads(r.output)
     assert data["hand"] == "As Jk1 7h 9c Td Qs" and data["games"] == 1000
     assert data["rows"][0]["quantity"] == "p_fool" and 0 <= data["rows"][0]["estimate"] <= 1
+    sym = _run("odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "♥", "--players", "3", "--games", "1000",
+               "--format", "json", "--quiet")
+    assert json.loads(sym.output)["rows"] == data["rows"]
 
 
 def test_strength_and_play():
@@ -143,7 +146,7 @@ def test_report_study_builds_small(tmp_path, monkeypatch):
     written = report.build().write(tmp_path)
     names = {p.name for p in written}
     assert {"index.md", "seats.csv", "values.csv", "strength.csv", "search-budget.csv", "trumps-4p.csv",
-            "values-36j2.png", "first-attacker.png"} <= names
+            "values-36j2.png", "first-attacker.png", "after-loss.csv"} <= names
     seats = (tmp_path / "durak" / "tables" / "seats.csv").read_text().splitlines()
     assert seats[0].startswith("deck,players,seat,p_fool") and len(seats) == 1 + 2 * (2 + 3 + 4 + 5 + 6)
 

@@ -26,12 +26,14 @@ from analyzer.stats import ProportionEstimate, mean_from_sums, proportion
 __all__ = ["HandOdds", "OddsTask", "hand_odds", "turned_choices"]
 
 SUITS = "cdhs"
+_SUIT_SYMBOLS = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
 
 
 def turned_choices(rules: DurakRules, hand: np.ndarray, trump: str) -> np.ndarray:
     """The possible turned cards: every card of suit ``trump`` (c d h s) not in the hand, or the
     one card named (``7h``, ``Jk2``)."""
     text = trump.strip()
+    text = _SUIT_SYMBOLS.get(text, text)
     deck = rules.deck_cards()
     held = set(int(c) for c in hand)
     if text.lower() in SUITS:

@@ -14,7 +14,7 @@ from analyzer.report.study import Study
 GAMES = 40_000          # self-play games per (deck, players)
 DEALS = 500             # deals per heads-up pairing (each played twice, seats swapped)
 BUDGETS = (8, 16, 32, 64, 128)
-BUDGET_DEALS = 250
+BUDGET_DEALS = 150
 SEED = 1
 
 
@@ -90,6 +90,19 @@ def build() -> Study:
     fig.tight_layout()
     study.figure("trumps-4p", fig, "4 players, 36+2: P(fool) by trumps dealt (95 % CI bars)")
 
+    study.heading("The game after a loss")
+    study.text("In a game after one with a fool, the fool's neighbour attacks first: on his right (the fool "
+               "is attacked first, the default) or on his left. How often is the same seat the fool again?")
+    again_rows = []
+    for p in (3, 4):
+        for side in ("right", "left"):
+            r = durak_rules(p, overrides=[f"after_loss={side}"])
+            again = simulate_durak(r, ["heuristic"] * p, GAMES // 2, SEED, later=True, quiet=True).again()
+            again_rows.append({"deck": r.deck, "players": p, "fool's neighbour attacks": side,
+                               "games": again["games_after_a_fool"], "p_fool_again": again["p_fool_again"],
+                               "ci_low": again["p_fool_again_ci_low"], "ci_high": again["p_fool_again_ci_high"]})
+    study.table("after-loss", again_rows, "P(the last fool is the fool again), heuristic self-play")
+
     study.heading("Policy strength")
     study.text(f"Heads-up, 36+2, {DEALS} deals per pairing, each played twice with the seats swapped "
                "(same deal, same first attacker). Score = win 1, draw ½; the interval is over deals. "
@@ -97,7 +110,7 @@ def build() -> Study:
                "back, throws in cheap ranks, takes rather than spend a card worth far more than the attack. "
                "search: determinized rollouts — it redeals the unseen cards, plays each move and finishes "
                "with the heuristic, and keeps the move that loses least.")
-    pairs = [("search", "heuristic"), ("heuristic", "random"), ("search", "random")]
+    pairs = [("search", "heuristic"), ("heuristic", "random")]
     study.table("strength", strength_table(durak_rules(), pairs, DEALS, SEED, DEFAULT_BUDGET, quiet=True),
                 f"Heads-up strength (search budget {DEFAULT_BUDGET} rollouts per decision)")
     budget_rows = []
