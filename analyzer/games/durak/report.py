@@ -26,6 +26,7 @@ def _plot_values(study: Study, rows: list[dict], deck: str) -> None:
         x = [r["players"] for r in pts]
         ax.errorbar(x, [r["pp"] for r in pts], yerr=[1.96 * r["se_pp"] for r in pts], marker="o", capsize=3,
                     label=holding if by != "edge" else "first attacker's edge")
+    ax.set_xticks(range(2, 7))
     ax.set_xlabel("players")
     ax.set_ylabel("lower P(fool), percentage points")
     ax.set_title(f"Deck {deck}: what a joker (or the first attack) is worth")
@@ -59,6 +60,7 @@ def build() -> Study:
         ax.plot(x, [r["p_fool_first_attacker"] for r in rows], marker="o", label=f"{deck}: first attacker")
         ax.plot(x, [r["p_fool_others"] for r in rows], marker="s", ls="--", label=f"{deck}: the others")
         ax.plot(x, [r["p_draw"] for r in rows], marker="^", ls=":", label=f"{deck}: draw")
+    ax.set_xticks(range(2, 7))
     ax.set_xlabel("players")
     ax.set_ylabel("probability")
     ax.grid(alpha=0.3)
