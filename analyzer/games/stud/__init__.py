@@ -7,4 +7,5 @@ GAME = GameInfo(
     commands={"stud": "analyzer.cli.stud"},
     studies=(StudyDecl("casino-stud", "Casino stud with a joker: J-poker and Caribbean Stud",
                        "analyzer.games.stud.report:build"),),
+    data=("games/*.toml",),
 )

@@ -7,4 +7,5 @@ GAME = GameInfo(
     commands={"videopoker": "analyzer.cli.videopoker"},
     studies=(StudyDecl("video-poker", "Video poker: exact returns and optimal strategy",
                        "analyzer.games.videopoker.report:build"),),
+    data=("paytables/*.toml",),
 )
