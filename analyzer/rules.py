@@ -87,7 +87,7 @@ DEFAULT_ORDER: tuple[Category, ...] = tuple(Category)  # best first
 
 
 class WildMode(StrEnum):
-    """What a wild card may stand for (RULES.md §1)."""
+    """What a wild card may stand for (the wild modes)."""
 
     NATURAL = "natural"
     WILD = "wild"

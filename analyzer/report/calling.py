@@ -1,5 +1,5 @@
-"""The calling-game study (seed 001: banker's 14 calls; treize; frustration solitaire) and the
-betting arithmetic of seed 003 (pot-limit ladder, side pots)."""
+"""The calling-game study (the banker's 14 calls; treize; frustration solitaire) and the
+betting arithmetic of pot limit and table stakes (pot-limit ladder, side pots)."""
 
 from __future__ import annotations
 
@@ -65,9 +65,9 @@ def _calling(study: Study) -> None:
 
 
 def _betting(study: Study) -> None:
-    study.heading("Betting arithmetic (seed 003)")
+    study.heading("Betting arithmetic: pot limit and table stakes")
     study.text("Pot limit: a raise may be at most the pot after calling. Starting from a pot of 7, "
-               "each player in turn calls and raises the most (the seed's warning example).")
+               "each player in turn calls and raises the most (how fast a pot-limit pot grows).")
     study.table("pot-limit-ladder", [
         {"seat": s.seat, "pot": s.pot_before, "to_call": s.to_call, "max_raise": s.max_raise,
          "put_in": s.put_in, "pot_after": s.pot_after, "chips": chip_breakdown(s.put_in)}
@@ -79,7 +79,7 @@ def _betting(study: Study) -> None:
     study.table("side-pots", [
         {"pot": p.name, "amount": p.amount, "eligible": " ".join(p.eligible),
          "from": ", ".join(f"{n} {v}" for n, v in p.shares)}
-        for p in split_pots(rnd.contributions)], "Main and side pot of the seed's example")
+        for p in split_pots(rnd.contributions)], "Main and side pot when the short stack is all-in")
 
 
 def build() -> Study:

@@ -1,10 +1,10 @@
-"""Betting arithmetic (seed 003, RULES.md §8): pot-limit maximums, table stakes, side pots, payouts.
+"""Betting arithmetic: pot-limit maximums, table stakes, side pots, payouts.
 
-Conventions (seed 003 where it speaks, else a documented parameter):
+Conventions (the classic rules where they speak, else a documented parameter):
 
 - *Pot limit*: a bet may be at most the pot; a raise at most the pot after calling
-  (``pot + to_call``). An optional ``cap`` bounds every bet or raise (the seed advises one).
-- *Minimum*: a bet or raise is at least ``min_bet`` chips (the seed raises "by one"); with
+  (``pot + to_call``). An optional ``cap`` bounds every bet or raise (the classic advice).
+- *Minimum*: a bet or raise is at least ``min_bet`` chips (raising "by one"); with
   ``min_raise="last-raise"`` a raise must also be at least the previous bet or raise. Going
   all-in for less is always allowed (table stakes).
 - *Table stakes*: nobody puts in more than his stack; each player wins from each opponent at
@@ -13,7 +13,7 @@ Conventions (seed 003 where it speaks, else a documented parameter):
 - *Payouts*: the best hand among the players eligible for a pot takes it; equal hands split it
   and the odd chips go one each to the tied players in seat order (the first seat listed — the
   player left of the dealer — first). High-low: half to the best hand, half to the lowest, the
-  odd chip to the high half (seed 003).
+  odd chip to the high half.
 
 >>> [(s.to_call, s.max_raise) for s in pot_limit_ladder(7, 4)]
 [(0, 7), (7, 21), (28, 70), (98, 238)]

@@ -1,4 +1,4 @@
-"""The banker's calling game (seed 001) and its family: treize, frustration solitaire.
+"""The banker's calling game (14 calls, joker first) and its family: treize, frustration solitaire.
 
 >>> r = exact_calling(calling_game("banker-14"))
 >>> float(r.p_no_match) > 0.35, r.mean_matches

@@ -4,7 +4,7 @@ The banker turns ``C`` cards one at a time off a shuffled deck of ``N`` cards, n
 with each (call ``i`` names rank ``calls[i]``); a *match* is a turned card whose rank is the
 one named. Three classic games are presets of this one model:
 
-- ``banker-14`` (seed 001, RULES.md §4): 54 cards, calls joker, A, K, Q, …, 2; the banker wins
+- ``banker-14`` (the banker's game): 54 cards, calls joker, A, K, Q, …, 2; the banker wins
   one stake per player on any match, two if the first card (the joker call) matches, and pays
   one stake per player when nothing matches.
 - ``treize`` (Montmort): 52 cards, 13 calls A, 2, …, K.
@@ -36,7 +36,7 @@ _MONTMORT = "A 2 3 4 5 6 7 8 9 T J Q K"
 # name -> (calls, default deck, banker's win on a first-card match, description)
 PRESETS: dict[str, tuple[str, str, int, str]] = {
     "banker-14": ("Jk A K Q J T 9 8 7 6 5 4 3 2", "52+2", 2,
-                  "seed 001: 54 cards, 14 calls joker, ace … two; first-card match pays double"),
+                  "the banker's game: 54 cards, 14 calls joker, ace … two; first-card match pays double"),
     "treize": (_MONTMORT, "52", 1, "Montmort's treize: 52 cards, 13 calls ace … king"),
     "frustration": (" ".join([_MONTMORT] * 4), "52", 1,
                     "frustration solitaire: all 52 cards, calls ace … king four times"),

@@ -1,4 +1,4 @@
-"""Casino stud with a joker (J-poker), American poker and Caribbean Stud (RULES.md §2)."""
+"""Casino stud with a joker (J-poker), American poker and Caribbean Stud."""
 
 from analyzer.games.info import GameInfo, StudyDecl
 

@@ -1,5 +1,5 @@
-"""The exchange option (RULES.md §2): before deciding, the player may swap cards for a fee in antes
-(seed: one card for one ante, two cards for a double ante; ``exchange_fees`` in the game file).
+"""The exchange option: before deciding, the player may swap cards for a fee in antes
+(J-poker: one card for one ante, two cards for a double ante; ``exchange_fees`` in the game file).
 
 An option's EV is exact: every set of replacement cards from the 46 unseen cards, then the better
 of folding and betting against every dealer hole-card set from the cards still unseen (the

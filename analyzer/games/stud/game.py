@@ -1,4 +1,4 @@
-"""A casino stud game as data (RULES.md §2): deck, wild designation, qualifier, bet, pay table.
+"""A casino stud game as data: deck, wild designation, qualifier, bet, pay table.
 
 A game is read from TOML (shipped: ``games/*.toml`` in this package); every bad key or value fails with the
 file, the key and the reason.
