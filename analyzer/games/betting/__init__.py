@@ -60,4 +60,4 @@ __all__ = [
     "total_payouts",
 ]
 
-GAME = GameInfo("betting", "Betting arithmetic", commands={"pot": "analyzer.cli.pot"})
+GAME = GameInfo("betting", "Betting arithmetic", commands={"pot": "analyzer.games.betting.cli"})

@@ -39,7 +39,7 @@ __all__ = [
 
 GAME = GameInfo(
     "calling", "The banker's calling game",
-    commands={"calling": "analyzer.cli.calling"},
+    commands={"calling": "analyzer.games.calling.cli"},
     studies=(StudyDecl("calling-and-betting", "The banker's calling game and betting arithmetic",
-                       "analyzer.report.calling:build"),),
+                       "analyzer.games.calling.report:build"),),
 )
