@@ -1,36 +1,40 @@
 """Reports: every registered study written under one folder with an index page.
 
-Studies register in :mod:`analyzer.report.registry`; ``joker-odds report`` builds them all.
+``joker-odds report`` passes every study in: the core one (:mod:`analyzer.report.registry`) and
+each game's declared study; ``report/`` itself imports no game.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 
 from analyzer.io import atomic_write_text
-from analyzer.report.registry import STUDIES, StudySpec
+from analyzer.report.registry import CORE_STUDIES, StudySpec
 from analyzer.report.study import Study
 
-__all__ = ["STUDIES", "Study", "StudySpec", "build_report"]
+__all__ = ["CORE_STUDIES", "Study", "StudySpec", "build_report"]
 
 
-def build_report(out: Path, only: list[str] | None = None) -> list[Study]:
-    """Build the selected studies (all by default) and ``<out>/index.html`` linking them."""
+def build_report(out: Path, only: list[str] | None = None,
+                 studies: Sequence[StudySpec] = CORE_STUDIES) -> list[Study]:
+    """Build the selected ``studies`` (all by default) and ``<out>/index.html`` linking them."""
     out = Path(out)
-    chosen = [s for s in STUDIES if only is None or s.name in only]
-    unknown = set(only or []) - {s.name for s in STUDIES}
+    specs = list(studies)
+    chosen = [s for s in specs if only is None or s.name in only]
+    unknown = set(only or []) - {s.name for s in specs}
     if unknown:
         from analyzer.errors import JokerOddsError
 
-        raise JokerOddsError(f"unknown study {sorted(unknown)[0]!r} (known: {', '.join(s.name for s in STUDIES)})")
+        raise JokerOddsError(f"unknown study {sorted(unknown)[0]!r} (known: {', '.join(s.name for s in specs)})")
     built = []
     for spec in chosen:
         study = spec.build()
         study.write(out)
         built.append(study)
     existing = sorted(p.parent.name for p in out.glob("*/index.html"))
-    titles = {s.name: s.title for s in STUDIES}
+    titles = {s.name: s.title for s in specs}
     items = "".join(
         f"<li><a href='{html.escape(n)}/index.html'>{html.escape(titles.get(n, n))}</a></li>" for n in existing
     )

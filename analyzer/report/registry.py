@@ -1,4 +1,11 @@
-"""The list of report studies: the core one, then those each game declares in its ``GAME``."""
+"""A report study's declaration, and the core study; games declare theirs in their ``GAME``.
+
+``report/`` imports no game: the ``report`` command collects every study (the core one here,
+then each game's :class:`~analyzer.games.info.StudyDecl`) and passes the list in.
+
+>>> [s.name for s in CORE_STUDIES]
+['hand-frequencies']
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,7 @@ from importlib import import_module
 
 from analyzer.report.study import Study
 
-__all__ = ["STUDIES", "StudySpec"]
+__all__ = ["CORE_STUDIES", "StudySpec"]
 
 
 @dataclass(frozen=True)
@@ -25,15 +32,7 @@ class StudySpec:
         return builder()
 
 
-def _studies() -> list[StudySpec]:
-    """The core study, then each registered game's (declared in its ``GAME``)."""
-    from analyzer.games import game_infos
-
-    specs = [StudySpec("hand-frequencies", "Hand-rank frequencies with jokers and wild cards",
-                       "analyzer.report.handfreq:build")]
-    for game in game_infos():
-        specs.extend(StudySpec(d.name, d.title, d.target) for d in game.studies)
-    return specs
-
-
-STUDIES: list[StudySpec] = _studies()
+CORE_STUDIES: tuple[StudySpec, ...] = (
+    StudySpec("hand-frequencies", "Hand-rank frequencies with jokers and wild cards",
+              "analyzer.report.handfreq:build"),
+)
