@@ -7,13 +7,13 @@ from pathlib import Path
 import click
 
 from analyzer.cli.options import writable
-from analyzer.games import game_infos
-from analyzer.report import CORE_STUDIES, StudySpec, build_report
+from analyzer.games import StudyDecl, game_infos
+from analyzer.report import CORE_STUDIES, build_report
 
 
-def all_studies() -> list[StudySpec]:
-    """The core study, then each registered game's (declared in its ``GAME``), in order."""
-    return [*CORE_STUDIES, *(StudySpec(d.name, d.title, d.target) for g in game_infos() for d in g.studies)]
+def all_studies() -> list[StudyDecl]:
+    """The core studies, then each registered game's (declared in its ``GAME``), in order."""
+    return [*(StudyDecl(*core) for core in CORE_STUDIES), *(d for g in game_infos() for d in g.studies)]
 
 
 STUDIES = all_studies()
@@ -26,7 +26,7 @@ STUDIES = all_studies()
               help=f"Only these studies ({', '.join(s.name for s in STUDIES)}).")
 def report_cmd(out: Path, studies: tuple[str, ...]) -> None:
     """Build the report: Markdown, HTML, PNG figures and CSV tables per study."""
-    built = build_report(out, list(studies) or None, STUDIES)
+    built = build_report(out, STUDIES, list(studies) or None)
     for s in built:
         click.echo(f"wrote {out / s.name / 'index.html'}")
     click.echo(f"wrote {out / 'index.html'}")

@@ -11,14 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analyzer.io import atomic_write_text
-from analyzer.report.registry import CORE_STUDIES, StudySpec
+from analyzer.report.registry import CORE_STUDIES, StudySpec, build_study
 from analyzer.report.study import Study
 
-__all__ = ["CORE_STUDIES", "Study", "StudySpec", "build_report"]
+__all__ = ["CORE_STUDIES", "Study", "StudySpec", "build_report", "build_study"]
 
 
-def build_report(out: Path, only: list[str] | None = None,
-                 studies: Sequence[StudySpec] = CORE_STUDIES) -> list[Study]:
+def build_report(out: Path, studies: Sequence[StudySpec], only: list[str] | None = None) -> list[Study]:
     """Build the selected ``studies`` (all by default) and ``<out>/index.html`` linking them."""
     out = Path(out)
     specs = list(studies)
@@ -30,7 +29,7 @@ def build_report(out: Path, only: list[str] | None = None,
         raise JokerOddsError(f"unknown study {sorted(unknown)[0]!r} (known: {', '.join(s.name for s in specs)})")
     built = []
     for spec in chosen:
-        study = spec.build()
+        study = build_study(spec)
         study.write(out)
         built.append(study)
     existing = sorted(p.parent.name for p in out.glob("*/index.html"))

@@ -1,38 +1,43 @@
-"""A report study's declaration, and the core study; games declare theirs in their ``GAME``.
+"""What a report study is to the framework, and the core study; games declare theirs in ``GAME``.
 
-``report/`` imports no game: the ``report`` command collects every study (the core one here,
+``report/`` imports no game: the ``report`` command collects every study (the core ones here,
 then each game's :class:`~analyzer.games.info.StudyDecl`) and passes the list in.
 
->>> [s.name for s in CORE_STUDIES]
+>>> [name for name, _, _ in CORE_STUDIES]
 ['hand-frequencies']
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import import_module
+from typing import TYPE_CHECKING, Protocol
 
-from analyzer.report.study import Study
+if TYPE_CHECKING:
+    from analyzer.report.study import Study
 
-__all__ = ["CORE_STUDIES", "StudySpec"]
-
-
-@dataclass(frozen=True)
-class StudySpec:
-    """A study's name (its folder), title, and ``module:function`` building it."""
-
-    name: str
-    title: str
-    target: str
-
-    def build(self) -> Study:
-        module, func = self.target.split(":")
-        builder: Callable[[], Study] = getattr(import_module(module), func)
-        return builder()
+__all__ = ["CORE_STUDIES", "StudySpec", "build_study"]
 
 
-CORE_STUDIES: tuple[StudySpec, ...] = (
-    StudySpec("hand-frequencies", "Hand-rank frequencies with jokers and wild cards",
-              "analyzer.report.handfreq:build"),
+class StudySpec(Protocol):
+    """A study's name (its folder), title, and the ``module:function`` that builds it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def target(self) -> str: ...
+
+
+def build_study(spec: StudySpec) -> Study:
+    """Import the study's module and call its builder."""
+    module, func = spec.target.split(":")
+    builder: Callable[[], Study] = getattr(import_module(module), func)
+    return builder()
+
+
+# (name, title, "module:function") of the studies that belong to no game.
+CORE_STUDIES: tuple[tuple[str, str, str], ...] = (
+    ("hand-frequencies", "Hand-rank frequencies with jokers and wild cards", "analyzer.report.handfreq:build"),
 )
