@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import RANK_CHARS, DeckSpec, get_deck, rank_of
+from analyzer.cards import RANK_CHARS, CardError, DeckSpec, get_deck, parse_rank, rank_of
 from analyzer.errors import JokerOddsError
 
 __all__ = ["JOKER_RANK", "PRESETS", "CallingError", "CallingGame", "calling_game", "parse_calls"]
@@ -66,12 +66,11 @@ def parse_calls(text: str) -> tuple[int, ...]:
         t = tok.upper()
         if t in ("JK", "JOKER", "JO"):
             out.append(JOKER_RANK)
-        elif t == "10":
-            out.append(RANK_CHARS.index("T"))
-        elif len(t) == 1 and t in RANK_CHARS:
-            out.append(RANK_CHARS.index(t))
         else:
-            raise CallingError(f"unknown call {tok!r} in {text!r} (use Jk, A, K, Q, J, T or 10, 9 … 2)")
+            try:
+                out.append(parse_rank(t))
+            except CardError:
+                raise CallingError(f"unknown call {tok!r} in {text!r} (use Jk, A, K, Q, J, T or 10, 9 … 2)") from None
     if not out:
         raise CallingError("the call sequence is empty")
     return tuple(out)

@@ -18,9 +18,10 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from analyzer.cards import RANK_CHARS, get_deck
+from analyzer.cards import RANK_CHARS, CardError, get_deck, parse_rank
 from analyzer.datafiles import shipped_dir, shipped_file, shipped_names
 from analyzer.errors import JokerOddsError
+from analyzer.kernels.codes import pack_score, tiebreak_value
 from analyzer.rules import Category, RuleSet, get_rules, rules_from_mapping
 from analyzer.tomlfile import read_toml
 
@@ -54,10 +55,7 @@ class Qualifier:
         order = rules.order_low_to_high
         if self.category not in order:
             raise StudError(f"category {self.category.value!r} does not exist under rules {rules.name!r}")
-        tb = 0
-        for i, r in enumerate(self.ranks):
-            tb |= (r + 1) << (4 * (4 - i))
-        return (order.index(self.category) << 22) | (tb << 1)
+        return pack_score(order.index(self.category), tiebreak_value(self.ranks))
 
 
 def parse_threshold(text: str, what: str = "qualifier") -> Qualifier:
@@ -78,9 +76,10 @@ def parse_threshold(text: str, what: str = "qualifier") -> Qualifier:
         raise StudError(f"bad {what} {text!r}: unknown category {cat_text!r} (known: {known})") from None
     ranks = []
     for ch in rank_text.upper():
-        if ch not in RANK_CHARS:
-            raise StudError(f"bad {what} {text!r}: unknown rank {ch!r}")
-        ranks.append(RANK_CHARS.index(ch))
+        try:
+            ranks.append(parse_rank(ch))
+        except CardError:
+            raise StudError(f"bad {what} {text!r}: unknown rank {ch!r}") from None
     if len(ranks) > 5 or ranks != sorted(ranks, reverse=True):
         raise StudError(f"bad {what} {text!r}: ranks must be at most five, highest first")
     return Qualifier(cat, tuple(ranks))

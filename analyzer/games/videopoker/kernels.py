@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analyzer.kernels.combinatorics import binomial_table
 from analyzer.kernels.rng import deal
 
 __all__ = [
@@ -31,12 +32,7 @@ __all__ = [
 
 def binomial_rows(n_max: int) -> np.ndarray:
     """``B[n, k] = C(n, k)`` for n ≤ n_max, k ≤ 5 (int64)."""
-    b = np.zeros((n_max + 1, 6), np.int64)
-    for n in range(n_max + 1):
-        b[n, 0] = 1
-        for k in range(1, min(n, 5) + 1):
-            b[n, k] = b[n - 1, k - 1] + (b[n - 1, k] if k <= n - 1 else 0)
-    return b
+    return binomial_table(n_max, 5)
 
 
 @njit(cache=True, inline="always")

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards import RANK_CHARS, DeckSpec
+from analyzer.cards import RANK_CHARS, CardError, DeckSpec, parse_rank
 from analyzer.datafiles import shipped_dir, shipped_file, shipped_names
 from analyzer.errors import JokerOddsError
 from analyzer.rules import Category, RulesError, RuleSet, get_rules
@@ -147,10 +147,10 @@ def load_paytable(spec: str | Path) -> PayTable:
 
 
 def _rank(value: Any, where: str) -> int:
-    text = str(value).strip().upper().replace("10", "T")
-    if len(text) != 1 or text not in RANK_CHARS:
-        raise PaytableError(f"{where}: unknown rank {value!r} for min_pair_rank (use one of {RANK_CHARS})")
-    return RANK_CHARS.index(text)
+    try:
+        return parse_rank(str(value))
+    except CardError:
+        raise PaytableError(f"{where}: unknown rank {value!r} for min_pair_rank (use one of {RANK_CHARS})") from None
 
 
 def _line(raw: Any, i: int, source: str, file_line: int | None) -> PayLine:
