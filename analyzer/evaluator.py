@@ -1,6 +1,8 @@
 """The hand evaluator: a rule set and a deck compiled into lookup tables, with a batch API.
 
 >>> ev = Evaluator("joker-wild")
+>>> ev
+Evaluator('joker-wild', deck='52+1', k=5, mode='wild', wild=['jokers'])
 >>> s = ev.score("Qs Qd 9h 9c Jk")
 >>> ev.category(s).value, ev.describe("Qs Qd 9h 9c Jk")
 ('full_house', 'full house, queens over nines, wild')
@@ -99,6 +101,11 @@ class Evaluator:
         self.table, self.wbits = _compiled(self.rules, self.deck, k)
         self.wild = np.array([(self.wbits >> c) & 1 for c in range(NUM_CODES)], dtype=np.uint8)
         self.order_low_to_high = self.rules.order_low_to_high
+
+    def __repr__(self) -> str:
+        """``Evaluator('joker-wild', deck='52+1', k=5, mode='wild', wild=['jokers'])``."""
+        return (f"Evaluator({self.rules.name!r}, deck={self.deck.name!r}, k={self.k}, "
+                f"mode={self.rules.mode.value!r}, wild={list(self.rules.wild)!r})")
 
     def kernel_args(self) -> tuple[np.ndarray, int]:
         """``(table, wbits)`` for the numba kernels (``score_cards``, ``key5``, ``keys7``)."""

@@ -27,6 +27,7 @@ from analyzer.games.stud import kernels as K
 from analyzer.games.stud.advise import parse_situation
 from analyzer.games.stud.exact import BINOM, HandTables, hand_tables, kernel_payoffs
 from analyzer.games.stud.game import StudError, StudGame
+from analyzer.results import TableResult
 from analyzer.stats import Z95
 
 __all__ = ["DEFAULT_SITUATIONS", "ExchangeCollector", "ExchangeEdge", "exchange_edge", "exchange_options",
@@ -81,8 +82,8 @@ def exchange_options(game: StudGame, hand: str, up: str, wild: str | None = None
     return rows
 
 
-@dataclass
-class ExchangeEdge:
+@dataclass(frozen=True)
+class ExchangeEdge(TableResult):
     """The average gain of exchanging optimally, and how often it is taken."""
 
     game: str

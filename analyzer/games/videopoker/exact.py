@@ -28,6 +28,7 @@ from analyzer.errors import JokerOddsError
 from analyzer.games.videopoker import kernels as K
 from analyzer.games.videopoker.classify import VideoPokerGame, game_for
 from analyzer.games.videopoker.paytable import PayTable, load_paytable
+from analyzer.results import TableResult
 
 __all__ = ["Analysis", "analyze", "draw_weight"]
 
@@ -40,13 +41,13 @@ def draw_weight(rem: int) -> int:
     return lcm(*(comb(rem, k) for k in range(6)))
 
 
-@dataclass
-class Analysis:
+@dataclass(frozen=True)
+class Analysis(TableResult):
     """The exact result of one pay table under optimal play."""
 
     table: PayTable
     game: VideoPokerGame
-    counts: np.ndarray  # final-hand counts over all deals × draws (ANCHORS convention), per class
+    counts: np.ndarray  # final-hand counts over all deals × draws (the published convention), per class
     total: int
     ret: Fraction
     second_moment: Fraction
