@@ -84,6 +84,10 @@ def _betting(study: Study) -> None:
 
 def build() -> Study:
     study = Study("calling-and-betting", "The banker's calling game (treize family) and betting arithmetic")
+    banker, treize = (exact_calling(calling_game(n)) for n in ("banker-14", "treize"))
     _calling(study)
     _betting(study)
+    study.headline = (f"Banker's 14 calls: P(no match) {float(banker.p_no_match):.6f}, banker EV "
+                      f"{float(banker.banker_ev):+.6f} per unit per player per deal; treize "
+                      f"P(no match) {float(treize.p_no_match):.6f} (exact).")
     return study
