@@ -16,8 +16,10 @@ is a frozen dataclass with ``to_dict()`` and ``to_frame()`` (pandas).
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
+from analyzer.games import GAME_PACKAGES
 from analyzer.lazy import lazy_getattr
 
 if TYPE_CHECKING:
@@ -37,7 +39,9 @@ _EXPORTS = {
     "Category": "analyzer.rules", "DeckSpec": "analyzer.cards", "Evaluator": "analyzer.evaluator",
     "RuleSet": "analyzer.rules", "WildMode": "analyzer.rules", "get_deck": "analyzer.cards",
     "get_rules": "analyzer.rules", "parse_hand": "analyzer.cards",
-    "betting": "analyzer.games.betting.api:", "calling": "analyzer.games.calling.api:",
-    "stud": "analyzer.games.stud.api:", "videopoker": "analyzer.games.videopoker.api:",
 }
+# Every registered game with a façade module (``analyzer/games/<game>/api.py``) is ``analyzer.<game>``.
+_FACADES = [g for g in GAME_PACKAGES if find_spec(f"analyzer.games.{g}.api") is not None]
+_EXPORTS.update({g: f"analyzer.games.{g}.api:" for g in _FACADES})
+__all__ += [g for g in _FACADES if g not in __all__]
 __getattr__ = lazy_getattr(__name__, _EXPORTS)

@@ -54,3 +54,17 @@ def test_each_game_declares_commands_in_its_own_package() -> None:
             assert (PACKAGE / "games" / game.name / (module.rsplit(".", 1)[1] + ".py")).is_file()
         for study in game.studies:
             assert study.target.startswith(f"analyzer.games.{game.name}."), study
+
+
+def test_games_import_no_other_game() -> None:
+    """One documented exception: the calling study also shows the betting arithmetic."""
+    allowed = {("calling", "betting")}
+    found = []
+    for game in GAME_PACKAGES:
+        for p in (PACKAGE / "games" / game).rglob("*.py"):
+            for m in _imports(p):
+                parts = m.split(".")
+                if (m.startswith("analyzer.games.") and len(parts) > 2 and parts[2] != game
+                        and parts[2] not in ("info", "state") and (game, parts[2]) not in allowed):
+                    found.append((str(p.relative_to(PACKAGE)), m))
+    assert found == []
