@@ -30,7 +30,7 @@ __all__ = ["CSS", "PageContext", "Study"]
 CSS = (
     "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
     "table{border-collapse:collapse;margin:1em 0;font-size:.9em}"
-    "th,td{border:1px solid #ccc;padding:.25em .6em}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    "th,td{border:1px solid #ccc;padding:.25em .6em;overflow-wrap:anywhere}td.n{text-align:right;font-variant-numeric:tabular-nums}"
     "th{background:#f2f2f2}img{max-width:100%}code{background:#f4f4f4;padding:0 .2em}"
     "nav{font-size:.9em;border-bottom:1px solid #ddd;padding-bottom:.5em}nav a,nav b{margin-right:1em}"
     "footer{margin-top:3em;border-top:1px solid #ddd;padding-top:.5em;font-size:.85em;color:#555}"

@@ -30,8 +30,13 @@ def _calling(study: Study) -> None:
         results[name] = ex
         for r in exact_rows(ex, "summary"):
             rows.append({"game": name, **r})
-    study.table("calling-summary", rows, "Exact headline numbers (banker-14 on 54 cards, treize and "
-                "frustration on 52)")
+    study.csv("calling-summary", rows)
+    pivot: dict[str, dict[str, object]] = {}
+    for r in rows:
+        pivot.setdefault(r["quantity"], {"quantity": r["quantity"]})[r["game"]] = r["value"]
+    study.table("calling-summary-by-game", list(pivot.values()),
+                "Exact headline numbers by game (banker-14 on 54 cards, treize and frustration on 52; "
+                "the exact fractions: tables/calling-summary.csv)")
 
     for name, ex in results.items():
         study.table(f"calling-matches-{name}", exact_rows(ex, "matches"),
