@@ -125,26 +125,18 @@ def canonical_reps(n, perm_pos, binom):
     total = binom[n, 5]
     canon = np.empty(total, np.int64)
     npm = perm_pos.shape[0]
-    for e in prange(4, n):
+    for e in prange(4, n):  # the subsets topped by position e: colex C(e, 5) .. C(e + 1, 5) - 1
         h = np.empty(5, np.int64)
         g = np.empty(5, np.int64)
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        h[0] = a
-                        h[1] = b
-                        h[2] = c
-                        h[3] = d
-                        h[4] = e
-                        idx = colex(h, 5, binom)
-                        best = idx
-                        for p in range(npm):
-                            for j in range(5):
-                                g[j] = perm_pos[p, h[j]]
-                            sort_small(g, 5)
-                            v = colex(g, 5, binom)
-                            if v < best:
-                                best = v
-                        canon[idx] = best
+        for idx in range(binom[e, 5], binom[e + 1, 5]):
+            unrank5(idx, n, binom, h)
+            best = idx
+            for p in range(npm):
+                for j in range(5):
+                    g[j] = perm_pos[p, h[j]]
+                sort_small(g, 5)
+                v = colex(g, 5, binom)
+                if v < best:
+                    best = v
+            canon[idx] = best
     return canon
