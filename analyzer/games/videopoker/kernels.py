@@ -238,40 +238,32 @@ def best_holds_all(codes, pos_of_code, binom, symmetric, row_of_idx5, best):
     pos = np.empty(5, np.int64)
     img = np.empty(5, np.int64)
     src = np.empty(5, np.int64)
-    for e in range(4, n):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        pos[0] = a
-                        pos[1] = b
-                        pos[2] = c
-                        pos[3] = d
-                        pos[4] = e
-                        if symmetric:
-                            _suit_order(pos, codes, 5, new_suit)
-                        else:
-                            for s in range(4):
-                                new_suit[s] = s
-                        for i in range(5):  # image positions, insertion-sorted with their source
-                            code = codes[pos[i]]
-                            if code < 52:
-                                code = (code & ~3) | new_suit[code & 3]
-                            p = pos_of_code[code]
-                            j = i
-                            while j > 0 and img[j - 1] > p:
-                                img[j] = img[j - 1]
-                                src[j] = src[j - 1]
-                                j -= 1
-                            img[j] = p
-                            src[j] = i
-                        row = row_of_idx5[_idx5(img[0], img[1], img[2], img[3], img[4], binom)]
-                        h = best[row]
-                        mask = 0
-                        for j in range(5):
-                            if (h >> j) & 1:
-                                mask |= 1 << src[j]
-                        out[_idx5(a, b, c, d, e, binom)] = mask
+    for idx in range(binom[n, 5]):  # every deal's positions in colex order
+        unrank5(idx, n, binom, pos)
+        if symmetric:
+            _suit_order(pos, codes, 5, new_suit)
+        else:
+            for s in range(4):
+                new_suit[s] = s
+        for i in range(5):  # image positions, insertion-sorted with their source
+            code = codes[pos[i]]
+            if code < 52:
+                code = (code & ~3) | new_suit[code & 3]
+            p = pos_of_code[code]
+            j = i
+            while j > 0 and img[j - 1] > p:
+                img[j] = img[j - 1]
+                src[j] = src[j - 1]
+                j -= 1
+            img[j] = p
+            src[j] = i
+        row = row_of_idx5[_idx5(img[0], img[1], img[2], img[3], img[4], binom)]
+        h = best[row]
+        mask = 0
+        for j in range(5):
+            if (h >> j) & 1:
+                mask |= 1 << src[j]
+        out[idx] = mask
     return out
 
 
