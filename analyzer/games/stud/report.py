@@ -139,7 +139,7 @@ def build() -> Study:
     study.figure("jpoker-doc", fig, "J-poker: house edge vs DOC probability")
     _pays_figure(study, "jpoker", jp, j_opt)
     _pays_figure(study, "caribbean", carib, c_results[0])
-    study.headline = (f"Caribbean Stud house edge {c_results[0].house_edge:.4%} (exact); J-poker "
-                      f"{j_opt.house_edge:.4%} ± {1.96 * j_opt.se:.4%} (95 % CI, sampled), about "
-                      f"{j_opt.house_edge - ex.gain:.3%} with the exchange option.")
+    study.headline = (f"House edge: Caribbean Stud {c_results[0].house_edge:.4%} (exact); J-poker "
+                      f"{j_opt.house_edge:.4%} ± {1.96 * j_opt.se:.4%} (95 % CI, sampled), and about "
+                      f"{j_opt.house_edge - ex.gain:.3%} when the player uses the exchange option.")
     return study
