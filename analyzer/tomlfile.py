@@ -24,7 +24,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["TomlFile", "header_lines", "read_toml"]
+__all__ = ["TomlFile", "header_lines", "key_line", "read_toml"]
 
 
 class TomlFile(NamedTuple):
@@ -33,6 +33,15 @@ class TomlFile(NamedTuple):
     data: dict[str, Any]
     text: str
     source: str
+
+    def locate(self, message: str, prefix: str = "") -> str:
+        """``<source>: … key 'k' …`` → ``<source>:<line>: …`` where the file sets ``k``."""
+        head = f"{prefix}{self.source}: "
+        found = re.search(r"key '([^']+)'", message)
+        if not message.startswith(head) or found is None:
+            return message
+        line = key_line(self.text, found.group(1))
+        return message if line is None else f"{head[:-2]}:{line}: {message[len(head):]}"
 
 
 def read_toml(path: str | Path | Traversable, error: type[Exception], what: str = "") -> TomlFile:
@@ -59,3 +68,27 @@ def header_lines(text: str, table: str) -> list[int]:
     """The 1-based line of each ``[[table]]`` header, in order (for ``file line N`` messages)."""
     pattern = re.compile(rf"^\s*\[\[\s*{re.escape(table)}\s*\]\]")
     return [i + 1 for i, s in enumerate(text.splitlines()) if pattern.match(s)]
+
+
+def key_line(text: str, dotted: str, root: str = "game") -> int | None:
+    """The 1-based line that sets ``dotted`` (``tie``, ``pays.pair``), also under ``[root]``.
+
+    >>> key_line('[game]\\nname = "x"\\n[game.pays]\\npair = -1\\n', "pays.pair")
+    4
+    """
+    want = dotted.split(".")
+    table: list[str] = []
+    for i, raw in enumerate(text.splitlines(), 1):
+        s = raw.split("#", 1)[0].strip()
+        header = re.match(r"^\[\s*([^\[\]]+?)\s*\]$", s)
+        if header:
+            table = [p.strip().strip('"') for p in header.group(1).split(".")]
+            if table in (want, [root, *want]):
+                return i
+            continue
+        assign = re.match(r'^([A-Za-z0-9_\-."]+)\s*=', s)
+        if assign:
+            full = table + [p.strip().strip('"') for p in assign.group(1).split(".")]
+            if full in (want, [root, *want]):
+                return i
+    return None

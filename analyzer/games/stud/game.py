@@ -219,4 +219,7 @@ def load_game(path: str | Path) -> StudGame:
     if not p.is_file():
         raise StudError(f"cannot read game file {str(path)!r} (shipped: {', '.join(shipped_games())})")
     doc = read_toml(p, StudError)
-    return game_from_mapping(doc.data, doc.source)
+    try:
+        return game_from_mapping(doc.data, doc.source)
+    except StudError as exc:  # name the line that sets the key: "<file>:<line>: key '…': …"
+        raise StudError(doc.locate(str(exc))) from None
