@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test test-slow lint typecheck report bench clean
+.PHONY: setup test test-slow lint typecheck report bench clean docs
 
 setup: $(STAMP)
 
@@ -34,3 +34,6 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
+
+docs: setup
+	$(BIN)/python -m analyzer.cli.helpdoc > docs/cli.md

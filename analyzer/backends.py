@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.errors import JokerOddsError
+from analyzer.kernels.rng import chunk_state
 
 __all__ = ["BACKENDS", "Backend", "BackendError", "DaskBackend", "LocalBackend", "ProcessBackend",
            "make_backend"]
@@ -36,8 +37,6 @@ class BackendError(JokerOddsError):
 
 def compute_chunk(task: Any, seed: int, index: int, n: int) -> np.ndarray:
     """One chunk: the task on chunk ``index``'s own random stream."""
-    from analyzer.engine import chunk_state
-
     return np.asarray(task.run_chunk(chunk_state(seed, index), n))
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "get_deck",
     "parse_card",
     "parse_hand",
+    "parse_rank",
     "rank_of",
     "suit_of",
 ]
@@ -292,3 +293,20 @@ def format_card(code: int, deck: DeckSpec | None = None) -> str:
 def format_hand(codes: Sequence[int] | np.ndarray, deck: DeckSpec | None = None) -> str:
     """Space-separated card text for a hand."""
     return " ".join(format_card(int(c), deck) for c in codes)
+
+
+def parse_rank(text: str) -> int:
+    """One rank from text (the one rank parser): ``A``, ``k``, ``T`` or ``10`` → 0 (deuce) … 12 (ace).
+
+    >>> parse_rank("A"), parse_rank("10"), parse_rank(" q ")
+    (12, 8, 10)
+    >>> parse_rank("X")
+    Traceback (most recent call last):
+    ...
+    analyzer.cards.CardError: unknown rank 'X' (use one of 23456789TJQKA, or 10)
+    """
+    t = str(text).strip().upper()
+    t = "T" if t == "10" else t
+    if len(t) != 1 or t not in RANK_CHARS:
+        raise CardError(f"unknown rank {str(text).strip()!r} (use one of {RANK_CHARS}, or 10)")
+    return RANK_CHARS.index(t)

@@ -9,8 +9,8 @@ threads, a process pool or a Dask cluster (:mod:`analyzer.backends`). Completed 
 checkpointed and resumed (:mod:`analyzer.checkpoint`); stopping rules live in
 :mod:`analyzer.stopping`.
 
->>> import numpy as np
 >>> from analyzer.evaluator import Evaluator
+>>> from analyzer.frequencies import FreqTask
 >>> r = run(FreqTask.from_evaluator(Evaluator("standard")), trials=20_000, seed=7, chunk_size=5_000)
 >>> int(r.totals.sum()), r.chunks_done, r.stop_reason
 (20000, 4, 'trials')
@@ -32,26 +32,15 @@ import numpy as np
 from analyzer.backends import Backend, make_backend
 from analyzer.checkpoint import Checkpoint, load_checkpoint, save_checkpoint, task_fingerprint
 from analyzer.errors import JokerOddsError
-from analyzer.evaluator import Evaluator
-from analyzer.kernels.freq import freq_chunk
+from analyzer.kernels.rng import chunk_state
 from analyzer.progress import Progress, progress_enabled
-from analyzer.stats import proportion
 from analyzer.stopping import DEFAULT_CHECK_EVERY, Estimates, RunInterrupted, StopRule, precision
 
-__all__ = ["DEFAULT_CHUNK", "FreqTask", "RunInterrupted", "RunResult", "StopRule", "Task",
-           "chunk_state", "run"]
+__all__ = ["DEFAULT_CHUNK", "RunInterrupted", "RunResult", "StopRule", "Task", "chunk_state", "run"]
 
 DEFAULT_CHUNK = 1 << 20
 _CHECKPOINT_SECONDS = 1.0
 _POLL_SECONDS = 0.2
-
-
-def chunk_state(seed: int, chunk: int) -> np.ndarray:
-    """The four xoshiro256** state words of chunk ``chunk`` of a run seeded with ``seed``."""
-    words = np.random.SeedSequence(int(seed), spawn_key=(int(chunk),)).generate_state(4, np.uint64)
-    if not words.any():  # pragma: no cover
-        words[0] = 1
-    return words
 
 
 class Task(Protocol):
@@ -61,37 +50,6 @@ class Task(Protocol):
     """
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray: ...
-
-
-@dataclass(frozen=True)
-class FreqTask:
-    """Deal k-card hands and count category positions (``names``: categories, worst first)."""
-
-    deck: np.ndarray
-    k: int
-    table: np.ndarray
-    wbits: int
-    n_pos: int
-    names: tuple[str, ...] = ()
-
-    @classmethod
-    def from_evaluator(cls, ev: Evaluator) -> FreqTask:
-        table, wbits = ev.kernel_args()
-        return cls(ev.deck.cards.astype(np.int64), ev.k, table, wbits,
-                   len(ev.order_low_to_high), tuple(c.value for c in ev.order_low_to_high))
-
-    def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        return freq_chunk(state, n, self.deck, self.k, self.table, self.wbits, self.n_pos)
-
-    def estimates(self, totals: np.ndarray) -> Estimates:
-        """Each category's probability and its standard error (the multinomial margins)."""
-        n = int(totals.sum())
-        names = self.names or tuple(f"pos{i}" for i in range(self.n_pos))
-        out = {}
-        for name, count in zip(names, totals, strict=True):
-            e = proportion(int(count), n)
-            out[name] = (e.estimate, e.se)
-        return out
 
 
 @dataclass(frozen=True)
@@ -144,7 +102,7 @@ def _check_int(name: str, value: Any, minimum: int) -> int:
     return int(value)
 
 
-def run(task: Any, trials: int | None = None, seed: int = 0, chunk_size: int = DEFAULT_CHUNK,
+def run(task: Task, trials: int | None = None, seed: int = 0, chunk_size: int = DEFAULT_CHUNK,
         threads: int | None = None, *, target_se: float | None = None,
         target_rel_se: float | None = None, max_trials: int | None = None,
         max_time: float | None = None, check_every: int = DEFAULT_CHECK_EVERY,
@@ -295,3 +253,12 @@ class _Driver:
             if self.checkpoint is not None and time.perf_counter() - last_save >= _CHECKPOINT_SECONDS:
                 self.save()
                 last_save = time.perf_counter()
+
+
+def __getattr__(name: str) -> Any:
+    """``FreqTask`` moved to :mod:`analyzer.frequencies`; the old name still resolves."""
+    if name == "FreqTask":
+        from analyzer.frequencies import FreqTask
+
+        return FreqTask
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

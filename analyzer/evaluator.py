@@ -1,6 +1,8 @@
 """The hand evaluator: a rule set and a deck compiled into lookup tables, with a batch API.
 
 >>> ev = Evaluator("joker-wild")
+>>> ev
+Evaluator('joker-wild', deck='52+1', k=5, mode='wild', wild=['jokers'])
 >>> s = ev.score("Qs Qd 9h 9c Jk")
 >>> ev.category(s).value, ev.describe("Qs Qd 9h 9c Jk")
 ('full_house', 'full house, queens over nines, wild')
@@ -20,13 +22,21 @@ import numpy as np
 from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
 from analyzer.kernels import evaluate as K
 from analyzer.kernels import tables as T
+from analyzer.kernels.codes import category_position, is_natcat, is_nattie, tiebreak_ranks
 from analyzer.kernels.handkey import ABSENT, flatten, key5, keys7, wild_bits
-from analyzer.rules import CATEGORY_INDEX, MODE_CODE, Category, NaturalBeatsWild, RuleSet, get_rules
+from analyzer.rules import (
+    CATEGORY_INDEX,
+    MODE_CODE,
+    NBW_CODE,
+    Category,
+    NaturalBeatsWild,
+    RuleSet,
+    get_rules,
+)
 from analyzer.tablecache import load_or_build
 
 __all__ = ["Evaluator", "HandScore", "decode_tiebreak"]
 
-_NBW_CODE = {NaturalBeatsWild.NONE: 0, NaturalBeatsWild.TIE: 1, NaturalBeatsWild.CATEGORY: 2}
 _BINOM = T.binomial_table()
 _NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "jack", "queen", "king", "ace"]
@@ -43,8 +53,7 @@ def decode_tiebreak(score: int) -> list[int]:
     >>> decode_tiebreak(ev.score("Kd Kc 9s 9h 2c"))
     [11, 11, 7, 7, 0]
     """
-    tb = (int(score) >> 1) & 0xFFFFF
-    return [((tb >> (4 * (4 - i))) & 0xF) - 1 for i in range(5)]
+    return tiebreak_ranks(score)
 
 
 @lru_cache(maxsize=64)
@@ -61,7 +70,7 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
     def build() -> np.ndarray:
         table5 = T.build_table5(
             MODE_CODE[rules.mode], cat_pos, pos_cat, deck.lowest_rank, rules.ace_low_straight,
-            rules.double_ace_flush, _NBW_CODE[rules.natural_beats_wild], min(max_w, 5), _BINOM,
+            rules.double_ace_flush, NBW_CODE[rules.natural_beats_wild], min(max_w, 5), _BINOM,
         )
         plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
         return flatten(plain, suited)
@@ -92,6 +101,11 @@ class Evaluator:
         self.table, self.wbits = _compiled(self.rules, self.deck, k)
         self.wild = np.array([(self.wbits >> c) & 1 for c in range(NUM_CODES)], dtype=np.uint8)
         self.order_low_to_high = self.rules.order_low_to_high
+
+    def __repr__(self) -> str:
+        """``Evaluator('joker-wild', deck='52+1', k=5, mode='wild', wild=['jokers'])``."""
+        return (f"Evaluator({self.rules.name!r}, deck={self.deck.name!r}, k={self.k}, "
+                f"mode={self.rules.mode.value!r}, wild={list(self.rules.wild)!r})")
 
     def kernel_args(self) -> tuple[np.ndarray, int]:
         """``(table, wbits)`` for the numba kernels (``score_cards``, ``key5``, ``keys7``)."""
@@ -124,19 +138,19 @@ class Evaluator:
         return out
 
     def category(self, score: int) -> Category:
-        return self.order_low_to_high[int(score) >> 22]
+        return self.order_low_to_high[category_position(int(score))]
 
     def categories(self, scores: np.ndarray) -> np.ndarray:
         """Category position (0 = worst in the rule set's order) of each score."""
-        return np.asarray(scores) >> 22
+        return category_position(np.asarray(scores))
 
     def is_natural_score(self, score: int) -> bool | None:
         """Whether the score is marked natural (only known under a natural_beats_wild rule)."""
         nbw = self.rules.natural_beats_wild
         if nbw is NaturalBeatsWild.TIE:
-            return bool(int(score) & 1)
+            return is_nattie(score)
         if nbw is NaturalBeatsWild.CATEGORY:
-            return bool((int(score) >> 21) & 1)
+            return is_natcat(score)
         return None
 
     def describe(self, hand: str | Iterable[str] | np.ndarray) -> str:

@@ -9,18 +9,24 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from analyzer.evaluator import Evaluator
 from analyzer.kernels import evaluate as K
+from analyzer.kernels.freq import freq_chunk
 from analyzer.rules import Category, RuleSet
 from analyzer.stats import chi_square_gof, proportion
+from analyzer.stopping import Estimates
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "FreqRow",
     "FreqTable",
+    "FreqTask",
     "exact_frequencies",
     "ranking_paradox",
     "sampled_frequencies",
@@ -74,6 +80,12 @@ class FreqTable:
         out["rows"] = [{k: asdict(r)[k] for k in keys} for r in self.rows]
         return out
 
+    def to_frame(self) -> pd.DataFrame:
+        """The rows as a pandas DataFrame (one row per category, best first)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.to_dict()["rows"])
+
 
 def _evaluator(rules: RuleSet | str, deck: str | None, cards: int) -> Evaluator:
     return Evaluator(rules, deck, k=cards)
@@ -94,6 +106,38 @@ def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int 
     return FreqTable(ev.deck.name, ev.rules.name, cards, "exact", total, rows)
 
 
+@dataclass(frozen=True)
+class FreqTask:
+    """Deal k-card hands and count category positions (``names``: categories, worst first)."""
+
+    deck: np.ndarray
+    k: int
+    table: np.ndarray
+    wbits: int
+    n_pos: int
+    names: tuple[str, ...] = ()
+
+    @classmethod
+    def from_evaluator(cls, ev: Evaluator) -> FreqTask:
+        table, wbits = ev.kernel_args()
+        return cls(ev.deck.cards.astype(np.int64), ev.k, table, wbits,
+                   len(ev.order_low_to_high), tuple(c.value for c in ev.order_low_to_high))
+
+    def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
+        return freq_chunk(state, n, self.deck, self.k, self.table, self.wbits, self.n_pos)
+
+    def estimates(self, totals: np.ndarray) -> Estimates:
+        """Each category's probability and its standard error (the multinomial margins)."""
+        n = int(totals.sum())
+        names = self.names or tuple(f"pos{i}" for i in range(self.n_pos))
+        out = {}
+        for name, count in zip(names, totals, strict=True):
+            e = proportion(int(count), n)
+            out[name] = (e.estimate, e.se)
+        return out
+
+
+
 def sampled_frequencies(
     rules: RuleSet | str,
     deck: str | None = None,
@@ -112,7 +156,7 @@ def sampled_frequencies(
     (relative) SE reached. When ``compare_exact`` and the enumeration is cheap (5-card hands),
     a χ² goodness-of-fit test against the exact counts is attached under ``extra["gof"]``.
     """
-    from analyzer.engine import DEFAULT_CHUNK, FreqTask, run
+    from analyzer.engine import DEFAULT_CHUNK, run
 
     targeted = any(engine_options.get(k) is not None for k in ("target_se", "target_rel_se"))
     if trials is None and not targeted:

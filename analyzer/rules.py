@@ -23,17 +23,20 @@ import numpy as np
 from analyzer.cards import (
     JOKER_CODES,
     NUM_CODES,
-    RANK_CHARS,
     CardError,
     DeckSpec,
     get_deck,
     parse_card,
+    parse_rank,
 )
 from analyzer.errors import JokerOddsError
+from analyzer.kernels import codes
 
 __all__ = [
     "CATEGORY_INDEX",
     "DEFAULT_ORDER",
+    "MODE_CODE",
+    "NBW_CODE",
     "Category",
     "NaturalBeatsWild",
     "RuleSet",
@@ -69,25 +72,26 @@ class Category(StrEnum):
         return self.value.replace("_", " ")
 
 
-# Fixed internal indices used by the kernels (independent of any rule set's order).
+# Fixed internal indices used by the kernels (independent of any rule set's order; the codes
+# themselves are defined once in analyzer.kernels.codes).
 CATEGORY_INDEX: dict[Category, int] = {
-    Category.HIGH_CARD: 0,
-    Category.PAIR: 1,
-    Category.TWO_PAIR: 2,
-    Category.THREE_OF_A_KIND: 3,
-    Category.STRAIGHT: 4,
-    Category.FLUSH: 5,
-    Category.FULL_HOUSE: 6,
-    Category.FOUR_OF_A_KIND: 7,
-    Category.STRAIGHT_FLUSH: 8,
-    Category.ROYAL_FLUSH: 9,
-    Category.FIVE_OF_A_KIND: 10,
+    Category.HIGH_CARD: codes.HIGH,
+    Category.PAIR: codes.PAIR,
+    Category.TWO_PAIR: codes.TWO_PAIR,
+    Category.THREE_OF_A_KIND: codes.TRIPS,
+    Category.STRAIGHT: codes.STRAIGHT,
+    Category.FLUSH: codes.FLUSH,
+    Category.FULL_HOUSE: codes.FULL_HOUSE,
+    Category.FOUR_OF_A_KIND: codes.QUADS,
+    Category.STRAIGHT_FLUSH: codes.SF,
+    Category.ROYAL_FLUSH: codes.ROYAL,
+    Category.FIVE_OF_A_KIND: codes.FIVE,
 }
 DEFAULT_ORDER: tuple[Category, ...] = tuple(Category)  # best first
 
 
 class WildMode(StrEnum):
-    """What a wild card may stand for (RULES.md §1)."""
+    """What a wild card may stand for (the wild modes)."""
 
     NATURAL = "natural"
     WILD = "wild"
@@ -96,7 +100,8 @@ class WildMode(StrEnum):
     JPOKER = "jpoker"
 
 
-MODE_CODE = {WildMode.NATURAL: 0, WildMode.WILD: 1, WildMode.BUG: 2, WildMode.SEMI: 3, WildMode.JPOKER: 4}
+MODE_CODE = {WildMode.NATURAL: codes.MODE_NATURAL, WildMode.WILD: codes.MODE_WILD, WildMode.BUG: codes.MODE_BUG,
+             WildMode.SEMI: codes.MODE_SEMI, WildMode.JPOKER: codes.MODE_JPOKER}
 
 
 class NaturalBeatsWild(StrEnum):
@@ -105,6 +110,10 @@ class NaturalBeatsWild(StrEnum):
     NONE = "none"
     TIE = "tie"
     CATEGORY = "category"
+
+
+NBW_CODE = {NaturalBeatsWild.NONE: codes.NBW_NONE, NaturalBeatsWild.TIE: codes.NBW_TIE,
+            NaturalBeatsWild.CATEGORY: codes.NBW_CATEGORY}
 
 
 @dataclass(frozen=True)
@@ -143,10 +152,10 @@ class RuleSet:
             if text.lower() == "jokers":
                 mask[list(JOKER_CODES)] = True
             elif len(text) == 1 or text.lower() == "10":
-                ch = "T" if text == "10" else text.upper()
-                if ch not in RANK_CHARS:
-                    raise RulesError(f"rules {self.name!r}: unknown wild rank {text!r}")
-                r = RANK_CHARS.index(ch)
+                try:
+                    r = parse_rank(text)
+                except CardError:
+                    raise RulesError(f"rules {self.name!r}: unknown wild rank {text!r}") from None
                 mask[r * 4 : r * 4 + 4] = True
             else:
                 try:

@@ -29,7 +29,6 @@ A bad file raises :class:`StudyError` naming the file, the key and the problem::
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,7 @@ from typing import Any
 from analyzer.errors import JokerOddsError
 from analyzer.frequencies import FreqTable, exact_frequencies, sampled_frequencies
 from analyzer.rules import RuleSet, rules_from_mapping
+from analyzer.tomlfile import read_toml
 
 __all__ = ["STOP_KEYS", "EstimateSpec", "StudyError", "StudyResult", "StudySpec", "load_study", "parse_study",
            "run_study", "write_study"]
@@ -175,16 +175,8 @@ def parse_study(data: dict[str, Any], source: str) -> StudySpec:
 
 def load_study(path: str | Path) -> StudySpec:
     """Read and validate a study file."""
-    p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise StudyError(f"{p}: cannot read ({exc.strerror or exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise StudyError(f"{p}: not UTF-8 text (byte {exc.start}: {exc.reason})") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise StudyError(f"{p}: not valid TOML ({exc})") from exc
-    return parse_study(data, str(p))
+    doc = read_toml(Path(path), StudyError)
+    return parse_study(doc.data, doc.source)
 
 
 @dataclass

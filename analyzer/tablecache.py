@@ -43,7 +43,7 @@ def cache_dir() -> Path | None:
 def _source_digest() -> str:
     here = Path(__file__).parent / "kernels"
     h = hashlib.sha256()
-    for name in ("tables.py", "handkey.py"):
+    for name in ("tables.py", "handkey.py", "codes.py", "combinatorics.py"):  # what builds a table
         h.update((here / name).read_bytes())
     return h.hexdigest()[:16]
 

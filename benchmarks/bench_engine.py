@@ -17,9 +17,9 @@ import sys
 import time
 from typing import Any
 
-from analyzer.engine import FreqTask, run
+from analyzer.engine import run
 from analyzer.evaluator import Evaluator
-from analyzer.frequencies import exact_frequencies
+from analyzer.frequencies import FreqTask, exact_frequencies
 from analyzer.io import render_text_table
 from analyzer.stats import chi_square_gof, wilson_interval
 

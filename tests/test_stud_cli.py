@@ -73,7 +73,7 @@ def test_bad_game_file_names_file_and_key(tmp_path):
     path.write_text('name = "x"\nrules = "standard"\nqualifier = "pair"\n[pays]\npair = -1\n')
     r = _run("advise", HAND, "--up", "Qh", "--game", str(path))
     assert r.exit_code == 2
-    assert r.output.strip() == f"Error: {path}: key 'pays.pair': -1 must be at least 0"
+    assert r.output.strip() == f"Error: {path}:5: key 'pays.pair': -1 must be at least 0"
 
 
 def test_game_file_that_is_not_text(tmp_path):

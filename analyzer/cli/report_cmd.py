@@ -7,7 +7,16 @@ from pathlib import Path
 import click
 
 from analyzer.cli.options import writable
-from analyzer.report import STUDIES, build_report
+from analyzer.games import StudyDecl, game_infos
+from analyzer.report import CORE_STUDIES, build_report
+
+
+def all_studies() -> list[StudyDecl]:
+    """The core studies, then each registered game's (declared in its ``GAME``), in order."""
+    return [*(StudyDecl(*core) for core in CORE_STUDIES), *(d for g in game_infos() for d in g.studies)]
+
+
+STUDIES = all_studies()
 
 
 @click.command("report")
@@ -17,7 +26,7 @@ from analyzer.report import STUDIES, build_report
               help=f"Only these studies ({', '.join(s.name for s in STUDIES)}).")
 def report_cmd(out: Path, studies: tuple[str, ...]) -> None:
     """Build the report: Markdown, HTML, PNG figures and CSV tables per study."""
-    built = build_report(out, list(studies) or None)
+    built = build_report(out, STUDIES, list(studies) or None)
     for s in built:
         click.echo(f"wrote {out / s.name / 'index.html'}")
     click.echo(f"wrote {out / 'index.html'}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.handkey import ABSENT, key5, keys7
 
 
@@ -88,7 +89,7 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                     e = deck[i4]
                     if k == 5:
                         s = table[key5(a, b, c, d, e, wbits)]
-                        counts[s >> 22] += 1
+                        counts[s >> CAT_SHIFT] += 1
                         if keep:
                             scores[t] = s
                             t += 1
@@ -98,7 +99,7 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                         if k == 6:
                             kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, ABSENT, wbits)
                             s = best_of_keys(table, kp, s0, s1, s2, s3)
-                            counts[s >> 22] += 1
+                            counts[s >> CAT_SHIFT] += 1
                             if keep:
                                 scores[t] = s
                                 t += 1
@@ -106,7 +107,7 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                         for i6 in range(i5 + 1, n):
                             kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, deck[i6], wbits)
                             v = best_of_keys(table, kp, s0, s1, s2, s3)
-                            counts[v >> 22] += 1
+                            counts[v >> CAT_SHIFT] += 1
                             if keep:
                                 scores[t] = v
                                 t += 1

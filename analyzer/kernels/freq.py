@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.evaluate import score_cards
 from analyzer.kernels.rng import deal
 
@@ -17,5 +18,5 @@ def freq_chunk(state, n_hands, deck, k, table, wbits, n_pos):
     for _ in range(n_hands):
         deal(state, pack, k)
         s = score_cards(pack, k, table, wbits)
-        counts[s >> 22] += 1
+        counts[s >> CAT_SHIFT] += 1
     return counts

@@ -1,7 +1,7 @@
 """xoshiro256** random numbers and card dealing inside numba kernels.
 
 A stream is a ``uint64[4]`` state array, seeded outside the kernels (see
-``analyzer.engine.chunk_state``) from NumPy's ``SeedSequence``; kernels advance it in place.
+:func:`chunk_state`) from NumPy's ``SeedSequence``; kernels advance it in place.
 Bounded integers use Lemire's multiply-and-reject on 32 bits, so every draw is exactly uniform.
 """
 
@@ -11,6 +11,19 @@ import numpy as np
 from numba import njit, uint64
 
 _M32 = uint64(0xFFFFFFFF)
+
+
+def chunk_state(seed: int, chunk: int) -> np.ndarray:
+    """The four xoshiro256** state words of chunk ``chunk`` of a run seeded with ``seed``.
+
+    >>> chunk_state(11, 0).shape, chunk_state(11, 0).dtype.name
+    ((4,), 'uint64')
+    """
+    words = np.random.SeedSequence(int(seed), spawn_key=(int(chunk),)).generate_state(4, np.uint64)
+    if not words.any():  # pragma: no cover
+        words[0] = 1
+    return words
+
 
 
 @njit(cache=True, inline="always")

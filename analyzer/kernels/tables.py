@@ -7,10 +7,9 @@ so the hot path is one table lookup. ``build_tables_k`` lifts the 5-card table t
 5 of k cards (k = 5, 6, 7): a suit-blind table over natural rank multisets plus a flush table
 over one suit's rank mask.
 
-Score layout (int32, higher is better): ``pos << 22 | natcat << 21 | tiebreak << 1 | nattie``
-where ``pos`` is the category's position in the rule set's order (0 = worst), ``tiebreak``
-is five 4-bit rank nibbles (rank + 1, 0 = blank) and the two ``nat*`` bits implement
-``natural_beats_wild`` = ``category`` / ``tie``.
+The score layout, the category and mode codes and the wild-mode table (one row of data per
+mode: what a wild card may complete, what it may never make, its exemptions) are defined once
+in :mod:`analyzer.kernels.codes`; a new wild mode is a row there plus its reference test.
 """
 
 from __future__ import annotations
@@ -18,26 +17,52 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-# internal category indices (see analyzer.rules.CATEGORY_INDEX)
-HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, SF, ROYAL, FIVE = range(11)
-N_CATEGORIES = 11
-ALL_CATS = (1 << N_CATEGORIES) - 1
-STRAIGHTISH = (1 << STRAIGHT) | (1 << FLUSH) | (1 << SF) | (1 << ROYAL)
-SEMI_CATS = (1 << STRAIGHT) | (1 << FLUSH)
-MODE_NATURAL, MODE_WILD, MODE_BUG, MODE_SEMI, MODE_JPOKER = range(5)
-NBW_NONE, NBW_TIE, NBW_CATEGORY = range(3)
+from analyzer.kernels.codes import (  # noqa: F401  (re-exported: the kernels' names for the codes)
+    ALL_CATS,
+    CAT_SHIFT,
+    FIVE,
+    FLUSH,
+    FULL_HOUSE,
+    HIGH,
+    M_ACES,
+    M_ALLOWED,
+    M_BLANKS,
+    M_DUPLICATE,
+    M_FORBIDDEN,
+    MODE_BUG,
+    MODE_JPOKER,
+    MODE_NATURAL,
+    MODE_ROWS,
+    MODE_SEMI,
+    MODE_WILD,
+    N_CATEGORIES,
+    NATCAT_SHIFT,
+    NBW_CATEGORY,
+    NBW_NONE,
+    NBW_TIE,
+    PAIR,
+    QUADS,
+    ROYAL,
+    SEMI_CATS,
+    SF,
+    STRAIGHT,
+    STRAIGHTISH,
+    TB_MASK,
+    TB_SHIFT,
+    TRIPS,
+    TWO_PAIR,
+    VALUE_POS_SHIFT,
+)
+from analyzer.kernels.combinatorics import binomial_table as _binomial
+
+MODES = np.array(MODE_ROWS, np.int64)  # [mode, column]: read by _best_for_key
 MAX_K = 7
 MULTISET_SIZE = 50388  # C(19, 7): rank multisets of up to 7 cards
 
 
 def binomial_table() -> np.ndarray:
     """``B[n, k] = C(n, k)`` for n < 24, k < 9 (int64)."""
-    b = np.zeros((24, 9), dtype=np.int64)
-    for n in range(24):
-        b[n, 0] = 1
-        for k in range(1, min(n, 8) + 1):
-            b[n, k] = b[n - 1, k - 1] + (b[n - 1, k] if k <= n - 1 else 0)
-    return b
+    return _binomial(23, 8)
 
 
 @njit(cache=True)
@@ -65,7 +90,7 @@ def _next_multiset(a, m, lo, hi):
 
 @njit(cache=True)
 def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
-    """Best ``pos << 20 | tiebreak`` of five resolved ranks (-1 = blank), or -1.
+    """Best ``pos << VALUE_POS_SHIFT | tiebreak`` of five resolved ranks (-1 = blank), or -1.
 
     ``allowed`` is a bit mask of internal categories the hand may be counted as.
     """
@@ -144,7 +169,7 @@ def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
         elif cat == FIVE:
             ok = c1 == 5
         if ok:
-            v = (p << 20) | tb
+            v = (p << VALUE_POS_SHIFT) | tb
             if v > best:
                 best = v
     return best
@@ -153,16 +178,25 @@ def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
 @njit(cache=True)
 def compose_score(v, natural, nbw):
     """Final int32 score from a packed ``pos << 20 | tiebreak`` value."""
-    pos = v >> 20
-    tb = v & 0xFFFFF
+    pos = v >> VALUE_POS_SHIFT
+    tb = v & TB_MASK
     natcat = 1 if (natural and nbw == NBW_CATEGORY) else 0
     nattie = 1 if (natural and nbw == NBW_TIE) else 0
-    return (pos << 22) | (natcat << 21) | (tb << 1) | nattie
+    return (pos << CAT_SHIFT) | (natcat << NATCAT_SHIFT) | (tb << TB_SHIFT) | nattie
 
 
 @njit(cache=True)
 def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
-    """Best packed value for n natural ranks ``nat`` (+ suited flag f) and w wild cards."""
+    """Best packed value for n natural ranks ``nat`` (+ suited flag f) and w wild cards.
+
+    What the wild cards may do is the mode's row of :data:`MODES` (see
+    :data:`analyzer.kernels.codes.MODE_ROWS`); no mode is named here.
+    """
+    blanks = MODES[mode, M_BLANKS]
+    allowed_any = MODES[mode, M_ALLOWED]
+    allowed_aces = MODES[mode, M_ACES]
+    forbidden = MODES[mode, M_FORBIDDEN]
+    duplicate = MODES[mode, M_DUPLICATE] | ((1 << 12) if dbl_ace else 0)
     r = np.empty(5, np.int64)
     for i in range(n):
         r[i] = nat[i]
@@ -172,7 +206,7 @@ def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
     if w == 0:
         return resolved_value(r, f == 1, cat_pos, ALL_CATS, lo, ace_low)
     best = -1
-    if mode == MODE_SEMI:  # wild cards that complete nothing count as blanks
+    if blanks:  # wild cards that complete nothing count as blanks
         for i in range(n, 5):
             r[i] = -1
         best = resolved_value(r, False, cat_pos, ALL_CATS, lo, ace_low)
@@ -202,7 +236,7 @@ def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
                 all_aces = False
             if su:
                 bit = 1 << rk
-                if (cnt_nat[rk] > 0 or (used_suited & bit)) and not (dbl_ace and rk == 12):
+                if (cnt_nat[rk] > 0 or (used_suited & bit)) and not (duplicate & bit):
                     legal = False
                 used_suited |= bit
             else:
@@ -217,13 +251,9 @@ def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
                     legal = False
         if legal:
             flush = f == 1 and suited_all
-            allowed = ALL_CATS
-            if mode == MODE_SEMI:
-                allowed = SEMI_CATS
-            elif mode == MODE_BUG and not all_aces:
-                allowed = STRAIGHTISH
+            allowed = allowed_aces if all_aces else allowed_any
             v = resolved_value(r, flush, cat_pos, allowed, lo, ace_low)
-            if v >= 0 and mode == MODE_JPOKER and pos_cat[v >> 20] == TRIPS:
+            if v >= 0 and (forbidden >> pos_cat[v >> VALUE_POS_SHIFT]) & 1:
                 v = -1
             if v > best:
                 best = v

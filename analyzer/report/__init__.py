@@ -1,42 +1,48 @@
 """Reports: every registered study written under one folder with an index page.
 
-Studies register in :mod:`analyzer.report.registry`; ``joker-odds report`` builds them all.
+``joker-odds report`` passes every study in: the core one (:mod:`analyzer.report.registry`) and
+each game's declared study; ``report/`` itself imports no game.
 """
 
 from __future__ import annotations
 
-import html
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
-from analyzer.io import atomic_write_text
-from analyzer.report.registry import STUDIES, StudySpec
-from analyzer.report.study import Study
+from analyzer.report.index import write_index, write_meta
+from analyzer.report.registry import CORE_STUDIES, StudySpec, build_study
+from analyzer.report.study import PageContext, Study
 
-__all__ = ["STUDIES", "Study", "StudySpec", "build_report"]
+__all__ = ["CORE_STUDIES", "Study", "StudySpec", "build_report", "build_study"]
 
 
-def build_report(out: Path, only: list[str] | None = None) -> list[Study]:
-    """Build the selected studies (all by default) and ``<out>/index.html`` linking them."""
+def build_report(out: Path, studies: Sequence[StudySpec], only: list[str] | None = None) -> list[Study]:
+    """Build the selected ``studies`` (all by default) and ``<out>/index.html`` linking them.
+
+    Each page links to the others and ends with its build time and the command rebuilding it.
+    """
     out = Path(out)
-    chosen = [s for s in STUDIES if only is None or s.name in only]
-    unknown = set(only or []) - {s.name for s in STUDIES}
+    specs = list(studies)
+    chosen = [s for s in specs if only is None or s.name in only]
+    unknown = set(only or []) - {s.name for s in specs}
     if unknown:
         from analyzer.errors import JokerOddsError
 
-        raise JokerOddsError(f"unknown study {sorted(unknown)[0]!r} (known: {', '.join(s.name for s in STUDIES)})")
+        raise JokerOddsError(f"unknown study {sorted(unknown)[0]!r} (known: {', '.join(s.name for s in specs)})")
+    chosen_names = {s.name for s in chosen}
+    nav = tuple((s.name, s.title) for s in specs
+                if s.name in chosen_names or (out / s.name / "index.html").is_file())
     built = []
     for spec in chosen:
-        study = spec.build()
-        study.write(out)
+        t0 = time.perf_counter()
+        study = build_study(spec)
+        seconds = time.perf_counter() - t0
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        command = f"joker-odds report --study {spec.name}"
+        study.write(out, PageContext(nav, stamp, seconds, command))
+        write_meta(out, spec.name, spec.title, study.headline, stamp, seconds, command)
         built.append(study)
-    existing = sorted(p.parent.name for p in out.glob("*/index.html"))
-    titles = {s.name: s.title for s in STUDIES}
-    items = "".join(
-        f"<li><a href='{html.escape(n)}/index.html'>{html.escape(titles.get(n, n))}</a></li>" for n in existing
-    )
-    atomic_write_text(out / "index.html",
-                      "<!doctype html><html><head><meta charset='utf-8'><title>joker-odds reports</title>"
-                      f"</head><body><h1>joker-odds reports</h1><ul>{items}</ul></body></html>\n")
-    md = "# joker-odds reports\n\n" + "".join(f"- [{titles.get(n, n)}]({n}/index.md)\n" for n in existing)
-    atomic_write_text(out / "index.md", md)
+    write_index(out, [(s.name, s.title) for s in specs])
     return built

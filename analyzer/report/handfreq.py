@@ -79,7 +79,8 @@ def build() -> Study:
         if triple not in seen:
             seen.add(triple)
             unique_rows.append(row)
-    study.table("freq5-all", unique_rows, "All 5-card tables in one CSV (long format)")
+    study.csv("freq5-all", unique_rows)
+    study.text("All 5-card tables in one CSV (long format): tables/freq5-all.csv.")
 
     study.heading("Probabilities by preset (log scale)")
     fig, ax = plt.subplots(figsize=(11, 5))
@@ -114,4 +115,10 @@ def build() -> Study:
         rows.append({"category": "total", "count": t.total, "probability": 1.0})
         study.table(f"freq7-{name}-{deck}".replace("+", "p"), rows, f"{name} on {deck}, best 5 of 7 "
                     f"({t.total:,} hands)")
+    study.headline = f"{len(matrix)} rule set × deck pairs, every 5-card hand enumerated exactly."
+    jw = tables.get(("joker-wild", "52+1"))
+    if jw is not None:
+        five = jw.row("five_of_a_kind")
+        study.headline += (f" Joker wild on 52+1: five of a kind {five.count:,} of {jw.total:,} hands "
+                           f"(1 in {jw.total / five.count:,.0f}).")
     return study

@@ -1,39 +1,43 @@
-"""The list of report studies: the core one, then those each game declares in its ``GAME``."""
+"""What a report study is to the framework, and the core study; games declare theirs in ``GAME``.
+
+``report/`` imports no game: the ``report`` command collects every study (the core ones here,
+then each game's :class:`~analyzer.games.info.StudyDecl`) and passes the list in.
+
+>>> [name for name, _, _ in CORE_STUDIES]
+['hand-frequencies']
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import import_module
+from typing import TYPE_CHECKING, Protocol
 
-from analyzer.report.study import Study
+if TYPE_CHECKING:
+    from analyzer.report.study import Study
 
-__all__ = ["STUDIES", "StudySpec"]
-
-
-@dataclass(frozen=True)
-class StudySpec:
-    """A study's name (its folder), title, and ``module:function`` building it."""
-
-    name: str
-    title: str
-    target: str
-
-    def build(self) -> Study:
-        module, func = self.target.split(":")
-        builder: Callable[[], Study] = getattr(import_module(module), func)
-        return builder()
+__all__ = ["CORE_STUDIES", "StudySpec", "build_study"]
 
 
-def _studies() -> list[StudySpec]:
-    """The core study, then each registered game's (declared in its ``GAME``)."""
-    from analyzer.games import game_infos
+class StudySpec(Protocol):
+    """A study's name (its folder), title, and the ``module:function`` that builds it."""
 
-    specs = [StudySpec("hand-frequencies", "Hand-rank frequencies with jokers and wild cards",
-                       "analyzer.report.handfreq:build")]
-    for game in game_infos():
-        specs.extend(StudySpec(d.name, d.title, d.target) for d in game.studies)
-    return specs
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def target(self) -> str: ...
 
 
-STUDIES: list[StudySpec] = _studies()
+def build_study(spec: StudySpec) -> Study:
+    """Import the study's module and call its builder."""
+    module, func = spec.target.split(":")
+    builder: Callable[[], Study] = getattr(import_module(module), func)
+    return builder()
+
+
+# (name, title, "module:function") of the studies that belong to no game.
+CORE_STUDIES: tuple[tuple[str, str, str], ...] = (
+    ("hand-frequencies", "Hand-rank frequencies with jokers and wild cards", "analyzer.report.handfreq:build"),
+)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,14 +25,46 @@ import matplotlib.pyplot as plt
 
 from analyzer.io import atomic_write_bytes, atomic_write_text, render
 
-__all__ = ["Study"]
+__all__ = ["CSS", "PageContext", "Study"]
 
-_CSS = (
+CSS = (
     "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
     "table{border-collapse:collapse;margin:1em 0;font-size:.9em}"
-    "th,td{border:1px solid #ccc;padding:.25em .6em}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    "th,td{border:1px solid #ccc;padding:.25em .6em;overflow-wrap:anywhere}td.n{text-align:right;font-variant-numeric:tabular-nums}"
     "th{background:#f2f2f2}img{max-width:100%}code{background:#f4f4f4;padding:0 .2em}"
+    "nav{font-size:.9em;border-bottom:1px solid #ddd;padding-bottom:.5em}nav a,nav b{margin-right:1em}"
+    "footer{margin-top:3em;border-top:1px solid #ddd;padding-top:.5em;font-size:.85em;color:#555}"
+    "dl.studies dt{font-weight:600;margin-top:1em}dl.studies dd{margin:.2em 0 0 0;color:#444}"
 )
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """What a page shows around its study: links to the others, build time, how to rebuild it."""
+
+    nav: tuple[tuple[str, str], ...] = ()  # (name, title) of every study in the report, in order
+    built: str = ""  # UTC time the study was built
+    seconds: float = 0.0
+    command: str = ""
+
+    def nav_html(self, current: str) -> str:
+        if not self.nav:
+            return "<nav><a href='../index.html'>all studies</a></nav>"
+        names = [n for n, _ in self.nav]
+        parts = ["<a href='../index.html'>all studies</a>"]
+        i = names.index(current) if current in names else -1
+        if i > 0:
+            parts.append(f"<a href='../{html.escape(names[i - 1])}/index.html'>&larr; previous</a>")
+        if 0 <= i < len(names) - 1:
+            parts.append(f"<a href='../{html.escape(names[i + 1])}/index.html'>next &rarr;</a>")
+        parts += [f"<b>{html.escape(t)}</b>" if n == current else
+                  f"<a href='../{html.escape(n)}/index.html'>{html.escape(t)}</a>" for n, t in self.nav]
+        return "<nav>" + " ".join(parts) + "</nav>"
+
+    def footer(self, code: Callable[[str], str]) -> str:
+        """``Built … in … s. Reproduce: <command>`` with the command formatted by ``code``."""
+        built = f"Built {self.built} in {self.seconds:.1f} s." if self.built else ""
+        return (built + (f" Reproduce: {code(self.command)}" if self.command else "")).strip()
 
 
 def _cell(v: Any) -> str:
@@ -53,6 +86,7 @@ class Study:
     name: str
     title: str
     blocks: list[tuple[str, Any]] = field(default_factory=list)
+    headline: str = ""  # one line of headline numbers for the reports index
     _tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _figures: dict[str, bytes] = field(default_factory=dict)
 
@@ -67,6 +101,10 @@ class Study:
         self._tables[name] = rows
         self.blocks.append(("table", (name, caption)))
 
+    def csv(self, name: str, rows: list[dict[str, Any]]) -> None:
+        """A table saved as ``tables/<name>.csv`` only (e.g. the long form of a pivoted table)."""
+        self._tables[name] = rows
+
     def figure(self, name: str, fig: Any, caption: str = "") -> None:
         """A matplotlib figure saved as ``figures/<name>.png`` (and closed)."""
         buf = io.BytesIO()
@@ -75,8 +113,9 @@ class Study:
         self._figures[name] = buf.getvalue()
         self.blocks.append(("figure", (name, caption)))
 
-    def _markdown(self) -> str:
-        out = [f"# {self.title}\n"]
+    def _markdown(self, ctx: PageContext) -> str:
+        out = ["[all studies](../index.md)" + "".join(f" · [{t}](../{n}/index.md)" for n, t in ctx.nav
+                                                        if n != self.name) + "\n", f"# {self.title}\n"]
         for kind, payload in self.blocks:
             if kind == "heading":
                 level, text = payload
@@ -98,12 +137,15 @@ class Study:
             elif kind == "figure":
                 name, caption = payload
                 out.append(f"![{caption or name}](figures/{name}.png)\n")
+        foot = ctx.footer(lambda c: f"`{c}`")
+        if foot:
+            out.append(f"---\n\n{foot}\n")
         return "\n".join(out)
 
-    def _html(self) -> str:
+    def _html(self, ctx: PageContext) -> str:
         esc = html.escape
         out = [f"<!doctype html><html><head><meta charset='utf-8'><title>{esc(self.title)}</title>"
-               f"<style>{_CSS}</style></head><body><p><a href='../index.html'>all studies</a></p>"
+               f"<style>{CSS}</style></head><body>{ctx.nav_html(self.name)}"
                f"<h1>{esc(self.title)}</h1>"]
         for kind, payload in self.blocks:
             if kind == "heading":
@@ -129,11 +171,15 @@ class Study:
                 name, caption = payload
                 out.append(f"<figure><img src='figures/{name}.png' alt='{esc(caption or name)}'>"
                            f"<figcaption>{esc(caption)}</figcaption></figure>")
+        foot = ctx.footer(lambda c: f"<code>{esc(c)}</code>")
+        if foot:
+            out.append(f"<footer>{foot}</footer>")
         out.append("</body></html>")
         return "\n".join(out)
 
-    def write(self, root: Path) -> list[Path]:
+    def write(self, root: Path, context: PageContext | None = None) -> list[Path]:
         """Write the study under ``root/<name>/``; returns the files written."""
+        ctx = context or PageContext()
         base = Path(root) / self.name
         written = []
         for name, rows in self._tables.items():
@@ -144,7 +190,7 @@ class Study:
             p = base / "figures" / f"{name}.png"
             atomic_write_bytes(p, data)
             written.append(p)
-        for fname, text in (("index.md", self._markdown()), ("index.html", self._html())):
+        for fname, text in (("index.md", self._markdown(ctx)), ("index.html", self._html(ctx))):
             atomic_write_text(base / fname, text)
             written.append(base / fname)
         return written

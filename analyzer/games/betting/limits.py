@@ -1,4 +1,4 @@
-"""Pot-limit maximums and a betting round under pot limit or table stakes (seed 003).
+"""Pot-limit maximums and a betting round under pot limit or table stakes.
 
 >>> [(s.to_call, s.max_raise) for s in pot_limit_ladder(7, 4)]
 [(0, 7), (7, 21), (28, 70), (98, 238)]
@@ -22,7 +22,7 @@ __all__ = [
     "pot_limit_max",
 ]
 
-CHIPS = (("blue", 10), ("red", 5), ("white", 1))  # seed 003: white 1, red 5, blue 10
+CHIPS = (("blue", 10), ("red", 5), ("white", 1))  # the classic chips: white 1, red 5, blue 10
 LIMITS = ("pot", "table")
 MIN_RAISE_RULES = ("min-bet", "last-raise")
 ACTIONS = ("check", "bet", "call", "raise", "fold", "allin")
@@ -56,7 +56,7 @@ class LadderStep:
 
 
 def pot_limit_ladder(pot: int, players: int) -> list[LadderStep]:
-    """Each player in turn calls and raises the pot-limit maximum (seed 003's warning example)."""
+    """Each player in turn calls and raises the pot-limit maximum (how fast a pot-limit pot grows)."""
     if players < 1:
         raise BettingError(f"need at least one player, got {players}")
     steps, bet, paid = [], 0, [0] * players

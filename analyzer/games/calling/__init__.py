@@ -1,45 +1,47 @@
-"""The banker's calling game (seed 001) and its family: treize, frustration solitaire.
+"""The banker's calling game (14 calls, joker first) and its family: treize, frustration solitaire.
 
->>> r = exact_calling(calling_game("banker-14"))
->>> float(r.p_no_match) > 0.35, r.mean_matches
-(True, Fraction(1, 1))
+The public names load on first use (see :mod:`analyzer.games.calling.api`), so importing the
+package for its ``GAME`` declaration stays light.
 """
 
-from analyzer.games.calling.exact import CallingExact, exact_calling, match_counts, rook_numbers
-from analyzer.games.calling.game import (
-    JOKER_RANK,
-    PRESETS,
-    CallingError,
-    CallingGame,
-    calling_game,
-    parse_calls,
-)
-from analyzer.games.calling.sample import CallingSample, CallingTask, sample_calling
-from analyzer.games.calling.table import exact_rows, sample_rows, summary_rows
-from analyzer.games.info import GameInfo, StudyDecl
+from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from analyzer.games.info import GameInfo, StudyDecl
+from analyzer.lazy import lazy_getattr
+
+if TYPE_CHECKING:
+    from analyzer.games.calling.api import (
+        JOKER_RANK,
+        PRESETS,
+        CallingError,
+        CallingExact,
+        CallingGame,
+        CallingSample,
+        CallingTask,
+        calling_game,
+        exact_calling,
+        exact_rows,
+        match_counts,
+        parse_calls,
+        rook_numbers,
+        sample_calling,
+        sample_rows,
+        summary_rows,
+    )
+
+_API = "analyzer.games.calling.api"
 __all__ = [
-    "JOKER_RANK",
-    "PRESETS",
-    "CallingError",
-    "CallingExact",
-    "CallingGame",
-    "CallingSample",
-    "CallingTask",
-    "calling_game",
-    "exact_calling",
-    "exact_rows",
-    "match_counts",
-    "parse_calls",
-    "rook_numbers",
-    "sample_calling",
-    "sample_rows",
-    "summary_rows",
+    "JOKER_RANK", "PRESETS", "CallingError", "CallingExact", "CallingGame", "CallingSample",
+    "CallingTask", "calling_game", "exact_calling", "exact_rows", "match_counts", "parse_calls",
+    "rook_numbers", "sample_calling", "sample_rows", "summary_rows"
 ]
+__getattr__ = lazy_getattr(__name__, dict.fromkeys(__all__, _API))
 
 GAME = GameInfo(
     "calling", "The banker's calling game",
-    commands={"calling": "analyzer.cli.calling"},
+    commands={"calling": "analyzer.games.calling.cli"},
     studies=(StudyDecl("calling-and-betting", "The banker's calling game and betting arithmetic",
-                       "analyzer.report.calling:build"),),
+                       "analyzer.games.calling.report:build"),),
 )

@@ -22,8 +22,10 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial, perm
+from typing import Any
 
 from analyzer.games.calling.game import CallingGame
+from analyzer.results import TableResult
 
 __all__ = ["CallingExact", "exact_calling", "match_counts", "no_match_count", "rook_numbers"]
 
@@ -71,7 +73,7 @@ def no_match_count(calls: tuple[int, ...], multiplicities: tuple[int, ...], n_ca
 
 
 @dataclass(frozen=True)
-class CallingExact:
+class CallingExact(TableResult):
     """Exact results; counts are over all ``total`` equally likely ordered deals of C cards."""
 
     game: CallingGame
@@ -126,6 +128,15 @@ class CallingExact:
         """Banker's expected result over a whole turn at the bank (Wald: EV per deal × deals)."""
         d = self.deals_per_bank
         return None if d is None else self.banker_ev * d
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The headline numbers, exact (see :func:`analyzer.games.calling.table.summary_rows`)."""
+        from analyzer.games.calling.table import summary_rows
+
+        return summary_rows(self)
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.game.name, "total": self.total}
 
 
 def exact_calling(game: CallingGame) -> CallingExact:

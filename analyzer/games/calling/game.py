@@ -4,7 +4,7 @@ The banker turns ``C`` cards one at a time off a shuffled deck of ``N`` cards, n
 with each (call ``i`` names rank ``calls[i]``); a *match* is a turned card whose rank is the
 one named. Three classic games are presets of this one model:
 
-- ``banker-14`` (seed 001, RULES.md §4): 54 cards, calls joker, A, K, Q, …, 2; the banker wins
+- ``banker-14`` (the banker's game): 54 cards, calls joker, A, K, Q, …, 2; the banker wins
   one stake per player on any match, two if the first card (the joker call) matches, and pays
   one stake per player when nothing matches.
 - ``treize`` (Montmort): 52 cards, 13 calls A, 2, …, K.
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import RANK_CHARS, DeckSpec, get_deck, rank_of
+from analyzer.cards import RANK_CHARS, CardError, DeckSpec, get_deck, parse_rank, rank_of
 from analyzer.errors import JokerOddsError
 
 __all__ = ["JOKER_RANK", "PRESETS", "CallingError", "CallingGame", "calling_game", "parse_calls"]
@@ -36,7 +36,7 @@ _MONTMORT = "A 2 3 4 5 6 7 8 9 T J Q K"
 # name -> (calls, default deck, banker's win on a first-card match, description)
 PRESETS: dict[str, tuple[str, str, int, str]] = {
     "banker-14": ("Jk A K Q J T 9 8 7 6 5 4 3 2", "52+2", 2,
-                  "seed 001: 54 cards, 14 calls joker, ace … two; first-card match pays double"),
+                  "the banker's game: 54 cards, 14 calls joker, ace … two; first-card match pays double"),
     "treize": (_MONTMORT, "52", 1, "Montmort's treize: 52 cards, 13 calls ace … king"),
     "frustration": (" ".join([_MONTMORT] * 4), "52", 1,
                     "frustration solitaire: all 52 cards, calls ace … king four times"),
@@ -66,12 +66,11 @@ def parse_calls(text: str) -> tuple[int, ...]:
         t = tok.upper()
         if t in ("JK", "JOKER", "JO"):
             out.append(JOKER_RANK)
-        elif t == "10":
-            out.append(RANK_CHARS.index("T"))
-        elif len(t) == 1 and t in RANK_CHARS:
-            out.append(RANK_CHARS.index(t))
         else:
-            raise CallingError(f"unknown call {tok!r} in {text!r} (use Jk, A, K, Q, J, T or 10, 9 … 2)")
+            try:
+                out.append(parse_rank(t))
+            except CardError:
+                raise CallingError(f"unknown call {tok!r} in {text!r} (use Jk, A, K, Q, J, T or 10, 9 … 2)") from None
     if not out:
         raise CallingError("the call sequence is empty")
     return tuple(out)

@@ -14,6 +14,7 @@ histograms.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -21,6 +22,7 @@ from numba import njit
 from analyzer.engine import run
 from analyzer.games.calling.game import CallingError, CallingGame
 from analyzer.kernels.rng import deal
+from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
 __all__ = ["CallingSample", "CallingTask", "calling_chunk", "hist_mean", "sample_calling"]
@@ -80,7 +82,7 @@ def hist_mean(values: np.ndarray, hist: np.ndarray) -> MeanEstimate:
 
 
 @dataclass(frozen=True)
-class CallingSample:
+class CallingSample(TableResult):
     """Histograms of a run and the estimates derived from them."""
 
     game: CallingGame
@@ -114,6 +116,18 @@ class CallingSample:
         """(estimate, ci_low, ci_high) of 1 / P(no match); the interval inverts the Wilson one."""
         q = self.p_no_match
         return _inverse(q.estimate), _inverse(q.ci_high), _inverse(q.ci_low)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The sampled headline numbers with SE and 95 % CI."""
+        props = [("P(no match)", self.p_no_match), ("P(first card matches)", self.first_estimates()[1])]
+        means = [("mean matches", self.mean_matches), ("banker EV per unit per player", self.banker_ev)]
+        return ([{"quantity": q, "estimate": e.estimate, "se": e.se, "ci_low": e.ci_low, "ci_high": e.ci_high}
+                 for q, e in props]
+                + [{"quantity": q, "estimate": m.mean, "se": m.se, "ci_low": m.ci_low, "ci_high": m.ci_high}
+                   for q, m in means])
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.game.name, "trials": self.trials, "seed": self.seed}
 
 
 def sample_calling(game: CallingGame, trials: int, seed: int = 0, chunk_size: int = 1 << 18,

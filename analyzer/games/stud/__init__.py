@@ -1,10 +1,11 @@
-"""Casino stud with a joker (J-poker), American poker and Caribbean Stud (RULES.md §2)."""
+"""Casino stud with a joker (J-poker), American poker and Caribbean Stud."""
 
 from analyzer.games.info import GameInfo, StudyDecl
 
 GAME = GameInfo(
     "stud", "Casino stud with a joker",
-    commands={"stud": "analyzer.cli.stud"},
+    commands={"stud": "analyzer.games.stud.cli"},
     studies=(StudyDecl("casino-stud", "Casino stud with a joker: J-poker and Caribbean Stud",
                        "analyzer.games.stud.report:build"),),
+    data=("games/*.toml",),
 )

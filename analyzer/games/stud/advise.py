@@ -20,13 +20,14 @@ from analyzer.cards import CardError, format_card, format_hand, parse_card, pars
 from analyzer.evaluator import Evaluator
 from analyzer.games.stud import kernels as K
 from analyzer.games.stud.game import StudError, StudGame
+from analyzer.results import TableResult
 from analyzer.rules import RuleSet, with_overrides
 
 __all__ = ["Advice", "advise", "parse_situation", "situation_evaluator"]
 
 
 @dataclass(frozen=True)
-class Advice:
+class Advice(TableResult):
     """Exact fold/bet EVs (antes) of one situation and the dealer-hand outcome counts."""
 
     hand: str

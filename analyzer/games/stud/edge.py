@@ -34,6 +34,7 @@ from analyzer.games.stud.exact import (
 )
 from analyzer.games.stud.game import StudError, StudGame
 from analyzer.games.stud.stratified import StrataSample, fraction_for, sample_hands
+from analyzer.results import TableResult
 from analyzer.stats import Z95
 
 __all__ = ["DEFAULT_HANDS", "STRATEGIES", "EdgeResult", "house_edge", "house_edges"]
@@ -43,8 +44,8 @@ DEFAULT_HANDS = 130_000
 Visitor = Callable[[int | None, bool, float, HandTables, Tally | StrataSample], None]
 
 
-@dataclass
-class EdgeResult:
+@dataclass(frozen=True)
+class EdgeResult(TableResult):
     """The player's expected result per deal (antes) and how it comes about."""
 
     game: str
@@ -86,6 +87,10 @@ class EdgeResult:
             out["house_edge_exact"] = str(-self.ev_exact)
         out.update({f"ev_{k}": v for k, v in self.parts.items()})
         return out
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The outcome events: probability and antes won of each."""
+        return self.events
 
 
 class _Mix:
@@ -202,7 +207,8 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
                 visit(w, False, float((1 - doc) * share), tables, ts[0])
             continue
         rules = np.array([strategy_rule(tables, game, s) for s in strategies], np.int64)
-        sample = sample_hands(game, tables, rules, fraction, seed=seed * 13 + r, keep_gain=keep, merge=merge)
+        sample = sample_hands(game, tables, rules, fraction, seed=np.random.SeedSequence(seed, spawn_key=(r,)),
+                              keep_gain=keep, merge=merge)
         for k, mix in enumerate(mixes):
             mix.add_sample(sample, k, float((1 - doc) * share))
         if visit is not None:

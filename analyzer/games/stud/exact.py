@@ -143,7 +143,7 @@ def kernel_context(tables: HandTables, game: StudGame) -> tuple[object, ...]:
 
 
 def event_names(game: StudGame) -> list[tuple[str, Fraction]]:
-    """Outcome events and the antes won in each, best first (ANCHORS.md's layout)."""
+    """Outcome events and the antes won in each, best first (the published layout)."""
     rows = [(f"win, {c.label}", game.win_units(c)) for c in game.rules.order]
     rows += [("dealer doesn't qualify", game.no_qualify_units), ("push", game.tie_units),
              ("fold", Fraction(-1)), ("dealer wins", game.lose_units)]

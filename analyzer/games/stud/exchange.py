@@ -1,5 +1,5 @@
-"""The exchange option (RULES.md §2): before deciding, the player may swap cards for a fee in antes
-(seed: one card for one ante, two cards for a double ante; ``exchange_fees`` in the game file).
+"""The exchange option: before deciding, the player may swap cards for a fee in antes
+(J-poker: one card for one ante, two cards for a double ante; ``exchange_fees`` in the game file).
 
 An option's EV is exact: every set of replacement cards from the 46 unseen cards, then the better
 of folding and betting against every dealer hole-card set from the cards still unseen (the
@@ -27,6 +27,7 @@ from analyzer.games.stud import kernels as K
 from analyzer.games.stud.advise import parse_situation
 from analyzer.games.stud.exact import BINOM, HandTables, hand_tables, kernel_payoffs
 from analyzer.games.stud.game import StudError, StudGame
+from analyzer.results import TableResult
 from analyzer.stats import Z95
 
 __all__ = ["DEFAULT_SITUATIONS", "ExchangeCollector", "ExchangeEdge", "exchange_edge", "exchange_options",
@@ -81,8 +82,8 @@ def exchange_options(game: StudGame, hand: str, up: str, wild: str | None = None
     return rows
 
 
-@dataclass
-class ExchangeEdge:
+@dataclass(frozen=True)
+class ExchangeEdge(TableResult):
     """The average gain of exchanging optimally, and how often it is taken."""
 
     game: str

@@ -1,6 +1,6 @@
-"""A casino stud game as data (RULES.md §2): deck, wild designation, qualifier, bet, pay table.
+"""A casino stud game as data: deck, wild designation, qualifier, bet, pay table.
 
-A game is read from TOML (``simulations/stud/*.toml``); every bad key or value fails with the
+A game is read from TOML (shipped: ``games/*.toml`` in this package); every bad key or value fails with the
 file, the key and the reason.
 
 >>> g = load_game("caribbean")
@@ -12,20 +12,23 @@ file, the key and the reason.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from analyzer.cards import RANK_CHARS, get_deck
+from analyzer.cards import RANK_CHARS, CardError, get_deck, parse_rank
+from analyzer.datafiles import shipped_dir, shipped_file, shipped_names
 from analyzer.errors import JokerOddsError
+from analyzer.kernels.codes import pack_score, tiebreak_value
 from analyzer.rules import Category, RuleSet, get_rules, rules_from_mapping
+from analyzer.tomlfile import read_toml
 
 __all__ = ["DESIGNATIONS", "GAMES_DIR", "Qualifier", "StudError", "StudGame", "game_from_mapping",
            "load_game", "parse_threshold", "shipped_games"]
 
-GAMES_DIR = Path(__file__).resolve().parents[3] / "simulations" / "stud"
+GAMES_DIR = shipped_dir(__package__ or "analyzer.games.stud", "games")
 DESIGNATIONS = ("none", "fixed", "board")
 TIE_RULES = ("push", "dealer")
 _KEYS = {"name", "description", "deck", "rules", "designation", "doc_probability", "qualifier",
@@ -52,10 +55,7 @@ class Qualifier:
         order = rules.order_low_to_high
         if self.category not in order:
             raise StudError(f"category {self.category.value!r} does not exist under rules {rules.name!r}")
-        tb = 0
-        for i, r in enumerate(self.ranks):
-            tb |= (r + 1) << (4 * (4 - i))
-        return (order.index(self.category) << 22) | (tb << 1)
+        return pack_score(order.index(self.category), tiebreak_value(self.ranks))
 
 
 def parse_threshold(text: str, what: str = "qualifier") -> Qualifier:
@@ -76,9 +76,10 @@ def parse_threshold(text: str, what: str = "qualifier") -> Qualifier:
         raise StudError(f"bad {what} {text!r}: unknown category {cat_text!r} (known: {known})") from None
     ranks = []
     for ch in rank_text.upper():
-        if ch not in RANK_CHARS:
-            raise StudError(f"bad {what} {text!r}: unknown rank {ch!r}")
-        ranks.append(RANK_CHARS.index(ch))
+        try:
+            ranks.append(parse_rank(ch))
+        except CardError:
+            raise StudError(f"bad {what} {text!r}: unknown rank {ch!r}") from None
     if len(ranks) > 5 or ranks != sorted(ranks, reverse=True):
         raise StudError(f"bad {what} {text!r}: ranks must be at most five, highest first")
     return Qualifier(cat, tuple(ranks))
@@ -206,23 +207,19 @@ def game_from_mapping(data: dict[str, Any], src: str = "<mapping>") -> StudGame:
 
 
 def shipped_games() -> list[str]:
-    """Names of the shipped game files (``simulations/stud/<name>.toml``)."""
-    return sorted(p.stem for p in GAMES_DIR.glob("*.toml"))
+    """Names of the shipped game files (``games/<name>.toml`` in this package)."""
+    return shipped_names("analyzer.games.stud", "games")
 
 
 def load_game(path: str | Path) -> StudGame:
     """A game from a TOML file, or a shipped game by name (``jpoker``, ``caribbean``, …)."""
-    p = Path(path)
-    if not p.suffix and not p.exists() and (GAMES_DIR / f"{p}.toml").exists():
-        p = GAMES_DIR / f"{p}.toml"
+    p: Path | Traversable = Path(path)
+    if not Path(path).suffix and not Path(path).exists():
+        p = shipped_file("analyzer.games.stud", "games", str(path)) or p
+    if not p.is_file():
+        raise StudError(f"cannot read game file {str(path)!r} (shipped: {', '.join(shipped_games())})")
+    doc = read_toml(p, StudError)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError:
-        raise StudError(f"cannot read game file {str(path)!r} (shipped: {', '.join(shipped_games())})") from None
-    except UnicodeDecodeError as exc:
-        raise StudError(f"{p}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise StudError(f"{p}: not valid TOML: {exc}") from None
-    return game_from_mapping(data, str(p))
+        return game_from_mapping(doc.data, doc.source)
+    except StudError as exc:  # name the line that sets the key: "<file>:<line>: key '…': …"
+        raise StudError(doc.locate(str(exc))) from None

@@ -1,4 +1,4 @@
-"""Where the board's wild card lies (RULES.md §2): exact fractions and a Monte Carlo check.
+"""Where the board's wild card lies: exact fractions and a Monte Carlo check.
 
 A deal gives ``players`` hands of 5 and the dealer 4 hole cards and an up card from 52 cards;
 the board designates one card (each with probability (1 - doc)/52) or the dealer's open card

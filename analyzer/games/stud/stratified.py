@@ -93,12 +93,15 @@ def _strata_moments(values: np.ndarray, stratum: np.ndarray, n_c: np.ndarray, bi
     return est, var
 
 
-def sample_hands(game: StudGame, tables: HandTables, rules: np.ndarray, fraction: float, seed: int,
+def sample_hands(game: StudGame, tables: HandTables, rules: np.ndarray, fraction: float,
+                 seed: int | np.random.SeedSequence,
                  min_per_stratum: int = 2, keep_gain: bool = False, merge: int = 1) -> StrataSample:
     """Value ``fraction`` of every stratum's hands (at least ``min_per_stratum``) with all up cards.
 
     ``rules``: (S, groups) strategy rules; ``merge``: adjacent classes per stratum (fewer strata,
-    fewer hands, a wider interval). The draw depends only on ``seed`` and the tables.
+    fewer hands, a wider interval). The draw depends only on ``seed`` and the tables: its stream
+    is the ``SeedSequence`` child of ``seed`` keyed by the deck size and the wild card (a run
+    over several wild ranks passes each rank's child, ``SeedSequence(seed, spawn_key=(rank,))``).
     """
     n = tables.n
     hands_all = all_hands(n)
@@ -107,7 +110,9 @@ def sample_hands(game: StudGame, tables: HandTables, rules: np.ndarray, fraction
     has_wild = wild_pos[hands_all].any(axis=1)
     key = cls.astype(np.int64) // max(1, merge) * 2 + has_wild
     big_n = np.bincount(key)
-    rng = np.random.default_rng(np.random.SeedSequence([seed, n, int(wild_pos.argmax())]))
+    root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(int(seed))
+    rng = np.random.default_rng(np.random.SeedSequence(
+        root.entropy, spawn_key=(*root.spawn_key, n, int(wild_pos.argmax()))))
     n_c = np.minimum(big_n, np.maximum(min_per_stratum, np.ceil(fraction * big_n))).astype(np.int64)
     sel = draw_strata(key, n_c, rng.random(key.size))
     stratum = key[sel]

@@ -4,7 +4,8 @@ from analyzer.games.info import GameInfo, StudyDecl
 
 GAME = GameInfo(
     "videopoker", "Video poker",
-    commands={"videopoker": "analyzer.cli.videopoker"},
+    commands={"videopoker": "analyzer.games.videopoker.cli"},
     studies=(StudyDecl("video-poker", "Video poker: exact returns and optimal strategy",
                        "analyzer.games.videopoker.report:build"),),
+    data=("paytables/*.toml",),
 )

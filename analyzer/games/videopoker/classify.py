@@ -23,6 +23,7 @@ import numpy as np
 from analyzer.evaluator import Evaluator
 from analyzer.games.videopoker import kernels as K
 from analyzer.games.videopoker.paytable import PayTable, PaytableError
+from analyzer.kernels.codes import leading_rank
 from analyzer.rules import CATEGORY_INDEX
 
 __all__ = ["VideoPokerGame", "game_for", "hand_classes"]
@@ -83,7 +84,7 @@ def hand_classes(table: PayTable) -> tuple[np.ndarray, Evaluator]:
         lo = comb(high, 5)
         scores = ev.score_batch(hands)
         cat[lo:lo + len(hands)] = pos_to_cat[ev.categories(scores)]
-        top[lo:lo + len(hands)] = ((scores >> 17) & 0xF) - 1  # decode_tiebreak(s)[0]
+        top[lo:lo + len(hands)] = leading_rank(scores)
         wc[lo:lo + len(hands)] = ev.wild[hands].sum(axis=1)
     cls = np.full(total, len(table.lines), np.int8)
     free = np.ones(total, bool)

@@ -1,11 +1,11 @@
 """Exact analysis of a pay table: every deal (up to suit symmetry) × its 32 holds, optimal play.
 
-Counting convention (ANCHORS.md): every deal weighs ``W = lcm_k C(rem, k)`` (``= 5·C(rem, 5)`` for
+Counting convention (the one published counts use): every deal weighs ``W = lcm_k C(rem, k)`` (``= 5·C(rem, 5)`` for
 rem = 47, 48), spread evenly over the draws of the optimal hold, so the total is ``C(N, 5)·W``.
 Ties in EV (there are many exact ones: in Deuces Wild 706 suit classes of deals have two holds
 of equal EV but different outcomes) are broken by ``tie_break``: ``first`` (default) keeps the
 first optimal hold in mask order — bit i = the i-th dealt card in code order (rank, then suit
-c < d < h < s), masks tried 0..31 — which is the convention that reproduces ANCHORS.md's counts
+c < d < h < s), masks tried 0..31 — which is the convention that reproduces the published counts
 for all three tables; ``low-variance`` / ``high-variance`` prefer the smaller / larger second
 moment (the return is the same, only the counts and the variance move).
 
@@ -28,6 +28,7 @@ from analyzer.errors import JokerOddsError
 from analyzer.games.videopoker import kernels as K
 from analyzer.games.videopoker.classify import VideoPokerGame, game_for
 from analyzer.games.videopoker.paytable import PayTable, load_paytable
+from analyzer.results import TableResult
 
 __all__ = ["Analysis", "analyze", "draw_weight"]
 
@@ -40,13 +41,13 @@ def draw_weight(rem: int) -> int:
     return lcm(*(comb(rem, k) for k in range(6)))
 
 
-@dataclass
-class Analysis:
+@dataclass(frozen=True)
+class Analysis(TableResult):
     """The exact result of one pay table under optimal play."""
 
     table: PayTable
     game: VideoPokerGame
-    counts: np.ndarray  # final-hand counts over all deals × draws (ANCHORS convention), per class
+    counts: np.ndarray  # final-hand counts over all deals × draws (the published convention), per class
     total: int
     ret: Fraction
     second_moment: Fraction

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analyzer.kernels.combinatorics import binomial_table, sort_small, unrank5
 from analyzer.kernels.rng import deal
 
 __all__ = [
@@ -31,12 +32,7 @@ __all__ = [
 
 def binomial_rows(n_max: int) -> np.ndarray:
     """``B[n, k] = C(n, k)`` for n ≤ n_max, k ≤ 5 (int64)."""
-    b = np.zeros((n_max + 1, 6), np.int64)
-    for n in range(n_max + 1):
-        b[n, 0] = 1
-        for k in range(1, min(n, 5) + 1):
-            b[n, k] = b[n - 1, k - 1] + (b[n - 1, k] if k <= n - 1 else 0)
-    return b
+    return binomial_table(n_max, 5)
 
 
 @njit(cache=True, inline="always")
@@ -209,35 +205,27 @@ def canonical_deals(codes, binom, symmetric):
     pos = np.empty(5, np.int64)
     fact = np.array([1, 1, 2, 6, 24])
     cnt = 0
-    for e in range(4, n):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        pos[0] = a
-                        pos[1] = b
-                        pos[2] = c
-                        pos[3] = d
-                        pos[4] = e
-                        mm = 1
-                        if symmetric:
-                            masks = _suit_order(pos, codes, 5, new_suit)
-                            if not (masks[0] >= masks[1] >= masks[2] >= masks[3]):
-                                continue
-                            stab = 1
-                            run = 1
-                            for i in range(1, 4):
-                                if masks[i] == masks[i - 1]:
-                                    run += 1
-                                else:
-                                    stab *= fact[run]
-                                    run = 1
-                            stab *= fact[run]
-                            mm = 24 // stab
-                        for i in range(5):
-                            out[cnt, i] = pos[i]
-                        mult[cnt] = mm
-                        cnt += 1
+    for idx in range(total):  # every 5-subset of positions in colex order
+        unrank5(idx, n, binom, pos)
+        mm = 1
+        if symmetric:
+            masks = _suit_order(pos, codes, 5, new_suit)
+            if not (masks[0] >= masks[1] >= masks[2] >= masks[3]):
+                continue
+            stab = 1
+            run = 1
+            for i in range(1, 4):
+                if masks[i] == masks[i - 1]:
+                    run += 1
+                else:
+                    stab *= fact[run]
+                    run = 1
+            stab *= fact[run]
+            mm = 24 // stab
+        for i in range(5):
+            out[cnt, i] = pos[i]
+        mult[cnt] = mm
+        cnt += 1
     return out[:cnt].copy(), mult[:cnt].copy()
 
 
@@ -250,40 +238,32 @@ def best_holds_all(codes, pos_of_code, binom, symmetric, row_of_idx5, best):
     pos = np.empty(5, np.int64)
     img = np.empty(5, np.int64)
     src = np.empty(5, np.int64)
-    for e in range(4, n):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        pos[0] = a
-                        pos[1] = b
-                        pos[2] = c
-                        pos[3] = d
-                        pos[4] = e
-                        if symmetric:
-                            _suit_order(pos, codes, 5, new_suit)
-                        else:
-                            for s in range(4):
-                                new_suit[s] = s
-                        for i in range(5):  # image positions, insertion-sorted with their source
-                            code = codes[pos[i]]
-                            if code < 52:
-                                code = (code & ~3) | new_suit[code & 3]
-                            p = pos_of_code[code]
-                            j = i
-                            while j > 0 and img[j - 1] > p:
-                                img[j] = img[j - 1]
-                                src[j] = src[j - 1]
-                                j -= 1
-                            img[j] = p
-                            src[j] = i
-                        row = row_of_idx5[_idx5(img[0], img[1], img[2], img[3], img[4], binom)]
-                        h = best[row]
-                        mask = 0
-                        for j in range(5):
-                            if (h >> j) & 1:
-                                mask |= 1 << src[j]
-                        out[_idx5(a, b, c, d, e, binom)] = mask
+    for idx in range(binom[n, 5]):  # every deal's positions in colex order
+        unrank5(idx, n, binom, pos)
+        if symmetric:
+            _suit_order(pos, codes, 5, new_suit)
+        else:
+            for s in range(4):
+                new_suit[s] = s
+        for i in range(5):  # image positions, insertion-sorted with their source
+            code = codes[pos[i]]
+            if code < 52:
+                code = (code & ~3) | new_suit[code & 3]
+            p = pos_of_code[code]
+            j = i
+            while j > 0 and img[j - 1] > p:
+                img[j] = img[j - 1]
+                src[j] = src[j - 1]
+                j -= 1
+            img[j] = p
+            src[j] = i
+        row = row_of_idx5[_idx5(img[0], img[1], img[2], img[3], img[4], binom)]
+        h = best[row]
+        mask = 0
+        for j in range(5):
+            if (h >> j) & 1:
+                mask |= 1 << src[j]
+        out[idx] = mask
     return out
 
 
@@ -297,13 +277,8 @@ def mc_chunk(state, n_hands, n, binom, class5, best_all, ncls):
     fin = np.empty(5, np.int64)
     for _ in range(n_hands):
         deal(state, pack, 5)
-        for i in range(5):
-            p = pack[i]
-            j = i
-            while j > 0 and pos[j - 1] > p:
-                pos[j] = pos[j - 1]
-                j -= 1
-            pos[j] = p
+        pos[:] = pack[:5]
+        sort_small(pos, 5)
         h = best_all[_idx5(pos[0], pos[1], pos[2], pos[3], pos[4], binom)]
         k = 0
         for i in range(5):

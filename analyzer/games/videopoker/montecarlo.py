@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
+from typing import Any
 
 import numpy as np
 
 from analyzer import engine
 from analyzer.games.videopoker import kernels as K
 from analyzer.games.videopoker.exact import Analysis
+from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, mean_from_sums
 
 __all__ = ["MonteCarloCheck", "VideoPokerTask", "best_holds_for_every_deal", "simulate"]
@@ -54,7 +56,7 @@ class VideoPokerTask:
 
 
 @dataclass(frozen=True)
-class MonteCarloCheck:
+class MonteCarloCheck(TableResult):
     """The sampled return, its CI, and whether the CI contains the exact return."""
 
     estimate: MeanEstimate
@@ -66,6 +68,14 @@ class MonteCarloCheck:
     @property
     def contains_exact(self) -> bool:
         return self.estimate.ci_low <= self.exact <= self.estimate.ci_high
+
+    def rows(self) -> list[dict[str, Any]]:
+        e = self.estimate
+        return [{"quantity": "return", "estimate": e.mean, "se": e.se, "ci_low": e.ci_low,
+                 "ci_high": e.ci_high, "exact": self.exact, "in_ci": self.contains_exact}]
+
+    def summary(self) -> dict[str, Any]:
+        return {"seed": self.seed, "trials": self.estimate.trials}
 
 
 def best_holds_for_every_deal(analysis: Analysis) -> np.ndarray:

@@ -19,18 +19,19 @@ qualifiers; the first matching line pays, a hand no line matches pays nothing::
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from analyzer.cards import RANK_CHARS, DeckSpec
+from analyzer.cards import RANK_CHARS, CardError, DeckSpec, parse_rank
+from analyzer.datafiles import shipped_dir, shipped_file, shipped_names
 from analyzer.errors import JokerOddsError
 from analyzer.rules import Category, RulesError, RuleSet, get_rules
+from analyzer.tomlfile import header_lines, read_toml
 
 __all__ = [
     "PAYTABLE_DIR",
@@ -42,7 +43,7 @@ __all__ = [
     "paytable_names",
 ]
 
-PAYTABLE_DIR = Path(__file__).resolve().parents[3] / "simulations" / "paytables"
+PAYTABLE_DIR = shipped_dir(__package__ or "analyzer.games.videopoker", "paytables")
 _TOP_KEYS = {"name", "description", "rules", "deck", "wild", "line"}
 _LINE_KEYS = {"name", "hand", "pays", "natural", "wild_count", "min_pair_rank"}
 _GROUP_HANDS = {Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.FULL_HOUSE,
@@ -128,38 +129,28 @@ class PayTable:
 
 
 def paytable_names() -> list[str]:
-    """The shipped tables (``simulations/paytables/*.toml``)."""
-    return sorted(p.stem for p in PAYTABLE_DIR.glob("*.toml"))
+    """The shipped tables (``paytables/*.toml`` inside this package)."""
+    return shipped_names("analyzer.games.videopoker", "paytables")
 
 
 def load_paytable(spec: str | Path) -> PayTable:
     """A pay table from a TOML file path or a shipped table's name (``joker-poker-kings``)."""
-    path = Path(spec)
-    if not path.suffix and not path.exists():
-        shipped = PAYTABLE_DIR / f"{spec}.toml"
-        if not shipped.exists():
+    path: Path | Traversable = Path(spec)
+    if not Path(spec).suffix and not Path(spec).exists():
+        shipped = shipped_file("analyzer.games.videopoker", "paytables", str(spec))
+        if shipped is None:
             raise PaytableError(f"unknown paytable {str(spec)!r} (a TOML file or one of: "
                                 f"{', '.join(paytable_names())})")
         path = shipped
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PaytableError(f"paytable {path}: cannot read it ({exc.strerror or exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise PaytableError(f"paytable {path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from exc
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PaytableError(f"paytable {path}: not valid TOML ({exc})") from exc
-    starts = [i + 1 for i, s in enumerate(text.splitlines()) if re.match(r"^\s*\[\[\s*line\s*\]\]", s)]
-    return paytable_from_mapping(data, str(path), starts)
+    doc = read_toml(path, PaytableError, "paytable ")
+    return paytable_from_mapping(doc.data, doc.source, header_lines(doc.text, "line"))
 
 
 def _rank(value: Any, where: str) -> int:
-    text = str(value).strip().upper().replace("10", "T")
-    if len(text) != 1 or text not in RANK_CHARS:
-        raise PaytableError(f"{where}: unknown rank {value!r} for min_pair_rank (use one of {RANK_CHARS})")
-    return RANK_CHARS.index(text)
+    try:
+        return parse_rank(str(value))
+    except CardError:
+        raise PaytableError(f"{where}: unknown rank {value!r} for min_pair_rank (use one of {RANK_CHARS})") from None
 
 
 def _line(raw: Any, i: int, source: str, file_line: int | None) -> PayLine:

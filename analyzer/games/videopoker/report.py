@@ -84,4 +84,6 @@ def build() -> Study:
         study.table(f"{name}-strategy", s.rows(), f"{table.name}: strategy table")
     study.heading("Overview")
     study.table("overview", overview, "All shipped pay tables")
+    study.headline = "Exact returns under optimal play: " + "; ".join(
+        f"{o['paytable']} {o['return']:.6f}" for o in overview) + "."
     return study

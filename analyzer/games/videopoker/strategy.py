@@ -24,6 +24,7 @@ from analyzer.games.videopoker import ordering as O
 from analyzer.games.videopoker import patterns as P
 from analyzer.games.videopoker.exact import Analysis
 from analyzer.games.videopoker.names import Words, family_key, line_name
+from analyzer.results import TableResult
 
 __all__ = ["MERGE_TOL", "StrategyLine", "StrategyTable", "strategy_table"]
 
@@ -45,7 +46,7 @@ class StrategyLine:
 
 
 @dataclass(frozen=True)
-class StrategyTable:
+class StrategyTable(TableResult):
     """The ordered list and the returns of following it vs optimal play."""
 
     lines: list[StrategyLine]
@@ -57,6 +58,10 @@ class StrategyTable:
     def rows(self) -> list[dict[str, Any]]:
         return [{"line": ln.rank, "hold": ln.pattern, "share of deals": ln.share,
                  "optimal when used": ln.optimal, "return lost": ln.lost} for ln in self.lines]
+
+    def summary(self) -> dict[str, Any]:
+        return {"mechanical_return": self.mechanical_return, "optimal_return": self.optimal_return,
+                "agreement": self.agreement, "patterns": self.patterns}
 
 
 def words_for(analysis: Analysis) -> Words:

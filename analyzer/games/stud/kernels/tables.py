@@ -14,7 +14,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analyzer.kernels.combinatorics import binomial_table, colex, sort_small, unrank5, unrank_all
 from analyzer.kernels.evaluate import score_cards
+
+__all__ = ["binom_table", "build_counts", "build_lists", "canonical_reps", "colex", "score_all",
+           "sort_small", "unrank5", "unrank_all"]
 
 
 def binom_table() -> np.ndarray:
@@ -23,33 +27,7 @@ def binom_table() -> np.ndarray:
     >>> int(binom_table()[52, 5])
     2598960
     """
-    b = np.zeros((64, 8), np.int64)
-    for n in range(64):
-        b[n, 0] = 1
-        for k in range(1, min(n, 7) + 1):
-            b[n, k] = b[n - 1, k - 1] + b[n - 1, k]
-    return b
-
-
-@njit(cache=True, inline="always")
-def sort_small(a, m):
-    """Insertion sort of ``a[:m]`` in place."""
-    for i in range(1, m):
-        v = a[i]
-        j = i
-        while j > 0 and a[j - 1] > v:
-            a[j] = a[j - 1]
-            j -= 1
-        a[j] = v
-
-
-@njit(cache=True, inline="always")
-def colex(a, m, binom):
-    """Colex index of the sorted positions ``a[:m]``."""
-    idx = 0
-    for i in range(m):
-        idx += binom[a[i], i + 1]
-    return idx
+    return binomial_table(63, 7)
 
 
 @njit(cache=True, parallel=True)
@@ -147,49 +125,18 @@ def canonical_reps(n, perm_pos, binom):
     total = binom[n, 5]
     canon = np.empty(total, np.int64)
     npm = perm_pos.shape[0]
-    for e in prange(4, n):
+    for e in prange(4, n):  # the subsets topped by position e: colex C(e, 5) .. C(e + 1, 5) - 1
         h = np.empty(5, np.int64)
         g = np.empty(5, np.int64)
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        h[0] = a
-                        h[1] = b
-                        h[2] = c
-                        h[3] = d
-                        h[4] = e
-                        idx = colex(h, 5, binom)
-                        best = idx
-                        for p in range(npm):
-                            for j in range(5):
-                                g[j] = perm_pos[p, h[j]]
-                            sort_small(g, 5)
-                            v = colex(g, 5, binom)
-                            if v < best:
-                                best = v
-                        canon[idx] = best
+        for idx in range(binom[e, 5], binom[e + 1, 5]):
+            unrank5(idx, n, binom, h)
+            best = idx
+            for p in range(npm):
+                for j in range(5):
+                    g[j] = perm_pos[p, h[j]]
+                sort_small(g, 5)
+                v = colex(g, 5, binom)
+                if v < best:
+                    best = v
+            canon[idx] = best
     return canon
-
-
-@njit(cache=True)
-def unrank5(idx, n, binom, out):
-    """The sorted positions of the 5-subset with colex index ``idx``."""
-    x = idx
-    top = n
-    for k in range(5, 0, -1):
-        c = top - 1
-        while binom[c, k] > x:
-            c -= 1
-        out[k - 1] = c
-        x -= binom[c, k]
-        top = c
-
-
-@njit(cache=True)
-def unrank_all(idxs, n, binom):
-    """Sorted positions (k, 5) of the 5-subsets with colex indices ``idxs``."""
-    out = np.empty((idxs.shape[0], 5), np.int64)
-    for i in range(idxs.shape[0]):
-        unrank5(idxs[i], n, binom, out[i])
-    return out

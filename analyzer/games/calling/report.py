@@ -1,5 +1,5 @@
-"""The calling-game study (seed 001: banker's 14 calls; treize; frustration solitaire) and the
-betting arithmetic of seed 003 (pot-limit ladder, side pots)."""
+"""The calling-game study (the banker's 14 calls; treize; frustration solitaire) and the
+betting arithmetic of pot limit and table stakes (pot-limit ladder, side pots)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,13 @@ def _calling(study: Study) -> None:
         results[name] = ex
         for r in exact_rows(ex, "summary"):
             rows.append({"game": name, **r})
-    study.table("calling-summary", rows, "Exact headline numbers (banker-14 on 54 cards, treize and "
-                "frustration on 52)")
+    study.csv("calling-summary", rows)
+    pivot: dict[str, dict[str, object]] = {}
+    for r in rows:
+        pivot.setdefault(r["quantity"], {"quantity": r["quantity"]})[r["game"]] = r["value"]
+    study.table("calling-summary-by-game", list(pivot.values()),
+                "Exact headline numbers by game (banker-14 on 54 cards, treize and frustration on 52; "
+                "the exact fractions: tables/calling-summary.csv)")
 
     for name, ex in results.items():
         study.table(f"calling-matches-{name}", exact_rows(ex, "matches"),
@@ -65,9 +70,9 @@ def _calling(study: Study) -> None:
 
 
 def _betting(study: Study) -> None:
-    study.heading("Betting arithmetic (seed 003)")
+    study.heading("Betting arithmetic: pot limit and table stakes")
     study.text("Pot limit: a raise may be at most the pot after calling. Starting from a pot of 7, "
-               "each player in turn calls and raises the most (the seed's warning example).")
+               "each player in turn calls and raises the most (how fast a pot-limit pot grows).")
     study.table("pot-limit-ladder", [
         {"seat": s.seat, "pot": s.pot_before, "to_call": s.to_call, "max_raise": s.max_raise,
          "put_in": s.put_in, "pot_after": s.pot_after, "chips": chip_breakdown(s.put_in)}
@@ -79,11 +84,15 @@ def _betting(study: Study) -> None:
     study.table("side-pots", [
         {"pot": p.name, "amount": p.amount, "eligible": " ".join(p.eligible),
          "from": ", ".join(f"{n} {v}" for n, v in p.shares)}
-        for p in split_pots(rnd.contributions)], "Main and side pot of the seed's example")
+        for p in split_pots(rnd.contributions)], "Main and side pot when the short stack is all-in")
 
 
 def build() -> Study:
     study = Study("calling-and-betting", "The banker's calling game (treize family) and betting arithmetic")
+    banker, treize = (exact_calling(calling_game(n)) for n in ("banker-14", "treize"))
     _calling(study)
     _betting(study)
+    study.headline = (f"Banker's 14 calls: P(no match) {float(banker.p_no_match):.6f}, banker EV "
+                      f"{float(banker.banker_ev):+.6f} per unit per player per deal; treize "
+                      f"P(no match) {float(treize.p_no_match):.6f} (exact).")
     return study

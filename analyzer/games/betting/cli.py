@@ -1,4 +1,4 @@
-"""``pot limit`` and ``pot split``: pot-limit maximums, table stakes, main and side pots (seed 003)."""
+"""``pot limit`` and ``pot split``: pot-limit maximums, table stakes, main and side pots."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def _round_options(f: Any) -> Any:
 
 @click.group("pot")
 def pot_group() -> None:
-    """Betting arithmetic: pot-limit maximums, table stakes and side pots (seed 003)."""
+    """Betting arithmetic: pot-limit maximums, table stakes and side pots."""
 
 
 @pot_group.command("limit")

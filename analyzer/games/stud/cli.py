@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from analyzer.cards import RANK_CHARS
+from analyzer.cards import CardError, parse_rank
 from analyzer.cli.options import emit, output_options
 from analyzer.games.stud.advise import advise
 from analyzer.games.stud.edge import DEFAULT_HANDS, house_edge
@@ -87,8 +87,8 @@ def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: i
         if game.designation != "board":
             raise StudError(f"game {game.name!r} has no board: --wild-ranks does not apply")
         try:
-            ranks = tuple(sorted({RANK_CHARS.index(t.strip().upper()) for t in wild_ranks.split(",")}))
-        except ValueError:
+            ranks = tuple(sorted({parse_rank(t) for t in wild_ranks.split(",")}))
+        except CardError:
             raise StudError(f"bad --wild-ranks {wild_ranks!r}: give ranks such as 'A,K,7'") from None
     res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
     _emit_with_summary(res.events, res.summary(), fmt, out)

@@ -1,4 +1,4 @@
-"""``calling``: the banker's calling game (seed 001), treize and frustration solitaire."""
+"""``calling``: the banker's calling game (14 calls, joker first), treize and frustration solitaire."""
 
 from __future__ import annotations
 

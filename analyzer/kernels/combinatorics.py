@@ -1,0 +1,71 @@
+"""Combinatorics written once: binomial tables and colex rank/unrank of k-subsets (numba).
+
+A set of k positions ``a < b < …`` has the colex index ``C(a,1) + C(b,2) + …``.
+
+>>> b = binomial_table(52, 5)
+>>> int(b[52, 5]), colex(np.array([0, 1, 2, 3, 51]), 5, b)
+(2598960, 2349060)
+>>> out = np.empty(5, np.int64); unrank5(2349060, 52, b, out); out.tolist()
+[0, 1, 2, 3, 51]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["binomial_table", "colex", "sort_small", "unrank5", "unrank_all"]
+
+
+def binomial_table(n_max: int, k_max: int) -> np.ndarray:
+    """``B[n, k] = C(n, k)`` for n ≤ n_max, k ≤ k_max (int64)."""
+    b = np.zeros((n_max + 1, k_max + 1), np.int64)
+    for n in range(n_max + 1):
+        b[n, 0] = 1
+        for k in range(1, min(n, k_max) + 1):
+            b[n, k] = b[n - 1, k - 1] + b[n - 1, k]
+    return b
+
+
+@njit(cache=True, inline="always")
+def sort_small(a, m):
+    """Insertion sort of ``a[:m]`` in place."""
+    for i in range(1, m):
+        v = a[i]
+        j = i
+        while j > 0 and a[j - 1] > v:
+            a[j] = a[j - 1]
+            j -= 1
+        a[j] = v
+
+
+@njit(cache=True, inline="always")
+def colex(a, m, binom):
+    """Colex index of the sorted positions ``a[:m]``."""
+    idx = 0
+    for i in range(m):
+        idx += binom[a[i], i + 1]
+    return idx
+
+
+@njit(cache=True)
+def unrank5(idx, n, binom, out):
+    """The sorted positions of the 5-subset with colex index ``idx``."""
+    x = idx
+    top = n
+    for k in range(5, 0, -1):
+        c = top - 1
+        while binom[c, k] > x:
+            c -= 1
+        out[k - 1] = c
+        x -= binom[c, k]
+        top = c
+
+
+@njit(cache=True)
+def unrank_all(idxs, n, binom):
+    """Sorted positions (k, 5) of the 5-subsets with colex indices ``idxs``."""
+    out = np.empty((idxs.shape[0], 5), np.int64)
+    for i in range(idxs.shape[0]):
+        unrank5(idxs[i], n, binom, out[i])
+    return out

@@ -1,0 +1,62 @@
+"""The reports index: every study's title, one-line headline and build facts, from the
+``meta.json`` each study folder holds (so studies built on earlier runs are listed too).
+
+>>> import tempfile, pathlib
+>>> out = pathlib.Path(tempfile.mkdtemp())
+>>> write_meta(out, "demo", "Demo", "p = 1/2", "2026-01-01 00:00 UTC", 1.5, "joker-odds report --study demo")
+>>> _ = (out / "demo" / "index.html").write_text("x")
+>>> [m["headline"] for m in read_metas(out, [("demo", "Demo")])]
+['p = 1/2']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from analyzer.io import atomic_write_text, json_text
+from analyzer.report.study import CSS
+
+__all__ = ["read_metas", "write_index", "write_meta"]
+
+
+def write_meta(out: Path, name: str, title: str, headline: str, built: str, seconds: float,
+               command: str) -> None:
+    """Record a built study's headline and build facts in ``<out>/<name>/meta.json``."""
+    atomic_write_text(Path(out) / name / "meta.json", json_text(
+        {"name": name, "title": title, "headline": headline, "built": built,
+         "seconds": round(seconds, 2), "command": command}))
+
+
+def read_metas(out: Path, known: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Every study folder with a page under ``out``: known studies first, in their order."""
+    out = Path(out)
+    present = sorted(p.parent.name for p in out.glob("*/index.html"))
+    order = [n for n, _ in known if n in present] + [n for n in present if n not in dict(known)]
+    metas = []
+    for name in order:
+        meta: dict[str, Any] = {"name": name, "title": dict(known).get(name, name), "headline": "",
+                                "built": "", "seconds": 0.0, "command": ""}
+        with contextlib.suppress(OSError, ValueError):  # a folder from an older build: no headline
+            meta.update(json.loads((out / name / "meta.json").read_text(encoding="utf-8")))
+        metas.append(meta)
+    return metas
+
+
+def write_index(out: Path, known: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Write ``index.html`` (the jinja2 template) and ``index.md``; returns the studies listed."""
+    import jinja2
+
+    metas = read_metas(out, known)
+    source = resources.files("analyzer.report").joinpath("templates/index.html.j2").read_text(encoding="utf-8")
+    template = jinja2.Environment(autoescape=True, keep_trailing_newline=True).from_string(source)
+    atomic_write_text(Path(out) / "index.html", template.render(studies=metas, css=CSS))
+    md = ["# joker-odds reports\n"]
+    for m in metas:
+        md.append(f"- [{m['title']}]({m['name']}/index.md)" + (f": {m['headline']}" if m["headline"] else ""))
+    atomic_write_text(Path(out) / "index.md", "\n".join(md) + "\n\nRebuild everything: `joker-odds report`\n")
+    return metas

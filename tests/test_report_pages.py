@@ -1,0 +1,64 @@
+"""Report pages a person wants to read: the index lists each study's headline, pages link to each
+other and end with their build time and the command that rebuilds them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from analyzer.games.info import StudyDecl
+from analyzer.report import build_report
+from analyzer.report.study import Study
+
+
+def demo_one() -> Study:
+    s = Study("demo-one", "Demo one")
+    s.table("long", [{"players": p, "place": q, "p": 0.5} for p in (1, 2) for q in ("a", "b")])
+    s.headline = "P(win) = 0.5 exactly."
+    return s
+
+
+def demo_two() -> Study:
+    s = Study("demo-two", "Demo two")
+    s.text("nothing to see")
+    s.csv("only-csv", [{"x": 1}])
+    s.headline = "Nothing at all."
+    return s
+
+
+SPECS = [StudyDecl("demo-one", "Demo one", f"{__name__}:demo_one"),
+         StudyDecl("demo-two", "Demo two", f"{__name__}:demo_two")]
+
+
+def test_index_lists_every_study_with_its_headline(tmp_path: Path) -> None:
+    build_report(tmp_path, SPECS)
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "<style>" in index and "P(win) = 0.5 exactly." in index and "Nothing at all." in index
+    assert index.index("demo-one/index.html") < index.index("demo-two/index.html")
+    assert "joker-odds report --study demo-two" in index
+    md = (tmp_path / "index.md").read_text(encoding="utf-8")
+    assert "- [Demo one](demo-one/index.md): P(win) = 0.5 exactly." in md
+
+
+def test_pages_link_to_each_other_and_end_with_build_facts(tmp_path: Path) -> None:
+    build_report(tmp_path, SPECS)
+    one = (tmp_path / "demo-one" / "index.html").read_text(encoding="utf-8")
+    two = (tmp_path / "demo-two" / "index.html").read_text(encoding="utf-8")
+    assert "href='../demo-two/index.html'>next" in one and "previous" not in one
+    assert "href='../demo-one/index.html'>&larr; previous" in two
+    assert "<footer>Built " in one and "Reproduce: <code>joker-odds report --study demo-one</code>" in one
+    meta = json.loads((tmp_path / "demo-one" / "meta.json").read_text(encoding="utf-8"))
+    assert meta["headline"] == "P(win) = 0.5 exactly." and meta["seconds"] >= 0
+
+
+def test_csv_only_tables_are_written_but_not_shown(tmp_path: Path) -> None:
+    build_report(tmp_path, SPECS)
+    assert (tmp_path / "demo-two" / "tables" / "only-csv.csv").read_text().splitlines() == ["x", "1"]
+    assert "only-csv" not in (tmp_path / "demo-two" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_later_partial_build_keeps_the_other_headlines(tmp_path: Path) -> None:
+    build_report(tmp_path, SPECS)
+    build_report(tmp_path, SPECS, only=["demo-two"])
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "P(win) = 0.5 exactly." in index and "Nothing at all." in index
