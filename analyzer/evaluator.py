@@ -21,6 +21,7 @@ import numpy as np
 
 from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
 from analyzer.kernels import evaluate as K
+from analyzer.kernels import fourflush as FF
 from analyzer.kernels import tables as T
 from analyzer.kernels.codes import category_position, is_natcat, is_nattie, tiebreak_ranks
 from analyzer.kernels.handkey import ABSENT, flatten, key5, keys7, wild_bits
@@ -30,7 +31,9 @@ from analyzer.rules import (
     NBW_CODE,
     Category,
     NaturalBeatsWild,
+    RulesError,
     RuleSet,
+    WildMode,
     get_rules,
 )
 from analyzer.tablecache import load_or_build
@@ -98,6 +101,11 @@ class Evaluator:
         if k not in (5, 6, 7):
             raise CardError(f"hands of {k} cards are not supported (5, 6 or 7)")
         self.k = k
+        self.four_flush = self.rules.four_flush
+        if self.four_flush and k != 5:
+            raise RulesError(f"rules {self.rules.name!r}: the four-flush is evaluated for 5-card hands only")
+        self.ff_pos = self.rules.order_low_to_high.index(Category.FOUR_FLUSH) if self.four_flush else -1
+        self.ff_fill = FF.NO_WILD_FILL if self.rules.mode is WildMode.SEMI else FF.WILD_FILLS
         self.table, self.wbits = _compiled(self.rules, self.deck, k)
         self.wild = np.array([(self.wbits >> c) & 1 for c in range(NUM_CODES)], dtype=np.uint8)
         self.order_low_to_high = self.rules.order_low_to_high
@@ -109,7 +117,14 @@ class Evaluator:
 
     def kernel_args(self) -> tuple[np.ndarray, int]:
         """``(table, wbits)`` for the numba kernels (``score_cards``, ``key5``, ``keys7``)."""
+        if self.four_flush:
+            raise RulesError(f"rules {self.rules.name!r} have the four-flush, which only eval, freq --exact "
+                             "and pot split score; use rules without it here")
         return self.table, self.wbits
+
+    def ff_args(self) -> tuple[int, int, int]:
+        """``(position, fill, nbw)`` for the four-flush kernels (:mod:`analyzer.kernels.fourflush`)."""
+        return self.ff_pos, self.ff_fill, NBW_CODE[self.rules.natural_beats_wild]
 
     def parse(self, hand: str | Iterable[str]) -> np.ndarray:
         return parse_hand(hand, self.deck, size=self.k)
@@ -120,6 +135,8 @@ class Evaluator:
         if codes.shape != (self.k,) or codes.min() < 0 or codes.max() >= NUM_CODES:
             raise CardError(f"expected {self.k} card codes, got {codes.tolist()}")
         c = [int(x) for x in codes] + [ABSENT] * (7 - self.k)
+        if self.four_flush:
+            return int(FF.score5_ff(c[0], c[1], c[2], c[3], c[4], self.table, self.wbits, *self.ff_args()))
         if self.k == 5:  # one small compiled function: cheap to load for a single hand
             return int(self.table[key5(c[0], c[1], c[2], c[3], c[4], self.wbits)])
         keys = keys7(c[0], c[1], c[2], c[3], c[4], c[5], c[6], self.wbits)
@@ -133,6 +150,9 @@ class Evaluator:
         if arr.size and (arr.min() < 0 or arr.max() >= NUM_CODES):
             raise CardError("card codes out of range")
         out = np.empty(arr.shape[0], np.int32)
+        if self.four_flush:
+            FF.score_batch_ff(arr, self.table, self.wbits, *self.ff_args(), out)
+            return out
         fn = K.score_batch if parallel and arr.shape[0] > 50_000 else K.score_batch_serial
         fn(arr, self.table, self.wbits, out)
         return out
@@ -191,4 +211,6 @@ def describe_score(cat: Category, tb: list[int]) -> str:
         return f"two pair, {many(tb[0])} and {many(tb[2])}"
     if cat is Category.PAIR:
         return f"pair of {many(tb[0])}"
+    if cat is Category.FOUR_FLUSH:
+        return f"four-flush, {one(tb[0])} high"
     return f"high card, {one(tb[0])}"

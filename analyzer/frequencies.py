@@ -95,8 +95,13 @@ def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int 
     """Count every category over all ``C(N, cards)`` hands (parallel enumeration)."""
     ev = _evaluator(rules, deck, cards)
     d = ev.deck.cards.astype(np.int64)
-    table, wbits = ev.kernel_args()
-    counts = K.count_all(d, cards, table, wbits, len(ev.order_low_to_high))
+    if ev.four_flush:
+        from analyzer.kernels.fourflush import count_all_ff
+
+        counts = count_all_ff(d, ev.table, ev.wbits, *ev.ff_args(), len(ev.order_low_to_high))
+    else:
+        table, wbits = ev.kernel_args()
+        counts = K.count_all(d, cards, table, wbits, len(ev.order_low_to_high))
     total = comb(d.size, cards)
     assert int(counts.sum()) == total
     rows = [

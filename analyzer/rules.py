@@ -38,6 +38,7 @@ __all__ = [
     "MODE_CODE",
     "NBW_CODE",
     "Category",
+    "LowAce",
     "NaturalBeatsWild",
     "RuleSet",
     "RulesError",
@@ -64,6 +65,7 @@ class Category(StrEnum):
     STRAIGHT = "straight"
     THREE_OF_A_KIND = "three_of_a_kind"
     TWO_PAIR = "two_pair"
+    FOUR_FLUSH = "four_flush"
     PAIR = "pair"
     HIGH_CARD = "high_card"
 
@@ -86,8 +88,10 @@ CATEGORY_INDEX: dict[Category, int] = {
     Category.STRAIGHT_FLUSH: codes.SF,
     Category.ROYAL_FLUSH: codes.ROYAL,
     Category.FIVE_OF_A_KIND: codes.FIVE,
+    Category.FOUR_FLUSH: codes.FOUR_FLUSH,
 }
-DEFAULT_ORDER: tuple[Category, ...] = tuple(Category)  # best first
+# best first; the four-flush is optional (``four_flush = true``), so not in the default order
+DEFAULT_ORDER: tuple[Category, ...] = tuple(c for c in Category if c is not Category.FOUR_FLUSH)
 
 
 class WildMode(StrEnum):
@@ -102,6 +106,13 @@ class WildMode(StrEnum):
 
 MODE_CODE = {WildMode.NATURAL: codes.MODE_NATURAL, WildMode.WILD: codes.MODE_WILD, WildMode.BUG: codes.MODE_BUG,
              WildMode.SEMI: codes.MODE_SEMI, WildMode.JPOKER: codes.MODE_JPOKER}
+
+
+class LowAce(StrEnum):
+    """The ace in a low hand: high only, or high or low at the player's choice (agreed beforehand)."""
+
+    HIGH = "high"
+    HIGH_OR_LOW = "high_or_low"
 
 
 class NaturalBeatsWild(StrEnum):
@@ -129,10 +140,20 @@ class RuleSet:
     ace_low_straight: bool = True
     order: tuple[Category, ...] = DEFAULT_ORDER
     description: str = ""
+    four_flush: bool = False
+    low_ace: LowAce = LowAce.HIGH
+    low_ignores_straights_flushes: bool = False
 
     def __post_init__(self) -> None:
         if Category.HIGH_CARD not in self.order:
             raise RulesError(f"rules {self.name!r}: the order must include high_card")
+        if Category.FOUR_FLUSH in self.order:
+            object.__setattr__(self, "four_flush", True)
+        elif self.four_flush:  # default place: beats a pair, loses to two pair
+            order = list(self.order)
+            above = next(c for c in (Category.PAIR, Category.HIGH_CARD) if c in order)
+            order.insert(order.index(above), Category.FOUR_FLUSH)
+            object.__setattr__(self, "order", tuple(order))
         if len(set(self.order)) != len(self.order):
             raise RulesError(f"rules {self.name!r}: a category is listed twice in the order")
         if self.mode is WildMode.NATURAL and self.wild:
@@ -192,6 +213,9 @@ class RuleSet:
             "double_ace_flush": self.double_ace_flush,
             "ace_low_straight": self.ace_low_straight,
             "order": [c.value for c in self.order],
+            "four_flush": self.four_flush,
+            "low_ace": self.low_ace.value,
+            "low_ignores_straights_flushes": self.low_ignores_straights_flushes,
         }
 
 
@@ -210,7 +234,9 @@ def _coerce(name: str, key: str, value: Any) -> Any:
         if key == "wild":
             items = value.split(",") if isinstance(value, str) else list(value)
             return tuple(str(v).strip() for v in items if str(v).strip())
-        if key in ("double_ace_flush", "ace_low_straight"):
+        if key == "low_ace":
+            return LowAce(str(value).lower())
+        if key in ("double_ace_flush", "ace_low_straight", "four_flush", "low_ignores_straights_flushes"):
             if isinstance(value, bool):
                 return value
             text = str(value).lower()

@@ -155,7 +155,38 @@ class Reference:
             return None
         return cat, tb
 
+    def four_flush(self, naturals: tuple[Card, ...], w: int) -> tuple | None:
+        """Best four-flush tiebreak (four suited ranks highest first, then the fifth card) or None.
+
+        Every wild card is tried as every card of the deck not held (the semi card only as a
+        blank); four of the five resolved cards must share a suit.
+        """
+        held = set(naturals)
+        if self.mode is WildMode.SEMI:
+            options: list[tuple[Card, ...]] = [((-1, -1),) * w]
+        else:
+            free = [c for c in self.candidates if c not in held]
+            options = [tuple(free[i] for i in idx) for idx in combinations(range(len(free)), w)]
+        best = None
+        for subs in options:
+            cards = list(naturals) + list(subs)
+            for out in range(5):
+                four = [c for i, c in enumerate(cards) if i != out]
+                if len({s for _, s in four}) == 1 and four[0][1] >= 0:
+                    tb = (*sorted((r for r, _ in four), reverse=True), cards[out][0])
+                    if best is None or tb > best:
+                        best = tb
+        return best
+
     def _best(self, naturals: tuple[Card, ...], w: int) -> tuple[str, tuple]:
+        val = self._best_regular(naturals, w)
+        if "four_flush" in self.pos and self.pos[val[0]] < self.pos["four_flush"]:
+            ff = self.four_flush(naturals, w)
+            if ff is not None:
+                return "four_flush", ff
+        return val
+
+    def _best_regular(self, naturals: tuple[Card, ...], w: int) -> tuple[str, tuple]:
         best: tuple[int, tuple] | None = None
         best_val: tuple[str, tuple] | None = None
         if w == 0 or self.mode is WildMode.SEMI:

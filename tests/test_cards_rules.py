@@ -256,7 +256,8 @@ def test_rules_error_is_a_library_input_error() -> None:
 
 
 def test_categories() -> None:
-    assert sorted(CATEGORY_INDEX.values()) == list(range(11))
+    assert sorted(CATEGORY_INDEX.values()) == list(range(12))  # 11 + the optional four-flush
+    assert Category.FOUR_FLUSH not in DEFAULT_ORDER and len(DEFAULT_ORDER) == 11
     assert set(CATEGORY_INDEX) == set(Category)
     assert Category.FIVE_OF_A_KIND.label == "five of a kind"
     assert DEFAULT_ORDER[0] is Category.FIVE_OF_A_KIND and DEFAULT_ORDER[-1] is Category.HIGH_CARD

@@ -11,6 +11,7 @@ import click
 
 from analyzer.io import atomic_write_text, render
 from analyzer.rules import (
+    LowAce,
     NaturalBeatsWild,
     RuleSet,
     WildMode,
@@ -44,6 +45,11 @@ def rules_options(default: str = "standard") -> Callable[[F], F]:
                          help="Let a wild card duplicate the ace of a flush."),
             click.option("--order", default=None, metavar="CATS",
                          help="Category order override, best first, comma-separated."),
+            click.option("--four-flush/--no-four-flush", default=None,
+                         help="The four-flush (four cards of one suit) as a category between pair and "
+                              "two pair (or where --order lists four_flush); 5-card hands."),
+            click.option("--low-ace", type=click.Choice([a.value for a in LowAce]), default=None,
+                         help="The ace in low hands: high only, or high or low at the player's choice."),
         ]
         for opt in reversed(opts):
             f = opt(f)
@@ -54,12 +60,13 @@ def rules_options(default: str = "standard") -> Callable[[F], F]:
 
 def resolve_rules(rules_name: str, wild: tuple[str, ...] = (), mode: str | None = None,
                   tie_rule: str | None = None, double_ace_flush: bool | None = None,
-                  order: str | None = None, **_: Any) -> RuleSet:
+                  order: str | None = None, four_flush: bool | None = None, low_ace: str | None = None,
+                  **_: Any) -> RuleSet:
     """The preset with the CLI's overrides applied."""
     rules = get_rules(rules_name)
     return with_overrides(
         rules, wild=list(wild) if wild else None, mode=mode, natural_beats_wild=tie_rule,
-        double_ace_flush=double_ace_flush, order=order,
+        double_ace_flush=double_ace_flush, order=order, four_flush=four_flush, low_ace=low_ace,
     )
 
 

@@ -26,8 +26,9 @@ __all__ = [
 ]
 
 # ---------------------------------------------------------------- categories (internal index)
-HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, SF, ROYAL, FIVE = range(11)
-N_CATEGORIES = 11
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, SF, ROYAL, FIVE, FOUR_FLUSH = range(12)
+N_CATEGORIES = 12  # FOUR_FLUSH (optional, four cards of one suit) is never made by the tables:
+#                    the four-flush layer (analyzer/kernels/fourflush.py) scores it beside them
 ALL_CATS = (1 << N_CATEGORIES) - 1
 STRAIGHTISH = (1 << STRAIGHT) | (1 << FLUSH) | (1 << SF) | (1 << ROYAL)
 SEMI_CATS = (1 << STRAIGHT) | (1 << FLUSH)

@@ -11,7 +11,7 @@ from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.frequencies import FreqTable, exact_frequencies, ranking_paradox
 from analyzer.report.study import Study
-from analyzer.rules import Category, get_rules, preset_names
+from analyzer.rules import DEFAULT_ORDER, get_rules, preset_names
 
 # (preset, deck) pairs shown; every preset on its own deck plus the two-joker variants.
 EXTRA = [("joker-wild", "52+2"), ("bug", "52+2"), ("j-poker", "52+2"), ("semi-wild", "52+2"),
@@ -70,7 +70,7 @@ def build() -> Study:
                               "count": r.count, "probability": r.probability})
         have = {r.category: r.probability for r in t.rows}
         matrix.append({"rules": name, "deck": deck, "hands": t.total,
-                       **{c.value: have.get(c.value, "-") for c in Category}})
+                       **{c.value: have.get(c.value, "-") for c in DEFAULT_ORDER}})
     study.table("matrix", matrix, "Category probabilities, every preset × deck")
     seen: set[tuple[str, str, str]] = set()
     unique_rows = []
@@ -84,7 +84,7 @@ def build() -> Study:
 
     study.heading("Probabilities by preset (log scale)")
     fig, ax = plt.subplots(figsize=(11, 5))
-    cats = [c.value for c in Category]
+    cats = [c.value for c in DEFAULT_ORDER]
     shown = [(n, d) for n, d in tables if d in ("52", "52+1")]
     width = 0.8 / len(shown)
     for i, key in enumerate(shown):

@@ -66,7 +66,7 @@ def parse_threshold(text: str, what: str = "qualifier") -> Qualifier:
     >>> parse_threshold("trips")
     Traceback (most recent call last):
     ...
-    analyzer.games.stud.game.StudError: bad qualifier 'trips': unknown category 'trips' (known: five_of_a_kind, royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, pair, high_card)
+    analyzer.games.stud.game.StudError: bad qualifier 'trips': unknown category 'trips' (known: five_of_a_kind, royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, four_flush, pair, high_card)
     """
     cat_text, _, rank_text = str(text).strip().lower().partition(":")
     try:
