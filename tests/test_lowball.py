@@ -1,0 +1,137 @@
+"""Low hands: named examples, exact counts (derived by combinatorics where possible) and the
+kernel against the brute-force low evaluator (tests/low_reference.py)."""
+
+from __future__ import annotations
+
+from functools import cache
+from math import comb
+from typing import Any
+
+import numpy as np
+import pytest
+from low_reference import LowReference
+from reference import dense_ranks
+
+from analyzer.cards import format_hand
+from analyzer.lowball import LowEvaluator, exact_low_frequencies
+from analyzer.rules import Category, get_rules
+
+CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
+    "standard": ("standard", {}),
+    "standard/ace-low": ("standard", {"low_ace": "high_or_low"}),
+    "standard/ace-to-five": ("standard", {"low_ace": "high_or_low", "low_ignores_straights_flushes": True}),
+    "joker-wild": ("joker-wild", {}),
+    "joker-wild/ace-low": ("joker-wild", {"low_ace": "high_or_low"}),
+    "joker-wild/52+2": ("joker-wild", {"deck": "52+2", "low_ace": "high_or_low"}),
+    "bug": ("bug", {"low_ace": "high_or_low"}),
+    "semi-wild": ("semi-wild", {}),
+    "j-poker": ("j-poker", {}),
+    "short-32": ("short-32", {"low_ace": "high_or_low"}),
+    "deuces-wild": ("deuces-wild", {}),
+}
+
+
+@cache
+def setup(name: str) -> tuple[LowEvaluator, LowReference]:
+    preset, overrides = CONFIGS[name]
+    rules = get_rules(preset, **overrides)
+    lev = LowEvaluator(rules)
+    return lev, LowReference(rules, lev.deck)
+
+
+def lev(preset: str, **kw: Any) -> LowEvaluator:
+    return LowEvaluator(get_rules(preset, **kw))
+
+
+# ------------------------------------------------------------------ named examples
+
+def test_lowest_hand_by_poker_ranking_wins() -> None:
+    e = lev("standard")
+    assert e.low_key("7s 5d 4h 3c 2d") < e.low_key("8s 5d 4h 3c 2d") < e.low_key("2s 2d 4h 3c 5d")
+
+
+def test_straights_and_flushes_count_against_a_low_hand() -> None:
+    e = lev("standard")
+    assert e.category(e.low_key("6s 5d 4h 3c 2d")) is Category.STRAIGHT
+    assert e.category(e.low_key("7s 5s 4s 3s 2s")) is Category.FLUSH
+    assert e.low_key("Ks Qd Jh 9c 8d") < e.low_key("6s 5d 4h 3c 2d")
+
+
+def test_ace_high_only_makes_the_wheel_ace_high() -> None:
+    e = lev("standard")
+    assert e.describe("As 5d 4h 3c 2d") == "A-5-4-3-2 low (high card)"
+    assert e.low_key("Ks Qd Jh 9c 8d") < e.low_key("As 4d 3h 2c 6d")
+
+
+def test_ace_high_or_low_at_the_players_choice() -> None:
+    e = lev("standard", low_ace="high_or_low")
+    assert e.describe("As 4d 3h 2c 6d") == "6-4-3-2-A low (high card)"
+    assert e.low_key("As 4d 3h 2c 6d") < e.low_key("7s 4d 3h 2c 5d")
+    assert e.describe("As Kd Qh Jc Td") == "K-Q-J-T-A low (high card)"  # the ace low breaks the straight
+
+
+def test_ace_to_five_low_ignores_straights_and_flushes() -> None:
+    e = lev("standard", low_ace="high_or_low", low_ignores_straights_flushes=True)
+    assert e.describe("As 2s 3s 4s 5s") == "5-4-3-2-A low (high card)"
+
+
+def test_wild_card_takes_the_value_that_makes_the_hand_lowest() -> None:
+    e = lev("joker-wild")
+    assert e.describe("Jk 7s 5d 4h 3c") == "7-5-4-3-2 low (high card)"
+    assert e.describe("Jk 6s 5d 4h 3c") == "8-6-5-4-3 low (high card)"  # a 2 or a 7 makes a straight
+    assert e.describe("Jk 9s 9d 4h 3c") == "9-9-4-3-2 low (pair)"  # it pairs only when it must
+
+
+def test_bug_in_a_low_hand_is_an_ace_and_semi_card_a_blank() -> None:
+    assert lev("bug").describe("Jk 7s 5d 4h 3c") == "A-7-5-4-3 low (high card)"
+    assert lev("bug", low_ace="high_or_low").describe("Jk 7s 5d 4h 3c") == "7-5-4-3-A low (high card)"
+    assert lev("semi-wild").describe("Jk 7s 5d 4h 3c") == "7-5-4-3-- low (high card)"
+
+
+def test_best_low_five_of_seven() -> None:
+    e = lev("standard")
+    assert e.low_key("Ks Kd 7h 5c 4d 3s 2h") == e.low_key("7h 5c 4d 3s 2h")
+
+
+# ------------------------------------------------------------------ exact counts
+
+def test_natural_seven_low_counts_by_combinatorics() -> None:
+    # ace high: five distinct ranks from 2..7 that are not a straight, not all one suit
+    t = exact_low_frequencies("standard")
+    assert t.seven_low_or_better == (comb(6, 5) - 2) * (4**5 - 4) == 4_080
+    t = exact_low_frequencies(get_rules("standard", low_ace="high_or_low"))
+    # ace low: ranks A..7 (7 values), seven-or-lower means top card <= 7; straights A-5, 2-6, 3-7
+    assert t.seven_low_or_better == (comb(7, 5) - 3) * (4**5 - 4) == 18_360
+    assert {r.hand: r.count for r in t.rows}["royal_flush"] == 0
+
+
+def test_low_distribution_pinned() -> None:
+    got = {r.hand: r.count for r in exact_low_frequencies(get_rules("joker-wild", low_ace="high_or_low")).rows}
+    assert got["6-low"] == 7_664 and got["7-low"] == 19_656 and got["pair"] == 1_180_608
+    assert sum(got.values()) == comb(53, 5)
+    assert exact_low_frequencies("joker-wild").seven_low_or_better == 7_664
+    assert exact_low_frequencies("deuces-wild").seven_low_or_better == 8_596
+
+
+# ------------------------------------------------------------------ kernel vs reference
+
+def sample(lev: LowEvaluator, n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    deck = lev.deck.cards.astype(np.int64)
+    low = deck[(deck >> 2 <= 5) | (deck >> 2 == 12) | (deck >= 52)]  # many low cards, wild ones too
+    out = []
+    for i in range(n):
+        src = low if i % 2 else deck
+        out.append(rng.choice(src, 5, replace=False))
+    return np.array(out)
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_low_keys_match_the_reference(name: str) -> None:
+    e, ref = setup(name)
+    hands = sample(e, 600, seed=sum(map(ord, name)))
+    keys = e.low_keys(hands)
+    results = [ref.low(h) for h in hands]
+    for h, k, (cat, _) in zip(hands, keys, results, strict=True):
+        assert e.category(int(k)).value == cat, f"{name}: {format_hand(h)}: {e.describe(h)} vs {cat}"
+    assert dense_ranks([v for _, v in results]) == dense_ranks([int(k) for k in keys]), name
