@@ -36,7 +36,7 @@ class LowReference:
         groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
         grouped = tuple(r for r, c in groups for _ in range(c)) + (BLANK,) * (5 - len(real))
         desc = tuple(sorted(ranks, reverse=True))
-        sizes = sorted(counts.values(), reverse=True) + [0, 0]
+        sizes = [*sorted(counts.values(), reverse=True), 0, 0]
         straight = (not self.plain and len(real) == 5 and len(counts) == 5 and max(real) - min(real) == 4)
         flush = not self.plain and len(real) == 5 and len({s for _, s in cards}) == 1
         sat = {"high_card": desc}

@@ -135,3 +135,21 @@ def test_low_keys_match_the_reference(name: str) -> None:
     for h, k, (cat, _) in zip(hands, keys, results, strict=True):
         assert e.category(int(k)).value == cat, f"{name}: {format_hand(h)}: {e.describe(h)} vs {cat}"
     assert dense_ranks([v for _, v in results]) == dense_ranks([int(k) for k in keys]), name
+
+
+# ------------------------------------------------------------------ high-low split
+
+def test_high_low_split_uses_the_low_ranking_so_a_wild_card_plays_low() -> None:
+    from analyzer.evaluator import Evaluator
+    from analyzer.games.betting.pots import showdown, total_payouts
+
+    ev = Evaluator(get_rules("joker-wild", low_ace="high_or_low"))
+    hands = {"A": "Jk 2s 3d 4h 6c", "B": "Ks Kd 9h 8c 7d"}  # A: a wild straight high, 6-4-3-2-A low
+    awards = showdown({"A": 51, "B": 50}, hands, ev, high_low=True)
+    assert awards[0].high_winners == ("A",) and awards[0].low_winners == ("A",)
+    assert total_payouts(awards) == {"A": 101}
+    # the lowest *high* score would have given B the low half
+    hands = {"A": "9s 8d 6h 4c 3d", "B": "Ks Kd 9h 8c 7d"}
+    awards = showdown({"A": 50, "B": 50}, hands, ev, dead=1, high_low=True)
+    assert awards[0].high_winners == ("B",) and awards[0].low_winners == ("A",)
+    assert total_payouts(awards) == {"A": 50, "B": 51}  # the odd chip to the high hand

@@ -21,6 +21,7 @@ from analyzer.cli.options import (
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.frequencies import exact_frequencies, sampled_frequencies
+from analyzer.lowball import LowEvaluator, exact_low_frequencies
 from analyzer.progress import progress_enabled
 from analyzer.rules import get_rules, preset_names
 
@@ -29,13 +30,17 @@ from analyzer.rules import get_rules, preset_names
 @click.argument("hands", nargs=-1)
 @click.option("--input", "input_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Read hands from a file, one per line ('#' starts a comment).")
+@click.option("--low", is_flag=True, help="Also value each hand as a low hand (lowest by poker ranking "
+              "wins; the ace as --low-ace says; a wild card takes the value that makes the hand lowest).")
 @rules_options("joker-wild")
 @output_options
-def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, fmt: str,
+def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: str | None, fmt: str,
              out: Path | None, **rule_opts: Any) -> None:
     """Evaluate poker hands (5, 6 or 7 cards each; best five) in input order.
 
     Example: joker-odds eval "Qs Qd 9h 5c Jk" --rules j-poker
+
+    Example: joker-odds eval "Jk 2s 3d 4h 6c" --low --low-ace high_or_low
     """
     texts = list(hands)
     if input_file is not None:
@@ -58,12 +63,17 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
     if len(sizes) != 1:
         raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")
     ev = Evaluator(rules, deck, k=sizes.pop() if sizes else 5)
+    lev = LowEvaluator(rules, ev.deck) if low else None
     rows = []
     for text in texts:
         codes = ev.parse(text)
         s = ev.score(codes)
-        rows.append({"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
-                     "score": s, "description": ev.describe(codes)})
+        row: dict[str, Any] = {"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
+                               "score": s, "description": ev.describe(codes)}
+        if lev is not None:
+            key = lev.low_key(codes)
+            row.update({"low_category": lev.category(key).value, "low_key": key, "low": lev.describe(codes)})
+        rows.append(row)
     emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None)
 
 
@@ -71,11 +81,13 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
 @rules_options("joker-wild")
 @click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True, help="Hand size (best five).")
 @click.option("--exact", "exact", is_flag=True, help="Enumerate every hand.")
+@click.option("--low", is_flag=True, help="With --exact (5 cards): the low-hand distribution instead "
+              "(high-card hands by their top card, '7-low or better', then each category).")
 @click.option("--trials", type=click.IntRange(min=1), default=None, help="Monte Carlo: number of hands.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
 @engine_options
 @output_options
-def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed: int, fmt: str,
+def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int | None, seed: int, fmt: str,
              out: Path | None, **opts: Any) -> None:
     """Hand-rank frequencies: exact counts or Monte Carlo estimates with 95 % CIs.
 
@@ -83,6 +95,8 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed
     meets --target-se / --target-rel-se, capped by --max-trials / --max-time.
 
     Example: joker-odds freq --rules joker-wild --deck 52+1 --exact
+
+    Example: joker-odds freq --rules standard --exact --low --low-ace high_or_low
     """
     engine = engine_kwargs(opts)
     sampled = trials is not None or has_target(opts)
@@ -93,6 +107,14 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed
     if exact and sampling_only:
         raise click.UsageError("engine options (--max-trials, --checkpoint, …) apply to Monte Carlo runs only")
     rules = resolve_rules(**opts)
+    if low:
+        if not exact or cards != 5:
+            raise click.UsageError("--low counts every 5-card hand: give --exact (and --cards 5)")
+        lt = exact_low_frequencies(rules, deck).to_dict()
+        emit(lt.pop("rows"), fmt, out, lt if fmt == "json" else None,
+             footer=(f"7-low or better: {lt['seven_low_or_better']:,} of {lt['total']:,} hands "
+                     f"({lt['seven_low_or_better_probability']:.6f})") if fmt == "table" else None)
+        return
     table = (exact_frequencies(rules, deck, cards) if exact
              else sampled_frequencies(rules, deck, cards, trials=trials, seed=seed, **engine))
     data = table.to_dict()

@@ -136,7 +136,9 @@ def limit_cmd(actions: tuple[str, ...], pot: int, players: str | None, stacks: t
 @_round_options
 @click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
               help="A player's hand for the showdown (5-7 cards, best five), e.g. A='As Ks Qs Js Ts'.")
-@click.option("--high-low", is_flag=True, help="Split each pot between the highest and the lowest hand.")
+@click.option("--high-low", is_flag=True, help="Split each pot between the best high hand and the best low "
+              "hand (lowest by poker ranking; --low-ace sets the ace; a wild card plays as low as it can); "
+              "the odd chip to the high hand.")
 @rules_options("joker-wild")
 @output_options
 def split_cmd(actions: tuple[str, ...], puts: tuple[str, ...], folds: tuple[str, ...], dead: int, limit: str,
@@ -147,6 +149,9 @@ def split_cmd(actions: tuple[str, ...], puts: tuple[str, ...], folds: tuple[str,
     on --stack stacks under table stakes; with --hand for every player still in, who wins what.
 
     Example: joker-odds pot split --stack A=160 --stack B=110 --stack C=40 "B bet 70" "C call" "A call"
+
+    Example: joker-odds pot split --put A=50 --put B=50 --hand A="Jk 2s 3d 4h 6c" --hand B="7s 5d 4h 3c 2d"
+    --high-low --low-ace high_or_low
     """
     if bool(puts) == bool(actions):
         raise click.UsageError("give either --put NAME=CHIPS or --stack NAME=CHIPS with ACTIONS")

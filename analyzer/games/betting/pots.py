@@ -86,8 +86,10 @@ def _share(amount: int, winners: Sequence[str], seats: Sequence[str]) -> dict[st
 
 
 def award_pots(pots: Sequence[Pot], scores: Mapping[str, int], seats: Sequence[str],
-               high_low: bool = False) -> list[PotAward]:
-    """Pay every pot by hand strength (higher score = better hand; low = lowest score).
+               high_low: bool = False, low_keys: Mapping[str, int] | None = None) -> list[PotAward]:
+    """Pay every pot by hand strength (higher score = better hand). High-low: the low half goes
+    to the smallest ``low_keys`` (the low ranking, :mod:`analyzer.lowball`), or to the lowest
+    score when no low keys are given.
 
     >>> pots = split_pots({"A": 70, "B": 70, "C": 40})
     >>> [dict(a.payouts) for a in award_pots(pots, {"A": 5, "B": 9, "C": 9}, "ABC")]
@@ -108,8 +110,9 @@ def award_pots(pots: Sequence[Pot], scores: Mapping[str, int], seats: Sequence[s
         high = tuple(p for p in pot.eligible if scores[p] == best)
         low: tuple[str, ...] = ()
         if high_low:
-            worst = min(scores[p] for p in pot.eligible)
-            low = tuple(p for p in pot.eligible if scores[p] == worst)
+            lows = scores if low_keys is None else low_keys
+            worst = min(lows[p] for p in pot.eligible)
+            low = tuple(p for p in pot.eligible if lows[p] == worst)
             paid = _share(pot.amount - pot.amount // 2, high, seats)  # odd chip to the high hand
             for p, v in _share(pot.amount // 2, low, seats).items():
                 paid[p] = paid.get(p, 0) + v
@@ -146,4 +149,10 @@ def showdown(contributions: Mapping[str, int], hands: Mapping[str, str], evaluat
         raise BettingError(f"{jokers} jokers in the hands but deck {evaluator.deck.name} has "
                            f"{evaluator.deck.jokers}")
     scores = {p: evaluator.score(codes) for p, codes in per.items()}
-    return award_pots(split_pots(contributions, folded, dead), scores, list(contributions), high_low)
+    low_keys = None
+    if high_low:  # the low half by the low ranking (a wild card plays as low as it can)
+        from analyzer.lowball import LowEvaluator
+
+        lev = LowEvaluator(evaluator.rules, evaluator.deck)
+        low_keys = {p: lev.low_key(codes) for p, codes in per.items()}
+    return award_pots(split_pots(contributions, folded, dead), scores, list(contributions), high_low, low_keys)
