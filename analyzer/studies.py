@@ -36,6 +36,7 @@ from typing import Any
 
 from analyzer.errors import JokerOddsError
 from analyzer.frequencies import FreqTable, exact_frequencies, sampled_frequencies
+from analyzer.io import read_untrusted_text
 from analyzer.rules import RuleSet, rules_from_mapping
 
 __all__ = ["STOP_KEYS", "EstimateSpec", "StudyError", "StudyResult", "StudySpec", "load_study", "parse_study",
@@ -177,7 +178,7 @@ def load_study(path: str | Path) -> StudySpec:
     """Read and validate a study file."""
     p = Path(path)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_untrusted_text(p))
     except OSError as exc:
         raise StudyError(f"{p}: cannot read ({exc.strerror or exc})") from exc
     except UnicodeDecodeError as exc:

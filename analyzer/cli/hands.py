@@ -21,14 +21,17 @@ from analyzer.cli.options import (
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.frequencies import exact_frequencies, sampled_frequencies
+from analyzer.io import clip, read_untrusted_text
 from analyzer.progress import progress_enabled
 from analyzer.rules import get_rules, preset_names
+
+MAX_HANDS_BYTES = 16 << 20  # an --input file of hands (about a million hands)
 
 
 @click.command("eval")
 @click.argument("hands", nargs=-1)
-@click.option("--input", "input_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Read hands from a file, one per line ('#' starts a comment).")
+@click.option("--input", "input_file", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
+              path_type=Path), help="Read hands from a file, one per line ('#' starts a comment); '-' = stdin.")
 @rules_options("joker-wild")
 @output_options
 def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, fmt: str,
@@ -40,9 +43,9 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
     texts = list(hands)
     if input_file is not None:
         try:
-            lines = input_file.read_text(encoding="utf-8").splitlines()
+            lines = read_untrusted_text(input_file, MAX_HANDS_BYTES).splitlines()
         except UnicodeDecodeError as exc:
-            raise JokerOddsError(f"{input_file}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+            raise JokerOddsError(f"{clip(str(input_file))}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
         for line in lines:
             line = line.split("#", 1)[0].strip()
             if line:
@@ -53,7 +56,7 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
     for text in texts:
         n = len(text.replace(",", " ").split())
         if not 5 <= n <= 7:
-            raise JokerOddsError(f"hand {text!r} has {n} cards, expected 5, 6 or 7")
+            raise JokerOddsError(f"hand {clip(text)!r} has {n} cards, expected 5, 6 or 7")
     sizes = {len(t.replace(",", " ").split()) for t in texts}
     if len(sizes) != 1:
         raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from analyzer.io import atomic_write_text, render
+from analyzer.io import STDIO, UnsafeFileError, check_output_path, render, write_output
 from analyzer.rules import (
     NaturalBeatsWild,
     RuleSet,
@@ -63,13 +63,35 @@ def resolve_rules(rules_name: str, wild: tuple[str, ...] = (), mode: str | None 
     )
 
 
+class OutPath(click.Path):
+    """A ``click.Path`` (as ``pathlib.Path``) that refuses an empty string, which ``Path("")``
+    would silently turn into the current folder."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(path_type=Path, **kwargs)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("empty path", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def writable(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
     """Click callback: refuse an output path (file or folder) that cannot be written, before any
-    work is done. Missing folders are fine (they are created); the nearest existing one must be a
-    writable folder."""
+    work is done: an empty path, an existing symlink, FIFO or device (never replaced), a folder
+    where a file is wanted. Missing folders are fine (they are created); the nearest existing one
+    must be a writable folder. ``-`` (standard output) is accepted for file outputs only."""
     if value is None:
         return value
     is_folder = isinstance(param.type, click.Path) and not param.type.file_okay
+    if str(value) == STDIO and param.name == "out":
+        if is_folder:
+            raise click.BadParameter("'-' (standard output) needs a single-file output; give a folder", ctx, param)
+        return value
+    try:
+        check_output_path(value, folder=is_folder)
+    except UnsafeFileError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
     probe = Path(os.path.abspath(value if is_folder else Path(value).parent))
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
@@ -82,8 +104,8 @@ def writable(ctx: click.Context, param: click.Parameter, value: Path | None) -> 
 
 def output_options(f: F) -> F:
     """``--format`` and ``--out``."""
-    f = click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                     callback=writable, help="Write to this file (atomically) instead of stdout.")(f)
+    f = click.option("--out", type=OutPath(dir_okay=False), default=None,
+                     callback=writable, help="Write to this file (atomically; '-' = stdout) instead of stdout.")(f)
     f = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                      help="Output format.")(f)
     return f
@@ -93,10 +115,10 @@ def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str,
          footer: str | None = None) -> None:
     """Render rows (plus an optional footer line) and print them or write them to ``out``."""
     text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
-    if out is None:
+    if out is None or str(out) == STDIO:
         click.echo(text, nl=False)
     else:
-        atomic_write_text(out, text)
+        write_output(out, text)
 
 
 ENGINE_KEYS = ("target_se", "target_rel_se", "max_trials", "max_time", "checkpoint", "backend",
@@ -119,7 +141,7 @@ def engine_options(f: F) -> F:
                      help="Cap on trials for a precision target."),
         click.option("--max-time", type=positive, default=None, metavar="SECONDS",
                      help="Cap on run time (stops at a chunk boundary)."),
-        click.option("--checkpoint", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        click.option("--checkpoint", type=OutPath(dir_okay=False), default=None,
                      callback=writable, help="Save completed chunks here; rerun the same command to resume."),
         click.option("--backend", type=click.Choice(["local", "processes", "dask"]), default="local",
                      show_default=True, help="Threads, a process pool, or Dask."),

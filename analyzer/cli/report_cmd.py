@@ -6,12 +6,12 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.options import writable
+from analyzer.cli.options import OutPath, writable
 from analyzer.report import STUDIES, build_report
 
 
 @click.command("report")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("reports"),
+@click.option("--out", type=OutPath(file_okay=False), default=Path("reports"),
               show_default=True, callback=writable, help="Folder for the studies and index.html.")
 @click.option("--study", "studies", multiple=True, metavar="NAME",
               help=f"Only these studies ({', '.join(s.name for s in STUDIES)}).")

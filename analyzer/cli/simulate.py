@@ -7,13 +7,13 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, writable
+from analyzer.cli.options import OutPath, emit, engine_kwargs, engine_options, writable
 from analyzer.studies import load_study, run_study, write_study
 
 
 @click.command("simulate")
 @click.argument("study_file", metavar="STUDY.toml", type=click.Path(path_type=Path))
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", "out_dir", type=OutPath(file_okay=False), default=None,
               callback=writable, help="Output folder (default: the file's output, else reports/simulations/NAME).")
 @click.option("--trials", type=click.IntRange(min=1), default=None,
               help="Override the file's stopping rule with a fixed number of trials.")

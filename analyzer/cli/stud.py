@@ -17,7 +17,7 @@ from analyzer.games.stud.game import StudError, load_game, shipped_games
 from analyzer.games.stud.location import location_probabilities, sampled_locations
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
 from analyzer.games.stud.strategy import strategy_report
-from analyzer.io import atomic_write_text, render
+from analyzer.io import render, write_output
 
 GAME_HELP = f"Game TOML file, or a shipped game: {', '.join(shipped_games())}."
 
@@ -50,10 +50,7 @@ def _emit_with_summary(rows: list[dict[str, Any]], summary: dict[str, Any], fmt:
         return
     head = render([{"quantity": k, "value": v} for k, v in summary.items()], "table")
     text = head + "\n" + render(rows, "table")
-    if out is None:
-        click.echo(text, nl=False)
-    else:
-        atomic_write_text(out, text)
+    write_output(out, text)
 
 
 @click.group("stud")
@@ -180,10 +177,7 @@ def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | N
     rep = strategy_report(load_game(game_path), hands=trials, seed=seed)
     if fmt == "table":
         text = "\n".join(rep.text) + "\n\n" + render(rep.costs, "table") + "\n" + render(rep.rows, "table")
-        if out is None:
-            click.echo(text, nl=False)
-        else:
-            atomic_write_text(out, text)
+        write_output(out, text)
         return
     emit(rep.rows, fmt, out, {"game": rep.game, "method": rep.method, "text": rep.text, "costs": rep.costs}
          if fmt == "json" else None)

@@ -20,6 +20,7 @@ from typing import Any
 
 from analyzer.cards import RANK_CHARS, get_deck
 from analyzer.errors import JokerOddsError
+from analyzer.io import UnsafeFileError, clip, read_untrusted_text
 from analyzer.rules import Category, RuleSet, get_rules, rules_from_mapping
 
 __all__ = ["DESIGNATIONS", "GAMES_DIR", "Qualifier", "StudError", "StudGame", "game_from_mapping",
@@ -216,9 +217,11 @@ def load_game(path: str | Path) -> StudGame:
     if not p.suffix and not p.exists() and (GAMES_DIR / f"{p}.toml").exists():
         p = GAMES_DIR / f"{p}.toml"
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError:
-        raise StudError(f"cannot read game file {str(path)!r} (shipped: {', '.join(shipped_games())})") from None
+        text = read_untrusted_text(p)
+    except OSError as exc:
+        why = f": {exc.strerror}" if isinstance(exc, UnsafeFileError) else ""
+        raise StudError(f"cannot read game file {clip(str(path))!r}{why} "
+                        f"(shipped: {', '.join(shipped_games())})") from None
     except UnicodeDecodeError as exc:
         raise StudError(f"{p}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:

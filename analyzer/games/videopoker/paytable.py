@@ -30,6 +30,7 @@ import numpy as np
 
 from analyzer.cards import RANK_CHARS, DeckSpec
 from analyzer.errors import JokerOddsError
+from analyzer.io import read_untrusted_text
 from analyzer.rules import Category, RulesError, RuleSet, get_rules
 
 __all__ = [
@@ -142,7 +143,7 @@ def load_paytable(spec: str | Path) -> PayTable:
                                 f"{', '.join(paytable_names())})")
         path = shipped
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_untrusted_text(path)
     except OSError as exc:
         raise PaytableError(f"paytable {path}: cannot read it ({exc.strerror or exc})") from exc
     except UnicodeDecodeError as exc:
