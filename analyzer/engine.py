@@ -11,6 +11,7 @@ checkpointed and resumed (:mod:`analyzer.checkpoint`); stopping rules live in
 
 >>> import numpy as np
 >>> from analyzer.evaluator import Evaluator
+from analyzer.io import clip
 >>> r = run(FreqTask.from_evaluator(Evaluator("standard")), trials=20_000, seed=7, chunk_size=5_000)
 >>> int(r.totals.sum()), r.chunks_done, r.stop_reason
 (20000, 4, 'trials')
@@ -30,10 +31,17 @@ from typing import Any, Protocol
 import numpy as np
 
 from analyzer.backends import Backend, make_backend
-from analyzer.checkpoint import Checkpoint, load_checkpoint, save_checkpoint, task_fingerprint
+from analyzer.checkpoint import (
+    Checkpoint,
+    CheckpointError,
+    load_checkpoint,
+    save_checkpoint,
+    task_fingerprint,
+)
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
-from analyzer.kernels.freq import freq_chunk
+from analyzer.io import clip
+from analyzer.kernels.freq import freq_chunk, freq_piece
 from analyzer.progress import Progress, progress_enabled
 from analyzer.stats import proportion
 from analyzer.stopping import DEFAULT_CHECK_EVERY, Estimates, RunInterrupted, StopRule, precision
@@ -82,6 +90,22 @@ class FreqTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return freq_chunk(state, n, self.deck, self.k, self.table, self.wbits, self.n_pos)
+
+    def start_chunk(self) -> tuple[np.ndarray, np.ndarray]:
+        """The pack and counts a chunk run in pieces carries (see :func:`analyzer.backends.compute_chunk`)."""
+        return self.deck.copy(), np.zeros(self.n_pos, np.int64)
+
+    def run_piece(self, state: np.ndarray, carry: tuple[np.ndarray, np.ndarray], n: int) -> None:
+        freq_piece(state, carry[0], n, self.k, self.table, self.wbits, carry[1])
+
+    def finish_chunk(self, carry: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        return carry[1]
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why saved ``totals`` cannot be this task's after ``trials`` hands (None when they can)."""
+        if totals.dtype.kind != "i" or (totals < 0).any() or int(totals.sum()) != trials:
+            return f"the counts are not {trials:,} hands"
+        return None
 
     def estimates(self, totals: np.ndarray) -> Estimates:
         """Each category's probability and its standard error (the multinomial margins)."""
@@ -220,6 +244,7 @@ class _Driver:
         ck = load_checkpoint(self.checkpoint, self.identity)
         if ck is None:
             return None
+        self.check_resumed(ck)
         self.totals, self.done, self.trials = ck.totals, ck.chunks_done, ck.trials_done
         self.resumed, self.elapsed_before = ck.chunks_done, ck.elapsed
         self.t0 = time.perf_counter()
@@ -228,6 +253,27 @@ class _Driver:
                              self.trials, self.done, self.seed, ck.stop_reason or "trials", ck.elapsed,
                              self.estimates(), self.resumed, self.backend.name)
         return None
+
+    def check_resumed(self, ck: Checkpoint) -> None:
+        """Refuse a checkpoint whose counts this run could not have written (edited or corrupted)."""
+        cap = self.rule.cap
+        why = None
+        if self.n_chunks is not None and ck.chunks_done > self.n_chunks:
+            why = f"{ck.chunks_done} chunks done, but the run has {self.n_chunks}"
+        elif ck.trials_done != (ck.chunks_done * self.chunk_size if cap is None
+                                else min(ck.chunks_done * self.chunk_size, cap)):
+            why = f"trials_done {ck.trials_done:,} does not match {ck.chunks_done} chunks of {self.chunk_size:,}"
+        elif ck.totals is not None:
+            probe = np.asarray(self.task.run_chunk(chunk_state(self.seed, 0), 0))
+            check = getattr(self.task, "check_totals", None)
+            if ck.totals.shape != probe.shape or ck.totals.dtype.kind != probe.dtype.kind:
+                why = f"totals of shape {ck.totals.shape}, the task gives {probe.shape}"
+            elif probe.dtype.kind in "iu" and (ck.totals < 0).any():
+                why = "negative counts"
+            elif callable(check):
+                why = check(ck.totals, ck.trials_done)
+        if why is not None:
+            raise CheckpointError(f"checkpoint {clip(str(self.checkpoint))}: inconsistent ({why}); delete it")
 
     def fold(self, vec: np.ndarray) -> str | None:
         """Add the next chunk in order; the stop reason if the run ends here."""
@@ -256,6 +302,8 @@ class _Driver:
             with _stop_signals(self.checkpoint is not None) as caught, self.backend as be:
                 be.start(self.task, self.seed)
                 reason = self._loop(be, caught, bar)
+                if reason == "interrupted":
+                    be.cancel()  # chunks in flight stop at their next piece
         finally:
             bar.close()
         if reason == "interrupted":
