@@ -5,7 +5,7 @@ a size cap).
 >>> print(render([{"a": 1, "b": 0.5}], "csv").strip())
 a,b
 1,0.5
->>> clip("x" * 200)[-12:]
+>>> clip("x" * 200)[-13:]
 '… (200 chars)'
 """
 

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from analyzer.cli.options import OutPath, emit, engine_kwargs, engine_options, writable
-from analyzer.studies import load_study, run_study, write_study
+from analyzer.studies import load_study, run_study, study_folder, write_study
 
 
 @click.command("simulate")
@@ -29,6 +29,7 @@ def simulate_cmd(study_file: Path, out_dir: Path | None, trials: int | None, see
     joker-odds simulate simulations/joker-wild-two-jokers.toml --quiet
     """
     spec = load_study(study_file)
+    study_folder(spec, out_dir)  # refuse an output outside the current folder before any work
     engine = engine_kwargs(opts)
     checkpoint = engine.pop("checkpoint", None)
     result = run_study(spec, checkpoint=checkpoint, seed=seed, trials=trials, **engine)
