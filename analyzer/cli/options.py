@@ -177,3 +177,22 @@ def run_summary(extra: dict[str, Any]) -> str:
     return (f"{extra.get('trials', 0):,} trials in {extra.get('chunks', 0)} chunks, stopped by "
             f"{extra.get('stop', '?')}; max SE {extra.get('max_se', float('nan')):.3g}, "
             f"max relative SE {extra.get('max_rel_se', float('nan')):.3g}")
+
+
+def given(ctx: click.Context, *names: str) -> list[str]:
+    """Which of the parameters ``names`` the user set (not left at their defaults), as ``--opts``."""
+    out = []
+    for name in names:
+        source = ctx.get_parameter_source(name)
+        if source is not None and source not in (click.core.ParameterSource.DEFAULT,
+                                                  click.core.ParameterSource.DEFAULT_MAP):
+            param = next((p for p in ctx.command.params if p.name == name), None)
+            out.append(param.opts[0] if param is not None and param.opts else name)
+    return out
+
+
+def refuse_unused(ctx: click.Context, names: tuple[str, ...] | list[str], why: str) -> None:
+    """A usage error when any of ``names`` was set: no option is silently ignored."""
+    used = given(ctx, *names)
+    if used:
+        raise click.UsageError(f"{', '.join(used)} {'does' if len(used) == 1 else 'do'} not apply: {why}")
