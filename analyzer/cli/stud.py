@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from analyzer.cards import RANK_CHARS
-from analyzer.cli.options import emit, output_options
+from analyzer.cli.options import emit, output_options, refuse_unused
 from analyzer.games.stud.advise import advise
 from analyzer.games.stud.edge import DEFAULT_HANDS, house_edge
 from analyzer.games.stud.exchange import DEFAULT_SITUATIONS, exchange_edge, exchange_options
@@ -17,7 +17,7 @@ from analyzer.games.stud.game import StudError, load_game, shipped_games
 from analyzer.games.stud.location import location_probabilities, sampled_locations
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
 from analyzer.games.stud.strategy import strategy_report
-from analyzer.io import render, write_output
+from analyzer.io import clip, render, write_output
 
 GAME_HELP = f"Game TOML file, or a shipped game: {', '.join(shipped_games())}."
 
@@ -28,9 +28,9 @@ def _fraction(text: str | None, what: str) -> Fraction | None:
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise StudError(f"bad {what} {text!r}: give a fraction such as 3/55 or a decimal") from None
+        raise StudError(f"bad {what} {clip(text)!r}: give a fraction such as 3/55 or a decimal") from None
     if not 0 <= value <= 1:
-        raise StudError(f"bad {what} {text!r}: must be between 0 and 1")
+        raise StudError(f"bad {what} {clip(text)!r}: must be between 0 and 1")
     return value
 
 
@@ -65,8 +65,9 @@ def stud_group() -> None:
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
               show_default=True, help="auto = exact, except sampled for a board game.")
 @click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
-              help="Sampled player hands (board games; stratified by hand class, at least 2 per class, "
-                   "each valued against every up card).")
+              help="Board games, --method sampled: about N player hands in all (stratified by hand "
+                   "class, each valued against every up card); at least 2 per class and wild rank, so a "
+                   "small N runs more: the output's trials says what ran. Refused for exact games.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
 @click.option("--doc", default=None, metavar="P", help="Override the board's DOC probability (e.g. 5/55).")
 @click.option("--wild-ranks", default=None, metavar="RANKS",
@@ -86,8 +87,11 @@ def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: i
         try:
             ranks = tuple(sorted({RANK_CHARS.index(t.strip().upper()) for t in wild_ranks.split(",")}))
         except ValueError:
-            raise StudError(f"bad --wild-ranks {wild_ranks!r}: give ranks such as 'A,K,7'") from None
+            raise StudError(f"bad --wild-ranks {clip(wild_ranks)!r}: give ranks such as 'A,K,7'") from None
+    _sampling_only(click.get_current_context(), game, method)
     res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
+    if res.method == "sampled" and fmt == "table":  # JSON and CSV carry the trials that ran
+        _note_trials(trials, res.trials)
     _emit_with_summary(res.events, res.summary(), fmt, out)
 
 
@@ -146,18 +150,46 @@ def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: i
     game = load_game(game_path)
     if what == "doc" and game.designation != "board":
         raise StudError(f"game {game.name!r} has no board: --what doc does not apply")
+    _sampling_only(click.get_current_context(), game, method)
     res = house_edge(game, "optimal", method, hands=trials, seed=seed)
     rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
     emit(rows, fmt, out)
 
 
-def _fees(text: str | None) -> tuple[Fraction, ...] | None:
+def _fees(text: str | None, game: Any = None) -> tuple[Fraction, ...] | None:
     if text is None:
         return None
     try:
-        return tuple(Fraction(t.strip()) for t in text.split(","))
+        if len(text) > 80:
+            raise ValueError
+        fees = tuple(Fraction(t.strip()) for t in text.split(","))
     except (ValueError, ZeroDivisionError):
-        raise StudError(f"bad --fees {text!r}: give antes per 1, 2 cards, e.g. '1,2'") from None
+        raise StudError(f"bad --fees {clip(text)!r}: give antes per 1, 2 cards, e.g. '1,2'") from None
+    if any(f > 1000 for f in fees):
+        raise StudError(f"bad --fees {clip(text)!r}: each fee must be at most 1000 antes")
+    if game is not None and game.exchange_fees and len(fees) != len(game.exchange_fees):
+        n = len(game.exchange_fees)
+        raise StudError(f"--fees {clip(text)!r} gives {len(fees)} fee(s), but {game.name!r} exchanges up to "
+                        f"{n} cards: give {n} fees (one per number of cards), or the exchanges beyond "
+                        f"{len(fees)} would vanish")
+    return fees
+
+
+def _sampling_only(ctx: click.Context, game: Any, method: str) -> None:
+    """Refuse sampling options on a game computed exactly (no option silently ignored)."""
+    if game.designation != "board":
+        if method == "sampled":
+            raise StudError(f"--method sampled does not apply: {game.name!r} has no board and is "
+                            "computed exactly (use --method exact or auto)")
+        refuse_unused(ctx, ("trials", "seed"), f"{game.name!r} has no board and is computed exactly")
+    elif method == "exact":
+        refuse_unused(ctx, ("trials", "seed"), "--method exact enumerates every hand")
+
+
+def _note_trials(requested: int, ran: int) -> None:
+    if ran > requested * 1.1:
+        click.echo(f"note: ran {ran:,} sampled hands, not --trials {requested:,}: the stratified design "
+                   "values at least 2 hands of every hand class for each wild rank", err=True)
 
 
 FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exchange_fees)."
@@ -174,7 +206,9 @@ def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | N
 
     Example: joker-odds stud strategy --game caribbean
     """
-    rep = strategy_report(load_game(game_path), hands=trials, seed=seed)
+    game = load_game(game_path)
+    _sampling_only(click.get_current_context(), game, "auto")
+    rep = strategy_report(game, hands=trials, seed=seed)
     if fmt == "table":
         text = "\n".join(rep.text) + "\n\n" + render(rep.costs, "table") + "\n" + render(rep.rows, "table")
         write_output(out, text)
@@ -196,7 +230,8 @@ def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str
 
     Example: joker-odds stud exchange "Ah Kh Qh 9h 2c" --up 5d --wild 7d --game jpoker
     """
-    rows = exchange_options(load_game(game_path), hand, up, wild, _fees(fees))
+    game = load_game(game_path)
+    rows = exchange_options(game, hand, up, wild, _fees(fees, game))
     emit(rows, fmt, out, {"best": rows[0]["discard"], "ev": rows[0]["ev"]} if fmt == "json" else None)
 
 
@@ -213,7 +248,8 @@ def exchange_edge_cmd(game_path: str, situations: int, seed: int, fees: str | No
 
     Example: joker-odds stud exchange-edge --game jpoker --situations 520
     """
-    res = exchange_edge(load_game(game_path), situations, seed, _fees(fees))
+    game = load_game(game_path)
+    res = exchange_edge(game, situations, seed, _fees(fees, game))
     emit([res.summary()], fmt, out)
 
 
