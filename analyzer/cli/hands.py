@@ -9,6 +9,8 @@ import click
 
 from analyzer.cards import deck_names, format_hand, get_deck
 from analyzer.cli.options import (
+    SEED,
+    TRIALS,
     emit,
     engine_kwargs,
     engine_options,
@@ -74,8 +76,8 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
 @rules_options("joker-wild")
 @click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True, help="Hand size (best five).")
 @click.option("--exact", "exact", is_flag=True, help="Enumerate every hand.")
-@click.option("--trials", type=click.IntRange(min=1), default=None, help="Monte Carlo: number of hands.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--trials", type=TRIALS, default=None, help="Monte Carlo: number of hands.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @engine_options
 @output_options
 def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed: int, fmt: str,

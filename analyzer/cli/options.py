@@ -22,6 +22,12 @@ from analyzer.rules import (
 F = TypeVar("F", bound=Callable[..., Any])
 
 FORMATS = ("table", "csv", "json")
+MAX_TRIALS = 10**12  # a ceiling on work: about a day of a fast kernel on every core
+MAX_HANDS = 13 * 2_598_960  # stud: every hand for every wild rank (more changes nothing)
+MAX_CHIPS = 10**15
+TRIALS = click.IntRange(1, MAX_TRIALS)
+SEED = click.IntRange(0, 2**63 - 1)
+CHIPS = click.IntRange(0, MAX_CHIPS)
 
 
 def rules_options(default: str = "standard") -> Callable[[F], F]:
@@ -137,7 +143,7 @@ def engine_options(f: F) -> F:
                      help="Run until every estimate's standard error is ≤ X (needs a cap)."),
         click.option("--target-rel-se", type=positive, default=None, metavar="X",
                      help="Run until every estimate's relative standard error is ≤ X (e.g. 0.01)."),
-        click.option("--max-trials", type=click.IntRange(min=1), default=None, metavar="N",
+        click.option("--max-trials", type=TRIALS, default=None, metavar="N",
                      help="Cap on trials for a precision target."),
         click.option("--max-time", type=positive, default=None, metavar="SECONDS",
                      help="Cap on run time (stops at a chunk boundary)."),
@@ -147,9 +153,9 @@ def engine_options(f: F) -> F:
                      show_default=True, help="Threads, a process pool, or Dask."),
         click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
                      help="Dask scheduler address (default: a LocalCluster for the run)."),
-        click.option("--workers", type=click.IntRange(min=1), default=None,
+        click.option("--workers", type=click.IntRange(1, 1024), default=None,
                      help="Threads, processes or LocalCluster workers (default: CPU count; Dask 2)."),
-        click.option("--chunk-size", type=click.IntRange(min=1), default=None, metavar="N",
+        click.option("--chunk-size", type=TRIALS, default=None, metavar="N",
                      help="Trials per chunk (default 1,048,576; simulate: the file's). Part of the run's "
                           "identity: it changes the numbers."),
         click.option("--quiet", is_flag=True, help="No progress bar."),

@@ -8,7 +8,15 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, output_options, refuse_unused, resolve_rules, rules_options
+from analyzer.cli.options import (
+    CHIPS,
+    MAX_CHIPS,
+    emit,
+    output_options,
+    refuse_unused,
+    resolve_rules,
+    rules_options,
+)
 from analyzer.evaluator import Evaluator
 from analyzer.games.betting import (
     BettingError,
@@ -91,13 +99,13 @@ def _round_options(f: Any) -> Any:
     opts = [
         click.option("--stack", "stacks", multiple=True, metavar="NAME=CHIPS",
                      help="A player and his stack, in seat order (repeat)."),
-        click.option("--ante", type=click.IntRange(min=0), default=0, show_default=True,
+        click.option("--ante", type=CHIPS, default=0, show_default=True,
                      help="Ante taken from every player first."),
-        click.option("--min-bet", type=click.IntRange(min=1), default=1, show_default=True,
+        click.option("--min-bet", type=click.IntRange(1, MAX_CHIPS), default=1, show_default=True,
                      help="Smallest bet or raise (white chip = 1)."),
         click.option("--min-raise", type=click.Choice(MIN_RAISE_RULES), default="min-bet", show_default=True,
                      help="A raise must reach the minimum bet, or also the last bet or raise."),
-        click.option("--cap", type=click.IntRange(min=1), default=None, help="Largest bet or raise allowed."),
+        click.option("--cap", type=click.IntRange(1, MAX_CHIPS), default=None, help="Largest bet or raise allowed."),
     ]
     for opt in reversed(opts):
         f = opt(f)
@@ -111,7 +119,7 @@ def pot_group() -> None:
 
 @pot_group.command("limit")
 @click.argument("actions", nargs=-1)
-@click.option("--pot", "pot", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--pot", "pot", type=CHIPS, default=0, show_default=True,
               help="Chips already in the pot.")
 @click.option("--players", default=None, metavar="N|A,B,…",
               help="Players without stack limits: a count (P1, P2, …) or names, in seat order.")
@@ -157,7 +165,7 @@ def limit_cmd(actions: tuple[str, ...], pot: int, players: str | None, stacks: t
 @click.option("--put", "puts", multiple=True, metavar="NAME=CHIPS",
               help="A player's total chips in the pot, in seat order (repeat); instead of ACTIONS.")
 @click.option("--fold", "folds", multiple=True, metavar="NAME", help="A player who folded (repeat).")
-@click.option("--dead", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--dead", type=CHIPS, default=0, show_default=True,
               help="Dead money in the main pot (from players not listed).")
 @click.option("--limit", "limit", type=click.Choice(LIMITS), default="table", show_default=True,
               help="Betting limit when replaying ACTIONS.")

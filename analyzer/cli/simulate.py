@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import OutPath, emit, engine_kwargs, engine_options, writable
+from analyzer.cli.options import (
+    SEED,
+    TRIALS,
+    OutPath,
+    emit,
+    engine_kwargs,
+    engine_options,
+    writable,
+)
 from analyzer.studies import load_study, run_study, study_folder, write_study
 
 
@@ -15,9 +23,9 @@ from analyzer.studies import load_study, run_study, study_folder, write_study
 @click.argument("study_file", metavar="STUDY.toml", type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", type=OutPath(file_okay=False), default=None,
               callback=writable, help="Output folder (default: the file's output, else reports/simulations/NAME).")
-@click.option("--trials", type=click.IntRange(min=1), default=None,
+@click.option("--trials", type=TRIALS, default=None,
               help="Override the file's stopping rule with a fixed number of trials.")
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="Override the file's seed.")
+@click.option("--seed", type=SEED, default=None, help="Override the file's seed.")
 @engine_options
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
               show_default=True, help="Format of the summary printed at the end.")

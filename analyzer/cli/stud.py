@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from analyzer.cards import RANK_CHARS
-from analyzer.cli.options import emit, output_options, refuse_unused
+from analyzer.cli.options import MAX_HANDS, SEED, TRIALS, emit, output_options, refuse_unused
 from analyzer.games.stud.advise import advise
 from analyzer.games.stud.edge import DEFAULT_HANDS, house_edge
 from analyzer.games.stud.exchange import DEFAULT_SITUATIONS, exchange_edge, exchange_options
@@ -64,11 +64,11 @@ def stud_group() -> None:
               help="optimal, always, qualifier, or a minimum hand to bet: pair, high_card:AK, …")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
               show_default=True, help="auto = exact, except sampled for a board game.")
-@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
+@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
               help="Board games, --method sampled: about N player hands in all (stratified by hand "
                    "class, each valued against every up card); at least 2 per class and wild rank, so a "
                    "small N runs more: the output's trials says what ran. Refused for exact games.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--doc", default=None, metavar="P", help="Override the board's DOC probability (e.g. 5/55).")
 @click.option("--wild-ranks", default=None, metavar="RANKS",
               help="Board games: only these ranks of designated card (e.g. 'A,K'); a quick partial look.")
@@ -113,9 +113,9 @@ def advise_cmd(hand: str, up: str, wild: str | None, game_path: str, fmt: str, o
 @stud_group.command("location")
 @click.option("--players", type=click.IntRange(1, 7), default=None, help="Players at the table (default: 1..7).")
 @click.option("--doc", default="3/55", show_default=True, metavar="P", help="P(board shows DOC).")
-@click.option("--trials", type=click.IntRange(min=1), default=None,
+@click.option("--trials", type=TRIALS, default=None,
               help="Also check by Monte Carlo with N deals (95 % Wilson intervals).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @output_options
 def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, fmt: str, out: Path | None) -> None:
     """Where the board's wild card is: exact fractions (and a Monte Carlo check).
@@ -137,9 +137,9 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
 @click.option("--what", type=click.Choice(["doc", "pays"]), default="pays", show_default=True,
               help="House edge vs the DOC probability (0..10/55), or RTP change per unit of each pay line.")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True)
-@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
+@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @output_options
 def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: int, fmt: str,
                     out: Path | None) -> None:
@@ -197,9 +197,9 @@ FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exc
 
 @stud_group.command("strategy")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
-@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
+@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @output_options
 def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """The optimal bet/fold decisions as a rule in words, and the cost of simpler rules.
@@ -237,9 +237,9 @@ def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str
 
 @stud_group.command("exchange-edge")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
-@click.option("--situations", type=click.IntRange(min=1), default=DEFAULT_SITUATIONS, show_default=True,
+@click.option("--situations", type=click.IntRange(1, 10**7), default=DEFAULT_SITUATIONS, show_default=True,
               help="Random situations (spread over the deal types by probability, at least 2 each).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--fees", default=None, metavar="F1,F2", help=FEES_HELP)
 @output_options
 def exchange_edge_cmd(game_path: str, situations: int, seed: int, fees: str | None, fmt: str,
