@@ -29,6 +29,7 @@ __all__ = ["BACKENDS", "Backend", "BackendError", "DaskBackend", "LocalBackend",
 
 BACKENDS = ("local", "processes", "dask")
 DASK_CONNECT_TIMEOUT = "10s"
+MAX_WORKERS = 1024
 
 
 class BackendError(JokerOddsError):
@@ -54,7 +55,7 @@ def compute_chunk(task: Any, seed: int, index: int, n: int, cancel: Any = None) 
 
     state = chunk_state(seed, index)
     run_piece = getattr(task, "run_piece", None)
-    if run_piece is None or cancel is None:
+    if run_piece is None or cancel is None or n <= PIECE:
         return np.asarray(task.run_chunk(state, n))
     carry = task.start_chunk()
     for start in range(0, n, PIECE):
@@ -229,8 +230,8 @@ def make_backend(name: str, workers: int | None = None, scheduler: str | None = 
     """
     if name not in BACKENDS:
         raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
-    if workers is not None and workers < 1:
-        raise BackendError(f"workers must be at least 1, got {workers}")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise BackendError(f"workers must be from 1 to {MAX_WORKERS}, got {workers}")
     if scheduler and name != "dask":
         raise BackendError(f"a scheduler address needs the dask backend, not {name!r}")
     if name == "dask":

@@ -120,7 +120,7 @@ def _difference(saved: dict[str, Any], wanted: dict[str, Any]) -> str:
             continue
         # two SHA-256 digests alone tell a user nothing
         why = "; another task: other rules, deck, hand size or game" if key == "task_hash" else ""
-        return f"{key} {saved.get(key)!r} there vs {wanted.get(key)!r} now{why}"
+        return f"{key} {clip(repr(saved.get(key)))} there vs {clip(repr(wanted.get(key)))} now{why}"
     return "fingerprint differs"
 
 
@@ -201,5 +201,5 @@ def load_checkpoint(path: str | Path, identity: dict[str, Any]) -> Checkpoint | 
     if ck.identity != identity:
         raise CheckpointError(
             f"checkpoint {where} was written by a run with other arguments "
-            f"({clip(_difference(ck.identity, identity), 160)}); use another path or delete it")
+            f"({_difference(ck.identity, identity)}); use another path or delete it")
     return ck

@@ -111,7 +111,7 @@ def check_output_path(path: str | Path, folder: bool = False) -> None:
         raise UnsafeFileError("''", "empty output path")
     try:
         mode = os.lstat(path).st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # a new file (a blocked folder is said later)
         return
     except OSError as exc:
         raise UnsafeFileError(path, exc.strerror or str(exc)) from exc

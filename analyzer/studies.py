@@ -99,8 +99,10 @@ def _unknown(data: dict[str, Any], known: set[str], source: str, where: str) -> 
 
 
 def _int(value: Any, source: str, key: str, minimum: int, maximum: int = MAX_COUNT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise _fail(source, key, f"must be an integer from {minimum} to {maximum:,}, got {clip(repr(value), 40)}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise _fail(source, key, f"must be an integer ≥ {minimum}, got {clip(repr(value), 40)}")
+    if value > maximum:
+        raise _fail(source, key, f"must be at most {maximum:,}, got {clip(repr(value), 40)}")
     return value
 
 
@@ -160,8 +162,10 @@ def _parse_run(data: Any, source: str) -> dict[str, Any]:
 
 
 def _parse_estimates(data: Any, source: str) -> list[EstimateSpec]:
-    if not isinstance(data, list) or not data or len(data) > MAX_ESTIMATES:
-        raise _fail(source, "[[estimate]]", f"one to {MAX_ESTIMATES} [[estimate]] tables are needed")
+    if not isinstance(data, list) or not data:
+        raise _fail(source, "[[estimate]]", "at least one [[estimate]] table is needed")
+    if len(data) > MAX_ESTIMATES:
+        raise _fail(source, "[[estimate]]", f"at most {MAX_ESTIMATES} [[estimate]] tables")
     out: list[EstimateSpec] = []
     for i, raw in enumerate(data):
         where = f"[[estimate]] #{i + 1}"

@@ -153,7 +153,7 @@ def engine_options(f: F) -> F:
                      show_default=True, help="Threads, a process pool, or Dask."),
         click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
                      help="Dask scheduler address (default: a LocalCluster for the run)."),
-        click.option("--workers", type=click.IntRange(1, 1024), default=None,
+        click.option("--workers", type=click.IntRange(min=1), default=None,
                      help="Threads, processes or LocalCluster workers (default: CPU count; Dask 2)."),
         click.option("--chunk-size", type=TRIALS, default=None, metavar="N",
                      help="Trials per chunk (default 1,048,576; simulate: the file's). Part of the run's "

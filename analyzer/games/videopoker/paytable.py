@@ -195,9 +195,10 @@ def _line(raw: Any, i: int, source: str, file_line: int | None) -> PayLine:
             raise PaytableError(f"{where}: unknown hand {clip(repr(hand))} (known: any, "
                                 f"{', '.join(c.value for c in Category)})") from None
     pays = raw["pays"]
-    if (isinstance(pays, bool) or not isinstance(pays, (int, float)) or not math.isfinite(pays)
-            or not 0 <= pays <= MAX_PAYS):
-        raise PaytableError(f"{where}: pays must be a number from 0 to {MAX_PAYS:,}, got {clip(repr(pays), 40)}")
+    if isinstance(pays, bool) or not isinstance(pays, (int, float)) or not math.isfinite(pays) or pays < 0:
+        raise PaytableError(f"{where}: pays must be a number >= 0, got {clip(repr(pays), 40)}")
+    if pays > MAX_PAYS:
+        raise PaytableError(f"{where}: pays must be at most {MAX_PAYS:,} (for 1), got {clip(repr(pays), 40)}")
     natural = raw.get("natural")
     if natural is not None and not isinstance(natural, bool):
         raise PaytableError(f"{where}: natural must be true or false, got {clip(repr(natural), 20)}")
