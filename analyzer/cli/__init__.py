@@ -93,6 +93,8 @@ class _Main(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
+            if any("\x00" in str(a) for a in (args or ())):  # no file name or value holds one
+                raise click.UsageError("an argument contains a NUL byte")
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.ClickException as exc:
             click.echo(f"Error: {one_line(exc.format_message())}", err=True)
