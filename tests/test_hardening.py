@@ -360,3 +360,14 @@ def test_interrupted_report_leaves_the_previous_one(tmp_path: Path, monkeypatch:
     assert (out / "one" / "index.html").is_file() and (out / "old" / "index.html").read_text() == "old study"
     assert "one" in (out / "index.html").read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["reports"]
+
+
+@pytest.mark.parametrize(("args", "why"), [
+    (("freq", "--exact", "--seed", "5"), "--exact enumerates every hand"),
+    (("calling", "--seed", "4"), "Monte Carlo run (--trials N)"),
+    (("stud", "location", "--seed", "3"), "Monte Carlo check (--trials N)"),
+    (("freq", "--exact", "--trials", "100"), "exactly one of --exact or --trials"),
+])
+def test_seed_without_sampling_is_refused(args: tuple[str, ...], why: str) -> None:
+    code, out = cli(*args)
+    one_error(code, out, why)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.options import SEED, TRIALS, emit, output_options
+from analyzer.cli.options import SEED, TRIALS, emit, output_options, refuse_unused
 from analyzer.games.calling import PRESETS, calling_game, exact_calling, exact_rows, sample_calling
 from analyzer.games.calling.table import TABLES, game_meta
 
@@ -39,6 +39,8 @@ def calling_cmd(calls: str, repeat: int, deck: str | None, first_pays: int | Non
 
     Example: joker-odds calling --calls frustration --table matches --trials 200000
     """
+    if trials is None:
+        refuse_unused(click.get_current_context(), ("seed",), "the seed is for a Monte Carlo run (--trials N)")
     game = calling_game(calls, deck, first_pays, match_pays, miss_pays, repeat)
     ex = exact_calling(game)
     sample = sample_calling(game, trials, seed) if trials else None

@@ -16,6 +16,7 @@ from analyzer.cli.options import (
     engine_options,
     has_target,
     output_options,
+    refuse_unused,
     resolve_rules,
     rules_options,
     run_summary,
@@ -97,6 +98,8 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed
     sampling_only = set(engine) - {"quiet"} - ({"backend"} if engine["backend"] == "local" else set())
     if exact and sampling_only:
         raise click.UsageError("engine options (--max-trials, --checkpoint, …) apply to Monte Carlo runs only")
+    if exact:
+        refuse_unused(click.get_current_context(), ("seed",), "--exact enumerates every hand")
     rules = resolve_rules(**opts)
     table = (exact_frequencies(rules, deck, cards) if exact
              else sampled_frequencies(rules, deck, cards, trials=trials, seed=seed, **engine))

@@ -122,6 +122,8 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
 
     Example: joker-odds stud location --players 3 --trials 1000000
     """
+    if trials is None:
+        refuse_unused(click.get_current_context(), ("seed",), "the seed is for a Monte Carlo check (--trials N)")
     p = _fraction(doc, "--doc")
     assert p is not None
     rows: list[dict[str, Any]] = []
