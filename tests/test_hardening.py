@@ -247,7 +247,7 @@ def test_dash_is_stdout_for_out_and_stdin_for_input(tmp_path: Path, monkeypatch:
     assert out.splitlines()[1].startswith("Qs Qd 9h 5c Jk,")
     assert list(tmp_path.iterdir()) == []
     code, out = cli("videopoker", "analyze", "--paytable", "jacks-or-better-9-6", "--out", "-")
-    one_error(code, out, "needs a single-file output")
+    one_error(code, out, "this command writes a folder")
 
 
 # ---- options that do not apply, ranges ------------------------------------------------------

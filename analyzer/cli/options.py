@@ -92,7 +92,7 @@ def writable(ctx: click.Context, param: click.Parameter, value: Path | None) -> 
     is_folder = isinstance(param.type, click.Path) and not param.type.file_okay
     if str(value) == STDIO and param.name == "out":
         if is_folder:
-            raise click.BadParameter("'-' (standard output) needs a single-file output; give a folder", ctx, param)
+            raise click.BadParameter("'-' (standard output) does not apply: this command writes a folder", ctx, param)
         return value
     try:
         check_output_path(value, folder=is_folder)

@@ -122,7 +122,7 @@ def pot_group() -> None:
 @click.option("--pot", "pot", type=CHIPS, default=0, show_default=True,
               help="Chips already in the pot.")
 @click.option("--players", default=None, metavar="N|A,B,…",
-              help="Players without stack limits: a count (P1, P2, …) or names, in seat order.")
+              help="Players without stack limits: a count 1..10 (P1, P2, …) or up to 10 names, in seat order.")
 @_round_options
 @click.option("--chips", is_flag=True, help="Add a column with the chips for each amount.")
 @output_options
