@@ -230,8 +230,10 @@ def make_backend(name: str, workers: int | None = None, scheduler: str | None = 
     """
     if name not in BACKENDS:
         raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
-    if workers is not None and not 1 <= workers <= MAX_WORKERS:
-        raise BackendError(f"workers must be from 1 to {MAX_WORKERS}, got {workers}")
+    if workers is not None and workers < 1:
+        raise BackendError(f"workers must be at least 1, got {workers}")
+    if workers is not None and workers > MAX_WORKERS:
+        raise BackendError(f"workers must be at most {MAX_WORKERS}, got {workers}")
     if scheduler and name != "dask":
         raise BackendError(f"a scheduler address needs the dask backend, not {name!r}")
     if name == "dask":

@@ -11,7 +11,6 @@ checkpointed and resumed (:mod:`analyzer.checkpoint`); stopping rules live in
 
 >>> import numpy as np
 >>> from analyzer.evaluator import Evaluator
-from analyzer.io import clip
 >>> r = run(FreqTask.from_evaluator(Evaluator("standard")), trials=20_000, seed=7, chunk_size=5_000)
 >>> int(r.totals.sum()), r.chunks_done, r.stop_reason
 (20000, 4, 'trials')

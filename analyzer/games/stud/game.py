@@ -131,9 +131,9 @@ def _number(src: str, key: str, value: Any, minimum: Fraction | None = Fraction(
     try:
         if isinstance(value, bool) or (isinstance(value, str) and len(value) > 40):
             raise ValueError
-        f = Fraction(str(value)) if isinstance(value, (str, float)) else Fraction(value)
+        f = Fraction(str(value)) if isinstance(value, str) else Fraction(value)
     except (ValueError, TypeError, ZeroDivisionError, OverflowError):
-        raise StudError(f"{src}: key {key!r}: {clip(repr(value), 40)} is not a finite number") from None
+        raise StudError(f"{src}: key {key!r}: {clip(repr(value), 40)} is not a number") from None
     if minimum is not None and f < minimum:
         raise StudError(f"{src}: key {key!r}: {clip(repr(value), 40)} must be at least {minimum}")
     if abs(f) > MAX_AMOUNT:
