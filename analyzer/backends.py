@@ -155,6 +155,9 @@ class ProcessBackend(Backend):
 
     def close(self) -> None:
         if hasattr(self, "_pool"):
+            if self._cancel.is_set():  # interrupted: the workers' results are not wanted
+                for proc in list(getattr(self._pool, "_processes", {}).values()):
+                    proc.terminate()
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
