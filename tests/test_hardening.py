@@ -276,6 +276,8 @@ def test_dash_is_stdout_for_out_and_stdin_for_input(tmp_path: Path, monkeypatch:
     (("stud", "analyze", "--game", "jpoker", "--trials", str(10**9)), "--trials"),
     (("freq", "--trials", str(10**13)), "--trials"),
     (("calling", "--repeat", str(10**9)), "--repeat"),
+    (("freq", "--target-se", "nan", "--max-trials", "1000"), "nan is not a finite number"),
+    (("freq", "--target-rel-se", "0.1", "--max-time", "inf"), "inf is not a finite number"),
 ])
 def test_options_that_do_not_apply_or_exceed_ranges(args: tuple[str, ...], why: str) -> None:
     code, out = cli(*args)

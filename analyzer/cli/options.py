@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -67,6 +68,19 @@ def resolve_rules(rules_name: str, wild: tuple[str, ...] = (), mode: str | None 
         rules, wild=list(wild) if wild else None, mode=mode, natural_beats_wild=tie_rule,
         double_ace_flush=double_ace_flush, order=order,
     )
+
+
+class Positive(click.FloatRange):
+    """A finite number > 0 (``FloatRange`` alone lets ``nan`` and ``inf`` through)."""
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        rv = super().convert(value, param, ctx)
+        if not math.isfinite(rv):
+            self.fail(f"{rv} is not a finite number", param, ctx)
+        return rv
 
 
 class OutPath(click.Path):
@@ -137,7 +151,7 @@ def engine_options(f: F) -> F:
     Use with a ``--trials``/``--seed`` of the command's own; pass :func:`engine_kwargs` of the
     collected options to :func:`analyzer.engine.run` (or a library function forwarding to it).
     """
-    positive = click.FloatRange(min=0, min_open=True)
+    positive = Positive()
     opts = [
         click.option("--target-se", type=positive, default=None, metavar="X",
                      help="Run until every estimate's standard error is ≤ X (needs a cap)."),
