@@ -313,6 +313,17 @@ class _Driver:
         self.save(complete=reason != "max_time", reason=reason)
         return self.result(reason)
 
+    def _drain(self, be: Backend, pending: dict[int, Any], ready: dict[int, np.ndarray]) -> str:
+        """On an interrupt, fold the chunks that have already finished (in order), then stop."""
+        finished = {id(h) for h in be.wait_any(list(pending.values()), 0)}
+        for i in [i for i, h in pending.items() if id(h) in finished]:
+            ready[i] = be.result(pending.pop(i))
+        while self.done in ready:
+            reason = self.fold(ready.pop(self.done))
+            if reason is not None:
+                return reason
+        return "interrupted"
+
     def _loop(self, be: Backend, caught: list[int], bar: Progress) -> str:
         pending: dict[int, Any] = {}
         ready: dict[int, np.ndarray] = {}
@@ -320,7 +331,7 @@ class _Driver:
         last_save = time.perf_counter()
         while True:
             if caught:
-                return "interrupted"
+                return self._drain(be, pending, ready)
             while len(pending) + len(ready) < be.slots and (self.n_chunks is None or nxt < self.n_chunks):
                 pending[nxt] = be.submit(nxt, self.size(nxt))
                 nxt += 1
