@@ -22,8 +22,14 @@ import numpy as np
 from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
 from analyzer.kernels import evaluate as K
 from analyzer.kernels import tables as T
-from analyzer.kernels.codes import category_position, is_natcat, is_nattie, tiebreak_ranks
-from analyzer.kernels.handkey import ABSENT, flatten, key5, keys7, wild_bits
+from analyzer.kernels.codes import (
+    CAT_SHIFT,
+    category_position,
+    is_natcat,
+    is_nattie,
+    tiebreak_ranks,
+)
+from analyzer.kernels.handkey import ABSENT, STRIDE, flatten, key5, keys7, wild_bits
 from analyzer.rules import (
     CATEGORY_INDEX,
     MODE_CODE,
@@ -78,7 +84,15 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
     key = {"mode": rules.mode.value, "order": [c.value for c in order], "lowest_rank": deck.lowest_rank,
            "ace_low": rules.ace_low_straight, "double_ace_flush": rules.double_ace_flush,
            "natural_beats_wild": rules.natural_beats_wild.value, "max_w": max_w, "k": k}
-    return load_or_build(key, build), wild_bits(wild)
+    n_pos = len(order)
+
+    def check(table: np.ndarray) -> str | None:  # every score's category position must exist
+        if table.size and (int(table.min()) < -1 or int(table.max()) >> CAT_SHIFT >= n_pos):
+            return "scores out of range"
+        return None
+
+    table = load_or_build(key, build, shape=((k + 1) * STRIDE,), dtype=np.int32, check=check)
+    return table, wild_bits(wild)
 
 
 class Evaluator:
