@@ -1,0 +1,111 @@
+"""``rummy``: Remi 51 — the opening value of a hand, the odds of opening, turns to open, points left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyzer.cli.options import emit, engine_kwargs, engine_options, output_options, run_summary
+from analyzer.io import atomic_write_text, json_text
+from analyzer.progress import progress_enabled
+
+DECK_HELP = "Deck: 2x52+2 (two packs, two jokers), 2x52 or 3x52+3."
+CAP_HELP = "Most jokers in one meld (default: any number)."
+
+
+@click.group("rummy")
+def rummy_group() -> None:
+    """Remi 51 rummy: two packs and two jokers; the first meld must total at least 51 points.
+
+    Sets are 3–4 cards of one rank in distinct suits, runs 3+ cards of one suit in
+    A 2 3 … K A (no wrap; the low ace counts 0 toward the opening), jokers stand for any card.
+    """
+
+
+def _lines(hand: tuple[str, ...], input_file: Path | None) -> list[str]:
+    if input_file is not None and hand:
+        raise click.UsageError("give a HAND or --input FILE, not both")
+    if input_file is not None:
+        text = input_file.read_text(encoding="utf-8")
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        if not lines:
+            raise click.UsageError(f"{input_file} holds no hands")
+        return lines
+    if not hand:
+        raise click.UsageError("give a HAND such as '9c Tc Jc Th Td Ts Jk' or --input FILE")
+    return [" ".join(hand)]
+
+
+@rummy_group.command("best")
+@click.argument("hand", nargs=-1)
+@click.option("--input", "input_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help="Read one hand per line (blank lines and # comments skipped).")
+@click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
+@click.option("--cards", type=click.IntRange(min=1), default=None, help="Require hands of exactly N cards.")
+@click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@output_options
+def best_cmd(hand: tuple[str, ...], input_file: Path | None, deck: str, cards: int | None,
+             joker_cap: int | None, fmt: str, out: Path | None) -> None:
+    """The opening value of a hand, whether it can open (≥ 51), and melds that reach it.
+
+    Two jokers may be written 'Jk Jk' or 'Jk1 Jk2'. Example:
+    joker-odds rummy best "9c Tc Jc Tc Th Td Ts 2d 5h 7s Ks Kd 3c Jk"
+    """
+    from analyzer.games.rummy.solver import best_opening
+
+    results = [best_opening(line, deck, joker_cap, cards) for line in _lines(hand, input_file)]
+    if fmt == "json":
+        text = json_text([r.to_dict() for r in results])
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            atomic_write_text(out, text)
+        return
+    rows = [{"hand": r.hand, "opening_points": r.opening_points, "can_open": "yes" if r.can_open else "no",
+             "melds": "; ".join(m.text() for m in r.melds) or "-"} for r in results]
+    emit(rows, fmt, out)
+
+
+@rummy_group.command("open")
+@click.option("--cards", type=click.IntRange(min=3, max=24), default=14, show_default=True,
+              help="Hand size: 14 (dealt) or 15 (the first player's).")
+@click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
+@click.option("--trials", type=click.IntRange(min=1), default=None,
+              help="Hands to deal (default 100,000 unless a precision target is given).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@click.option("--table", "table", type=click.Choice(["summary", "values"]), default="summary",
+              show_default=True, help="P(open) by jokers held, or the distribution of opening values.")
+@engine_options
+@output_options
+def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: int | None, table: str,
+             fmt: str, out: Path | None, **opts: Any) -> None:
+    """P(a dealt hand can open) with SE and 95 % CI, overall and by jokers held (0, 1, 2).
+
+    Example: joker-odds rummy open --cards 15 --trials 1000000 --seed 1
+    """
+    from analyzer.games.rummy.odds import open_odds
+
+    engine = engine_kwargs(opts)
+    chunk = engine.pop("chunk_size", None) or (1 << 16)
+    odds = open_odds(cards, deck, trials, seed, joker_cap, chunk_size=chunk, **engine)
+    if fmt == "json":
+        p = odds.p_open
+        payload = {"deck": odds.deck, "cards": odds.cards, "seed": seed, "p_open": p.estimate, "se": p.se,
+                   "ci_low": p.ci_low, "ci_high": p.ci_high, "trials": p.trials,
+                   "mean_value": odds.mean_value(), "by_jokers": odds.summary_rows()[1:],
+                   "values": odds.value_rows(), "run": odds.extra}
+        text = json_text(payload)
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            atomic_write_text(out, text)
+    else:
+        emit(odds.summary_rows() if table == "summary" else odds.value_rows(), fmt, out)
+    if progress_enabled(bool(opts.get("quiet"))):
+        click.echo(run_summary(odds.extra), err=True)
+
+
+COMMANDS = [rummy_group]
