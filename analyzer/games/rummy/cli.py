@@ -108,4 +108,55 @@ def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: in
         click.echo(run_summary(odds.extra), err=True)
 
 
+def _emit_json(payload: Any, out: Path | None) -> None:
+    text = json_text(payload)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        atomic_write_text(out, text)
+
+
+POLICY_HELP = ("Drawing policy: stock-only (always the stock) or greedy (the discard when the hand keeps it); "
+               "a comma-separated list gives one per seat.")
+
+
+@rummy_group.command("turns")
+@click.option("--players", type=click.IntRange(min=2, max=11), default=4, show_default=True,
+              help="Players at the table (2–7; 8–11 with three packs).")
+@click.option("--policy", default="greedy", show_default=True, help=POLICY_HELP)
+@click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
+@click.option("--trials", type=click.IntRange(min=1), default=None,
+              help="Deals to simulate (default 10,000 unless a precision target is given).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--max-turns", type=click.IntRange(min=2, max=500), default=40, show_default=True,
+              help="Rounds simulated at most.")
+@click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@click.option("--table", "table", type=click.Choice(["summary", "curve"]), default="summary",
+              show_default=True, help="Per seat P(open by turn 2/5/10), or P(open by turn t) for every t.")
+@engine_options
+@output_options
+def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: int, max_turns: int,
+              joker_cap: int | None, table: str, fmt: str, out: Path | None, **opts: Any) -> None:
+    """Turns until each seat can open (opening value ≥ 51 after its draw), by table simulation.
+
+    Seat 0 is the player after the dealer (15 cards, starts by discarding); nobody melds in the
+    first round, so turn 2 is the earliest. Example:
+    joker-odds rummy turns --players 4 --policy greedy --trials 20000 --seed 1
+    """
+    from analyzer.games.rummy.turns import turns_to_open
+
+    engine = engine_kwargs(opts)
+    chunk = engine.pop("chunk_size", None) or (1 << 12)
+    res = turns_to_open(players, policy, deck, trials, seed, joker_cap, max_turns, chunk_size=chunk, **engine)
+    rows = res.summary_rows() if table == "summary" else res.curve_rows()
+    if fmt == "json":
+        _emit_json({"players": players, "policies": list(res.policies), "deck": res.deck,
+                    "max_turns": max_turns, "seed": seed, "trials": res.trials, "summary": res.summary_rows(),
+                    "curve": res.curve_rows(), "run": res.extra}, out)
+    else:
+        emit(rows, fmt, out)
+    if progress_enabled(bool(opts.get("quiet"))):
+        click.echo(run_summary(res.extra), err=True)
+
+
 COMMANDS = [rummy_group]
