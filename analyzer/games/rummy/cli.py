@@ -159,4 +159,47 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
         click.echo(run_summary(res.extra), err=True)
 
 
+@rummy_group.command("points")
+@click.option("--players", type=click.IntRange(min=2, max=11), default=4, show_default=True,
+              help="Players at the table (2–7; 8–11 with three packs).")
+@click.option("--policy", default="greedy", show_default=True, help=POLICY_HELP)
+@click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
+@click.option("--trials", type=click.IntRange(min=1), default=None,
+              help="Deals to play out (default 2,000 unless a precision target is given).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--rotate", is_flag=True, help="Replay every deal with the policies rotated round the table.")
+@click.option("--joker-points", type=click.IntRange(min=0, max=50), default=10, show_default=True,
+              help="Points of a joker left in hand (variants 20–25; 50 when it is the last card).")
+@click.option("--max-turns", type=click.IntRange(min=10), default=1000, show_default=True,
+              help="Turns after which a deal counts as blocked.")
+@click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@click.option("--table", "table", type=click.Choice(["summary", "left"]), default="summary",
+              show_default=True, help="Per seat P(going out) and scores, or the points-left distribution.")
+@engine_options
+@output_options
+def points_cmd(players: int, policy: str, deck: str, trials: int | None, seed: int, rotate: bool,
+               joker_points: int, max_turns: int, joker_cap: int | None, table: str, fmt: str,
+               out: Path | None, **opts: Any) -> None:
+    """Whole deals played out: who goes out (−50, −100/−200/−400 with jokers) and the points left.
+
+    Melding follows the open-asap heuristic: open as soon as 51 points meld, lay every meld,
+    take back table jokers, add to melds, go out. Example:
+    joker-odds rummy points --players 4 --policy greedy,stock-only --rotate --trials 2000
+    """
+    from analyzer.games.rummy.points import points_left
+
+    engine = engine_kwargs(opts)
+    chunk = engine.pop("chunk_size", None) or (1 << 10)
+    res = points_left(players, policy, deck, trials, seed, joker_cap, max_turns, joker_points, rotate,
+                      chunk_size=chunk, **engine)
+    if fmt == "json":
+        _emit_json({"players": players, "policies": list(res.policies), "deck": res.deck, "seed": seed,
+                    "rotate": rotate, "blocked": res.blocked, "summary": res.summary_rows(),
+                    "points_left": res.left_rows(), "run": res.extra}, out)
+    else:
+        emit(res.summary_rows() if table == "summary" else res.left_rows(), fmt, out)
+    if progress_enabled(bool(opts.get("quiet"))):
+        click.echo(run_summary(res.extra), err=True)
+
+
 COMMANDS = [rummy_group]
