@@ -7,7 +7,7 @@ left over, found by trying every partition (memoised on the set of cards left).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 JOKER = 52
@@ -84,7 +84,7 @@ def reference_opening(hand: list[int], cap: int = 3) -> int:
         low = (mask & -mask).bit_length() - 1
         by_low.setdefault(low, []).append((mask, pts))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(left: int) -> int:
         if left == 0:
             return 0

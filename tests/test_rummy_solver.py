@@ -7,12 +7,12 @@ import re
 
 import numpy as np
 import pytest
+from rummy_reference import meld_points, reference_opening
 
 from analyzer.cards import get_deck
 from analyzer.errors import JokerOddsError
 from analyzer.games.rummy.kernels import hand_counts, opening_value
 from analyzer.games.rummy.solver import RummyError, best_opening, parse_rummy_hand
-from rummy_reference import meld_points, reference_opening
 
 
 def value(text: str, deck: str = "2x52+2", cap: int | None = None) -> int:
@@ -107,7 +107,7 @@ def test_three_packs_hold_three_copies() -> None:
 
 def test_two_decks_without_jokers() -> None:
     assert value("Qc Kc Ac Jk", "2x52+2") == 41
-    with pytest.raises(RummyError, match="too many jokers .*deck 2x52 holds 0"):
+    with pytest.raises(RummyError, match=r"too many jokers .*deck 2x52 holds 0"):
         best_opening("Qc Kc Ac Jk", "2x52")
 
 

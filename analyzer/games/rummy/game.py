@@ -27,8 +27,21 @@ from analyzer.games.rummy.kernels import JOKER_FLAG, MAX_MELDS, MELD_WIDTH, open
 from analyzer.games.rummy.policy import GREEDY, card_points, choose_discard
 from analyzer.games.rummy.turns import deal_table
 
-__all__ = ["DRAW", "DISCARD", "OVER", "M_SEAT", "M_PHASE", "new_state_arrays", "start_deal", "draw",
-           "discard", "policy_draw", "scores", "play_deal", "MAX_TABLE"]
+__all__ = [
+    "DISCARD",
+    "DRAW",
+    "MAX_TABLE",
+    "M_PHASE",
+    "M_SEAT",
+    "OVER",
+    "discard",
+    "draw",
+    "new_state_arrays",
+    "play_deal",
+    "policy_draw",
+    "scores",
+    "start_deal",
+]
 
 MAX_TABLE = 48
 # meta fields
@@ -244,10 +257,10 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
     while changed:
         changed = False
         for c in range(52):
-            if h[c] > 0 and _hand_size(h) > 1 and _joker_room(table, meta) >= 0:
-                if _lay_off(h, c, table, tjok, meta, True):
-                    _lay_joker(h, table, tjok, meta)
-                    changed = True
+            if (h[c] > 0 and _hand_size(h) > 1 and _joker_room(table, meta) >= 0
+                    and _lay_off(h, c, table, tjok, meta, True)):
+                _lay_joker(h, table, tjok, meta)
+                changed = True
     # new melds with the jokers taken back, then every card that fits on the table
     if _hand_size(h) > 1:
         d, _ = choose_discard(h, cap, free, rows)

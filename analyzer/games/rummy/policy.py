@@ -17,9 +17,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.games.rummy.kernels import JOKER_FLAG, MAX_MELDS, MELD_WIDTH, opening_value, opening_value_melds
+from analyzer.games.rummy.kernels import (
+    JOKER_FLAG,
+    MAX_MELDS,
+    MELD_WIDTH,
+    opening_value,
+    opening_value_melds,
+)
 
-__all__ = ["POLICIES", "STOCK_ONLY", "GREEDY", "choose_discard", "free_cards", "partners", "card_points"]
+__all__ = ["GREEDY", "POLICIES", "STOCK_ONLY", "card_points", "choose_discard", "free_cards", "partners"]
 
 STOCK_ONLY = 0
 GREEDY = 1
