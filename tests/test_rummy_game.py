@@ -190,3 +190,19 @@ def test_points_left_same_numbers_with_one_or_two_workers() -> None:
     a = points_left(3, "greedy", trials=120, seed=8, chunk_size=40, workers=1, quiet=True)
     b = points_left(3, "greedy", trials=120, seed=8, chunk_size=40, workers=2, quiet=True)
     assert np.array_equal(a.seat_hist, b.seat_hist) and a.blocked == b.blocked
+
+
+def test_report_study_builds_small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from analyzer.games import game_infos
+    from analyzer.games.rummy import report
+
+    assert [s.title for g_ in game_infos() if g_.name == "rummy" for s in g_.studies] == ["Remi 51"]
+    monkeypatch.setattr(report, "OPEN_TRIALS", 2_000)
+    monkeypatch.setattr(report, "TURN_TRIALS", 20)
+    monkeypatch.setattr(report, "POINT_DEALS", 10)
+    written = report.build().write(tmp_path)
+    names = {p.name for p in written}
+    assert {"p-open.csv", "turns-to-open.csv", "points-left.csv", "p-open.png", "turns-to-open.png",
+            "points-left.png", "index.html"} <= names
+    text = (tmp_path / "remi-51" / "index.md").read_text(encoding="utf-8")
+    assert "| 9c Tc Jc Th Td Ts | 59 |" in text
