@@ -206,3 +206,62 @@ def test_report_study_builds_small(tmp_path: Path, monkeypatch: pytest.MonkeyPat
             "points-left.png", "index.html"} <= names
     text = (tmp_path / "remi-51" / "index.md").read_text(encoding="utf-8")
     assert "| 9c Tc Jc Th Td Ts | 59 |" in text
+
+
+def _python_table(state: np.ndarray, players: int, policy: str, max_turns: int) -> list[int]:
+    """The turns-to-open table written out plainly (the discard choice is the policy kernel's;
+    the opening values come from the brute force): each seat's first turn able to open, 0 if none."""
+    from analyzer.kernels.rng import shuffle
+
+    pack = DECK.copy()
+    shuffle(state, pack)
+    cards = [int(c) for c in pack]
+    hands = [np.zeros(55, np.int64) for _ in range(players)]
+    for s in range(players):
+        for c in cards[14 * s:14 * s + 14]:
+            hands[s][c] += 1
+    hands[0][cards[14 * players]] += 1
+    stock = cards[14 * players + 1:]
+    pile: list[int] = []
+    first = [0] * players
+    free, rows = np.zeros(55, np.int64), melds_buffer()
+    for t in range(1, max_turns + 1):
+        for s in range(players):
+            h = hands[s]
+            if not (s == 0 and t == 1):
+                took = False
+                if policy == "greedy" and pile:
+                    h[pile[-1]] += 1
+                    card, _ = choose_discard(h, 3, free, rows)
+                    if card != pile[-1]:
+                        pile.pop()
+                        took = True
+                    else:
+                        h[pile[-1]] -= 1
+                if not took:
+                    if not stock:
+                        stock, pile = pile, []
+                    h[stock.pop(0)] += 1
+            card, _ = choose_discard(h, 3, free, rows)
+            if t >= 2 and not first[s] and reference_opening(_codes(h)) >= 51:
+                first[s] = t
+                if all(first):
+                    return first
+            h[card] -= 1
+            pile.append(int(card))
+    return first
+
+
+@pytest.mark.parametrize(("players", "policy"), [(7, "stock-only"), (4, "greedy"), (2, "greedy")])
+def test_turns_kernel_matches_a_plain_python_table(players: int, policy: str) -> None:
+    from analyzer.engine import chunk_state
+    from analyzer.games.rummy.turns import turns_chunk
+
+    max_turns = 12
+    pol = parse_policies(policy, players)
+    nt = max_turns + 2
+    for seed in range(3):
+        out = turns_chunk(chunk_state(seed, 0), 1, DECK, pol, 3, max_turns, False)
+        kernel = [int(np.argmax(out[s * nt:(s + 1) * nt])) for s in range(players)]
+        kernel = [0 if t == max_turns + 1 else t for t in kernel]
+        assert kernel == _python_table(chunk_state(seed, 0), players, policy, max_turns), (players, policy, seed)
