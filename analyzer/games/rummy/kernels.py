@@ -11,6 +11,12 @@ best total found, so it is exact.
 Melds found are written as rows ``[kind, n, e0 .. e13]`` (kind 0 set, 1 run); an entry is a
 *slot* ``place * 4 + suit`` (place 0 the low ace, 1..12 the deuce .. king, 13 the high ace),
 plus :data:`JOKER_FLAG` where a joker stands for that card.
+
+>>> counts = np.zeros(55, np.int64)
+>>> for code in (40, 44, 48, 52):  # Qc Kc Ac and a joker
+...     counts[code] += 1
+>>> int(opening_value(counts, 3)), int(opening_value(counts, 0))
+(41, 31)
 """
 
 from __future__ import annotations

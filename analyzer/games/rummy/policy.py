@@ -10,6 +10,12 @@ meld break, at the card whose loss costs the fewest opening points.
 Policies: ``stock-only`` always draws from the stock; ``greedy`` takes the top of the discard
 pile when the hand would keep it (it raises the opening value or joins a partial meld, so that
 another card costs less to throw).
+
+>>> from analyzer.games.rummy.solver import hand_code_counts, parse_rummy_hand
+>>> counts = hand_code_counts(parse_rummy_hand("9c Tc Jc 4d 4h Ks"))
+>>> card, value = choose_discard(counts, 3, np.zeros(55, np.int64), melds_buffer())
+>>> int(card), int(value)  # Ks: no partner (4d and 4h partner each other)
+(47, 29)
 """
 
 from __future__ import annotations
