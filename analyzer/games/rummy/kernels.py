@@ -214,18 +214,35 @@ def _apply(cand, m, cnt, sign):
 
 
 @njit(cache=True)
-def _natural_points(cand, m):
-    """The most the natural cards of meld ``m`` could be worth anywhere (the search's bound)."""
+def _natural_points(cand, m, nat_live, want):
+    """Points of the natural cards of meld ``m`` whose ``nat_live`` flag is ``want``."""
     total = 0
     if cand[m, 0] == 0:
         for s in range(4):
-            if (cand[m, 5] >> s) & 1:
-                total += _card_value(cand[m, 4] * 4)
+            c = cand[m, 4] * 4 + s
+            if (cand[m, 5] >> s) & 1 and nat_live[c] == want:
+                total += _card_value(c)
         return total
     for q in range(cand[m, 5], cand[m, 6] + 1):
-        if not (cand[m, 7] >> q) & 1:
-            total += _card_value(_code(q, cand[m, 4]))
+        c = _code(q, cand[m, 4])
+        if not (cand[m, 7] >> q) & 1 and nat_live[c] == want:
+            total += _card_value(c)
     return total
+
+
+@njit(cache=True)
+def _meld_flags(cand, nc, nat_live):
+    """Mark the cards that are in some meld without jokers."""
+    for m in range(nc):
+        if cand[m, 3] > 0:
+            continue
+        if cand[m, 0] == 0:
+            for s in range(4):
+                if (cand[m, 5] >> s) & 1:
+                    nat_live[cand[m, 4] * 4 + s] = True
+        else:
+            for q in range(cand[m, 5], cand[m, 6] + 1):
+                nat_live[_code(q, cand[m, 4])] = True
 
 
 @njit(cache=True)
@@ -236,23 +253,44 @@ def _solve(counts, cap, track, out):
     jl = min(jokers, cap)
     cnt = _live_counts(counts, jl)
     cand, nc = _candidates(cnt, jl)
+    if nc == 0:
+        return 0, 0
     # bucket the melds by their lowest card, best first within a bucket
-    key = np.empty(nc, np.int64)
-    for m in range(nc):
-        key[m] = cand[m, 1] * 4096 - cand[m, 2]
-    order = np.argsort(key, kind="mergesort")
     bstart = np.zeros(53, np.int64)
     for m in range(nc):
         bstart[cand[m, 1] + 1] += 1
     for c in range(52):
         bstart[c + 1] += bstart[c]
-    pts = np.empty(nc, np.int64)
+    fill = bstart.copy()
+    order = np.empty(nc, np.int64)
     for m in range(nc):
-        pts[m] = _natural_points(cand, m)
-    ub = 0
+        b = cand[m, 1]
+        k = fill[b]
+        fill[b] += 1
+        while k > bstart[b] and cand[order[k - 1], 2] < cand[m, 2]:
+            order[k] = order[k - 1]
+            k -= 1
+        order[k] = m
+    # the bound: cards in a meld without jokers at full value; the others (joker-only cards) at
+    # most what one joker meld holds of them per joker left
+    nat_live = np.zeros(52, np.bool_)
+    _meld_flags(cand, nc, nat_live)
+    pts_n = np.empty(nc, np.int64)
+    pts_j = np.empty(nc, np.int64)
+    kmax = 0
+    for m in range(nc):
+        pts_n[m] = _natural_points(cand, m, nat_live, True)
+        pts_j[m] = _natural_points(cand, m, nat_live, False)
+        if cand[m, 3] > 0:
+            kmax = max(kmax, pts_j[m])
+    ub_n = 0
+    ub_j = 0
     n_cards = 0
     for c in range(52):
-        ub += cnt[c] * _card_value(c)
+        if nat_live[c]:
+            ub_n += cnt[c] * _card_value(c)
+        else:
+            ub_j += cnt[c] * _card_value(c)
         n_cards += cnt[c]
     best = -1 if track else 0
     best_n = 0
@@ -268,7 +306,7 @@ def _solve(counts, cap, track, out):
     down = True
     while True:
         if down:
-            if cur + ub + 11 * j <= best:
+            if cur + ub_n + min(ub_j, j * kmax) + 11 * j <= best:
                 c = 52
                 pruned = True
             else:
@@ -299,10 +337,14 @@ def _solve(counts, cap, track, out):
                 _apply(cand, m, cnt, 1)
                 j += cand[m, 3]
                 cur -= cand[m, 2]
-                ub += pts[m]
+                ub_n += pts_n[m]
+                ub_j += pts_j[m]
             else:
                 cnt[c] += 1
-                ub += _card_value(c)
+                if nat_live[c]:
+                    ub_n += _card_value(c)
+                else:
+                    ub_j += _card_value(c)
         chosen = False
         if not fr_left[d]:
             while fr_pos[d] < bstart[c + 1]:
@@ -312,14 +354,18 @@ def _solve(counts, cap, track, out):
                     continue
                 j -= cand[m, 3]
                 cur += cand[m, 2]
-                ub -= pts[m]
+                ub_n -= pts_n[m]
+                ub_j -= pts_j[m]
                 applied[d] = m
                 chosen = True
                 break
             if not chosen:
                 fr_left[d] = True
                 cnt[c] -= 1
-                ub -= _card_value(c)
+                if nat_live[c]:
+                    ub_n -= _card_value(c)
+                else:
+                    ub_j -= _card_value(c)
                 applied[d] = -1
                 chosen = True
         if chosen:
