@@ -228,6 +228,10 @@ class TurnsResult:
                 row[f"ci_low_{t}"] = e.ci_low
                 row[f"ci_high_{t}"] = e.ci_high
             row["median_turn"] = median if median is not None else f">{self.max_turns}"
+            opened = h[: self.max_turns + 1]
+            row["mean_turn_if_opened"] = (float((opened * np.arange(opened.size)).sum() / opened.sum())
+                                          if opened.sum() else float("nan"))
+            row["p_not_by_cap"] = float(h[self.max_turns + 1] / h.sum())
             row["trials"] = int(h.sum())
             rows.append(row)
         return rows
