@@ -40,6 +40,15 @@ def test_best_input_file(tmp_path) -> None:
     assert [d["can_open"] for d in data] == [False, True]
 
 
+def test_best_input_file_names_the_bad_line(tmp_path) -> None:
+    f = tmp_path / "hands.txt"
+    f.write_text("Qc Kc Ac\n7c 7c 7c\n", encoding="utf-8")
+    r = _run("best", "--input", str(f))
+    assert r.exit_code == 2
+    assert r.output.strip() == (f"Error: {f} line 2: card '7c' appears 3 times in '7c 7c 7c'; "
+                                "deck 2x52+2 holds 2")
+
+
 def test_best_csv_to_file(tmp_path) -> None:
     out = tmp_path / "b.csv"
     r = _run("best", "Qc Kc Ac", "--format", "csv", "--out", str(out))

@@ -24,18 +24,19 @@ def rummy_group() -> None:
     """
 
 
-def _lines(hand: tuple[str, ...], input_file: Path | None) -> list[str]:
+def _lines(hand: tuple[str, ...], input_file: Path | None) -> list[tuple[str, str]]:
     if input_file is not None and hand:
         raise click.UsageError("give a HAND or --input FILE, not both")
     if input_file is not None:
         text = input_file.read_text(encoding="utf-8")
-        lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        lines = [(f"{input_file} line {i}: ", ln.strip()) for i, ln in enumerate(text.splitlines(), 1)
+                 if ln.strip() and not ln.lstrip().startswith("#")]
         if not lines:
             raise click.UsageError(f"{input_file} holds no hands")
         return lines
     if not hand:
         raise click.UsageError("give a HAND such as '9c Tc Jc Th Td Ts Jk' or --input FILE")
-    return [" ".join(hand)]
+    return [("", " ".join(hand))]
 
 
 @rummy_group.command("best")
@@ -53,9 +54,17 @@ def best_cmd(hand: tuple[str, ...], input_file: Path | None, deck: str, cards: i
     Two jokers may be written 'Jk Jk' or 'Jk1 Jk2'. Example:
     joker-odds rummy best "9c Tc Jc Tc Th Td Ts 2d 5h 7s Ks Kd 3c Jk"
     """
-    from analyzer.games.rummy.solver import best_opening
+    from analyzer.errors import JokerOddsError
+    from analyzer.games.rummy.solver import RummyError, best_opening
 
-    results = [best_opening(line, deck, joker_cap, cards) for line in _lines(hand, input_file)]
+    results = []
+    for where, line in _lines(hand, input_file):
+        try:
+            results.append(best_opening(line, deck, joker_cap, cards))
+        except JokerOddsError as exc:
+            if not where:
+                raise
+            raise RummyError(f"{where}{exc}") from exc
     if fmt == "json":
         text = json_text([r.to_dict() for r in results])
         if out is None:
