@@ -28,7 +28,10 @@ def _lines(hand: tuple[str, ...], input_file: Path | None) -> list[tuple[str, st
     if input_file is not None and hand:
         raise click.UsageError("give a HAND or --input FILE, not both")
     if input_file is not None:
-        text = input_file.read_text(encoding="utf-8")
+        try:
+            text = input_file.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise click.UsageError(f"{input_file} is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
         lines = [(f"{input_file} line {i}: ", ln.strip()) for i, ln in enumerate(text.splitlines(), 1)
                  if ln.strip() and not ln.lstrip().startswith("#")]
         if not lines:
