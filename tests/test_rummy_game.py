@@ -265,3 +265,15 @@ def test_turns_kernel_matches_a_plain_python_table(players: int, policy: str) ->
         kernel = [int(np.argmax(out[s * nt:(s + 1) * nt])) for s in range(players)]
         kernel = [0 if t == max_turns + 1 else t for t in kernel]
         assert kernel == _python_table(chunk_state(seed, 0), players, policy, max_turns), (players, policy, seed)
+
+
+def test_turn_cap_blocks_deals_and_bad_settings_are_refused() -> None:
+    r = points_left(3, "stock-only", trials=30, seed=1, chunk_size=30, max_turns=10, quiet=True)
+    assert r.blocked == 30 and r.seat_hist.sum() == 0  # on this seed nobody goes out within 10 turns
+    assert int(r.rounds_hist[4]) == 30                 # 10 turns at a table of 3 = round 4
+    with pytest.raises(RummyError, match="joker points must be 0 to 50, got 60"):
+        points_left(3, joker_points=60)
+    with pytest.raises(RummyError, match="seats 2 to 7 players"):
+        turns_to_open(1)
+    with pytest.raises(RummyError, match="deck 2x52\\+2 is too small for 8 players"):
+        turns_to_open(8)
