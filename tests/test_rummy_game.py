@@ -81,16 +81,23 @@ def test_turn_two_matches_dealt_odds_for_the_fifteen_card_seat() -> None:
 
 
 def test_greedy_opens_sooner_than_stock_only_seat_rotated() -> None:
-    """Two greedy and two stock-only seats alternate; every seat's P(open by turn 10) is compared
-    with the seats swapped on the same seed (the rotation of the same deals)."""
-    a = turns_to_open(4, "greedy,stock-only,greedy,stock-only", trials=3000, seed=4, chunk_size=500, quiet=True)
-    b = turns_to_open(4, "stock-only,greedy,stock-only,greedy", trials=3000, seed=4, chunk_size=500, quiet=True)
-    greedy = a.hist[[0, 2], :11].sum() + b.hist[[1, 3], :11].sum()
-    stock = a.hist[[1, 3], :11].sum() + b.hist[[0, 2], :11].sum()
-    n = 4 * 3000
-    diff = (greedy - stock) / n
-    se = np.sqrt(2 * 0.25 / n)
-    assert diff > 3 * se
+    """Two greedy and two stock-only seats alternate; every deal is replayed with the policies
+    rotated round the table, so each policy plays the same cards from every seat."""
+    r = turns_to_open(4, "greedy,stock-only,greedy,stock-only", trials=800, seed=4, chunk_size=200,
+                      rotate=True, quiet=True)
+    assert r.slot_hist.sum() == r.hist.sum() == 4 * 4 * 800
+    assert np.array_equal(r.slot_hist[0], r.slot_hist[2])  # the same policy pattern two seats on
+    greedy, stock = r.by_turn(0, 10, slot=True), r.by_turn(1, 10, slot=True)
+    assert greedy.estimate - stock.estimate > 3 * np.hypot(greedy.se, stock.se)
+    rows = {row["who"]: row for row in r.summary_rows()}
+    assert rows["slot0"]["policy"] == "greedy" and rows["seat0"]["policy"] == "rotated"
+
+
+def test_rotation_replays_the_same_deals() -> None:
+    """Rotating identical policies changes nothing but the count: the same deals four times."""
+    a = turns_to_open(4, "greedy", trials=150, seed=6, chunk_size=50, quiet=True)
+    b = turns_to_open(4, "greedy", trials=150, seed=6, chunk_size=50, rotate=True, quiet=True)
+    assert np.array_equal(4 * a.hist, b.hist)
 
 
 # --- whole deals --------------------------------------------------------------------------------

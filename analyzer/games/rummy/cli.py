@@ -143,12 +143,13 @@ POLICY_HELP = ("Drawing policy: stock-only (always the stock) or greedy (the dis
 @click.option("--max-turns", type=click.IntRange(min=2, max=500), default=40, show_default=True,
               help="Rounds simulated at most.")
 @click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@click.option("--rotate", is_flag=True, help="Replay every deal with the policies rotated round the table.")
 @click.option("--table", "table", type=click.Choice(["summary", "curve"]), default="summary",
               show_default=True, help="Per seat P(open by turn 2/5/10), or P(open by turn t) for every t.")
 @engine_options
 @output_options
 def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: int, max_turns: int,
-              joker_cap: int | None, table: str, fmt: str, out: Path | None, **opts: Any) -> None:
+              joker_cap: int | None, rotate: bool, table: str, fmt: str, out: Path | None, **opts: Any) -> None:
     """Turns until each seat can open (opening value ≥ 51 after its draw), by table simulation.
 
     Seat 0 is the player after the dealer (15 cards, starts by discarding); nobody melds in the
@@ -159,11 +160,12 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
 
     engine = engine_kwargs(opts)
     chunk = engine.pop("chunk_size", None) or (1 << 12)
-    res = turns_to_open(players, policy, deck, trials, seed, joker_cap, max_turns, chunk_size=chunk, **engine)
+    res = turns_to_open(players, policy, deck, trials, seed, joker_cap, max_turns, chunk_size=chunk,
+                        rotate=rotate, **engine)
     rows = res.summary_rows() if table == "summary" else res.curve_rows()
     if fmt == "json":
         _emit_json({"players": players, "policies": list(res.policies), "deck": res.deck,
-                    "max_turns": max_turns, "seed": seed, "trials": res.trials, "summary": res.summary_rows(),
+                    "max_turns": max_turns, "seed": seed, "rotate": rotate, "trials": res.trials, "summary": res.summary_rows(),
                     "curve": res.curve_rows(), "run": res.extra}, out)
     else:
         emit(rows, fmt, out)
