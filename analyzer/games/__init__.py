@@ -23,6 +23,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "calling",
     "betting",
     "durak",
+    "rummy",
 )
 
 
