@@ -22,6 +22,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "stud",
     "calling",
     "betting",
+    "tricks",
 )
 
 
