@@ -28,7 +28,7 @@ from analyzer.games.tricks.kernels import (
     trick_winner,
 )
 
-__all__ = ["MAXP", "MAX_MOVES", "paranoid_kernel", "search_target"]
+__all__ = ["MAXP", "MAX_MOVES", "after_first_card_kernel", "paranoid_kernel", "search_target"]
 
 MAXP = 6
 MAX_MOVES = 48
@@ -212,11 +212,12 @@ def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k,
 
 @njit(cache=True)
 def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb, tcard, tmode,
-                  keys, tlead, tlb, tub, tstamp, stamp, tmask, nodes, hist, tbest):
+                  keys, tlead, tlb, tub, tstamp, stamp, tmask, nodes, hist, tbest, ply0):
     """Whether ``s_seat`` makes sure of ``target`` tricks from the start of a trick.
 
     An explicit-stack alpha-beta on the boolean (no recursion, so the kernel caches); ply
-    ``p`` is card ``p % np_`` of trick ``p // np_``.
+    ``p`` is card ``p % np_`` of trick ``p // np_``. The root is ply ``ply0``: the first
+    ``ply0`` cards of the first trick are already in ``tcard[0]``/``tmode[0]``.
     """
     depth = rem0 * np_ + 1
     kk = np.zeros(depth, np.int64)
@@ -231,9 +232,10 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
     cut = np.zeros(depth, np.bool_)
     first = np.full(depth, -1, np.int64)
     canon = np.zeros((rem0 + 1, np_), np.uint64)
-    ld[0] = leader0
-    rm[0] = rem0
-    ply = 0
+    ply = ply0
+    kk[ply] = ply0
+    ld[ply] = leader0
+    rm[ply] = rem0
     state = 0  # 0 enter a node, 1 try its next move, 2 return r to the parent
     r = False
     while True:
@@ -331,7 +333,7 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
                 else:
                     _store(ch, np_, ld[ply], keys, tlead, tlb, tub, tstamp, stamp, sidx[ply],
                            tmask, 0, target - won - 1, tbest, best)
-            if ply == 0:
+            if ply == ply0:
                 return r
             ply -= 1
             a = mv[ply, ci[ply] - 1]
@@ -371,6 +373,31 @@ def paranoid_kernel(hands0, np_, s_seat, trump, rp, leader, keys, tlead, tlb, tu
     lo = 0
     while lo < rem and search_target(hands, np_, s_seat, trump, rp, leader, rem, lo + 1, mv, keyb,
                                      tcard, tmode, keys, tlead, tlb, tub, tstamp, stamp, tmask,
-                                     nodes, hist, tbest):
+                                     nodes, hist, tbest, 0):
         lo += 1
     return lo
+
+
+@njit(cache=True)
+def after_first_card_kernel(hands0, np_, s_seat, trump, rp, leader, move, target, keys, tlead, tlb,
+                            tub, tstamp, stamp, nodes, tbest):
+    """Whether ``s_seat`` still makes sure of ``target`` tricks after the leader plays ``move``."""
+    hands = hands0.copy()
+    rem = 0
+    for i in range(np_):
+        c = popcount(hands[i])
+        if c > rem:
+            rem = c
+    depth = rem * np_ + 1
+    mv = np.zeros((depth, MAX_MOVES), np.int64)
+    keyb = np.zeros((depth, MAX_MOVES), np.int64)
+    tcard = np.zeros((rem + 1, np_), np.int64)
+    tmode = np.zeros((rem + 1, np_), np.int64)
+    hist = np.zeros((np_, 64 * 11), np.int64)
+    b = move & 63
+    hands[leader] ^= uint64(1) << uint64(b)
+    tcard[0, 0] = b
+    tmode[0, 0] = move >> 6
+    return search_target(hands, np_, s_seat, trump, rp, leader, rem, target, mv, keyb, tcard, tmode,
+                         keys, tlead, tlb, tub, tstamp, stamp, tstamp.shape[0] - 1, nodes, hist,
+                         tbest, 1)
