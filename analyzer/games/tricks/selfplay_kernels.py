@@ -73,14 +73,14 @@ def play_deal(dstate, pstate, pack, np_, n, set_index, rp, pol, bids, took, scor
     tricks = n
     if drawing:
         tricks = n + (size - dealt) // np_
-    scale = tricks / n
+    extra = (tricks - n) / np_  # a fair share of the tricks played with drawn cards
     total = 0
     for s in range(np_):
         forbidden = -1
         if s == np_ - 1 and rp[R_HOOK] != 2:
             target = tricks if rp[R_HOOK] == 0 else n
             forbidden = target - total
-        bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden, scale, pstate)
+        bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden, extra, pstate)
         total += bids[s]
         took[s] = 0
         scores[s] = 0
