@@ -105,3 +105,24 @@ def test_pinned_playthrough(game: str, cards: int, seed: int) -> None:
     text = playthrough(st, [random_policy] * st.num_players, rng)
     path = DATA / f"tricks_playthrough_{game}.txt"
     assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("game", "cards"), [("georgian-joker", 9), ("georgian-joker", 4), ("joker-54", 5)])
+def test_facade_and_kernels_play_the_same_game(game: str, cards: int) -> None:
+    """The heuristic through the façade and inside the self-play kernels: the same mean score
+    and tricks per seat (independent deals; within 4.5 standard errors)."""
+    from analyzer.games.state import play_out
+    from analyzer.games.tricks.selfplay import play_deals
+    from analyzer.games.tricks.state import kernel_policy
+
+    rules = trick_rules(game)
+    rng = np.random.default_rng(99)
+    pol = [kernel_policy("heuristic")] * rules.players
+    n = 1500
+    scores = np.zeros((n, rules.players))
+    for i in range(n):
+        scores[i] = play_out(TrickState.new_deal(rules, cards, rng), pol, rng)
+    ker = play_deals(rules, cards, ["heuristic"] * rules.players, 200_000, seed=4, quiet=True)
+    for s in range(rules.players):
+        se = float(np.hypot(scores[:, s].std(ddof=1) / np.sqrt(n), ker.score[s].se))
+        assert abs(scores[:, s].mean() - ker.score[s].mean) < 4.5 * se, (s, scores[:, s].mean(), ker.score[s].mean)

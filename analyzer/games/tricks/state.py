@@ -15,6 +15,7 @@ tricks; drawing after each trick in the 54-card game. Actions are ints: a trump 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -40,7 +41,7 @@ from analyzer.games.tricks.kernels import (
 )
 from analyzer.games.tricks.rules import TrickRules
 
-__all__ = ["TrickState", "move_text"]
+__all__ = ["TrickState", "kernel_policy", "move_text"]
 
 NO_TRUMP_ACTION = 4
 
@@ -83,6 +84,7 @@ class TrickState:
     history: list[tuple[int, int]] = field(default_factory=list)  # (seat, action), all phases
     plays: list[tuple[int, int]] = field(default_factory=list)  # (seat, move) of the tricks
     tricks_done: int = 0
+    first_three: int = 0  # mask of seat 0's first three cards (he names trump from them)
 
     def __post_init__(self) -> None:
         p = self.rules.players
@@ -113,7 +115,9 @@ class TrickState:
             turned = rest[-1] if rules.draw == "after-trick" else rest[0]
             trump = -1 if turned >= JK1 else turned >> 4
         stock = rest if rules.draw == "after-trick" else []
-        return cls(rules, hands, stock, trump, cards, set_index, phase)
+        st = cls(rules, hands, stock, trump, cards, set_index, phase)
+        st.first_three = sum(1 << b for b in pack[:min(3, cards)])
+        return st
 
     @classmethod
     def from_hands(cls, rules: TrickRules, hands: list[int], trump: int, leader: int | None = None
@@ -241,3 +245,46 @@ class TrickState:
             i += size
         st.stock = pool[i:] + turned
         return st
+
+
+def kernel_policy(name: str) -> Callable[[TrickState, np.random.Generator], int]:
+    """A :data:`analyzer.games.state.Policy` that asks the named policy kernel (``random`` or
+    ``heuristic``) for the move, so searches and playthroughs use the self-play policies.
+
+    >>> from analyzer.games.state import play_out
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> rng = np.random.default_rng(3)
+    >>> st = TrickState.new_deal(trick_rules("georgian-joker"), 4, rng)
+    >>> len(play_out(st, [kernel_policy("heuristic")] * 4, rng))
+    4
+    """
+    from analyzer.games.tricks.policies import POLICY_CODES, choose_bid, choose_move, choose_trump
+
+    if name not in POLICY_CODES:
+        raise JokerOddsError(f"unknown policy {name!r} (known: {', '.join(POLICY_CODES)})")
+    code = POLICY_CODES[name]
+
+    def policy(st: TrickState, rng: np.random.Generator) -> int:
+        pstate = rng.integers(1, 2**63, size=4, dtype=np.int64).astype(np.uint64)
+        seat = st.current_player()
+        if st.phase == "trump":
+            t = int(choose_trump(code, np.uint64(st.first_three), pstate))
+            return NO_TRUMP_ACTION if t < 0 else t
+        hand = np.uint64(st.hands[seat])
+        if st.phase == "bid":
+            extra = (st.tricks - st.cards) / st.num_players
+            return int(choose_bid(code, hand, st.trump, st.tricks, st._forbidden_bid(), extra, pstate))
+        moves = np.array(st.legal_actions() + [0] * 48, np.int64)[:48]
+        n = len(st.legal_actions())
+        cards, modes = st._trick_arrays()
+        deck = 0
+        for b in st._deck.bits:
+            deck |= 1 << b
+        played = 0
+        for _s, a in st.plays:
+            played |= 1 << (a & 63)
+        unseen = np.uint64(deck & ~played & ~st.hands[seat])
+        return int(choose_move(code, hand, moves, n, cards, modes, len(st.trick), st.trump,
+                               st.bids[seat] - st.took[seat], unseen, st._rp, pstate))
+
+    return policy
