@@ -36,6 +36,7 @@ from analyzer.games.tricks.kernels import (
     LOW,
     TAKE,
     deal_score,
+    led_suit,
     legal_moves,
     trick_winner,
 )
@@ -85,12 +86,14 @@ class TrickState:
     plays: list[tuple[int, int]] = field(default_factory=list)  # (seat, move) of the tricks
     tricks_done: int = 0
     first_three: int = 0  # mask of seat 0's first three cards (he names trump from them)
+    voids: list[int] = field(default_factory=list)  # per seat: suits shown void (bit per suit)
 
     def __post_init__(self) -> None:
         p = self.rules.players
         self.num_players = p
         self.took = self.took or [0] * p
         self.penalty = self.penalty or [0] * p
+        self.voids = self.voids or [0] * p
         self.leader = p - 1 if self.rules.leader == "dealer" else 0
         self._rp = self.rules.params()
         self._deck = trick_deck(self.rules.deck)
@@ -189,6 +192,7 @@ class TrickState:
                 self.phase = "play"
             return
         bit = action & 63
+        self._note_void(seat, bit)
         if not self.trick and bit >= JK1 and self.hands[seat] != 1 << bit:
             self.penalty[seat] += self.rules.joker_lead_penalty
         self.hands[seat] ^= 1 << bit
@@ -231,19 +235,43 @@ class TrickState:
     def clone(self) -> TrickState:
         return copy.deepcopy(self)
 
-    def resample(self, player: int, rng: np.random.Generator) -> TrickState:
-        """A copy with the other seats' cards (and the stock) redealt at random, sizes kept."""
+    def _note_void(self, seat: int, bit: int) -> None:
+        """Record the suits a play shows ``seat`` lacks (a joker shows nothing)."""
+        if not self.trick or bit >= JK1:
+            return
+        cards, modes = self._trick_arrays()
+        s = int(led_suit(cards, modes, len(self.trick), self._rp[0]))
+        if s < 0 or bit >> 4 == s:
+            return
+        self.voids[seat] |= 1 << s
+        if self.rules.must_trump and self.trump >= 0 and bit >> 4 != self.trump:
+            self.voids[seat] |= 1 << self.trump
+
+    def resample(self, player: int, rng: np.random.Generator, tries: int = 200) -> TrickState:
+        """A copy with the other seats' cards (and the hidden stock) redealt at random: hand
+        sizes kept, and no card of a suit a seat has shown void in (when a redeal within
+        ``tries`` attempts allows it; the inference that a card played under a led "take" was
+        its owner's highest is not used)."""
         st = self.clone()
         others = [s for s in range(self.num_players) if s != player]
         turned = st.stock[-1:] if st.stock else []  # the face-up trump card stays known
         pool = [b for s in others for b in range(64) if st.hands[s] >> b & 1] + list(st.stock[:-1])
-        pool = [int(b) for b in rng.permutation(pool)]
-        i = 0
-        for s in others:
-            size = bin(st.hands[s]).count("1")
-            st.hands[s] = sum(1 << b for b in pool[i:i + size])
-            i += size
-        st.stock = pool[i:] + turned
+        sizes = [bin(st.hands[s]).count("1") for s in others]
+        for attempt in range(tries + 1):
+            deal = [int(b) for b in rng.permutation(pool)]
+            hands, i, ok = [], 0, True
+            for s, size in zip(others, sizes, strict=True):
+                cards = deal[i:i + size]
+                i += size
+                if attempt < tries and any(b < JK1 and self.voids[s] >> (b >> 4) & 1 for b in cards):
+                    ok = False
+                    break
+                hands.append(sum(1 << b for b in cards))
+            if ok:
+                break
+        for s, h in zip(others, hands, strict=True):
+            st.hands[s] = h
+        st.stock = deal[i:] + turned
         return st
 
 
