@@ -121,9 +121,10 @@ def _canonical(hands, np_, out):
 
 
 @njit(cache=True)
-def _sure_tricks(hands, np_, s_seat, trump):
+def _sure_tricks(hands, np_, s_seat, trump, leader):
     """Tricks ``s_seat`` wins whatever happens: its jokers and its trumps above every other
-    trump, less one for each joker of the others (a joker spoils at most one trick)."""
+    trump, less one for each joker of the others (a joker spoils at most one trick); on lead
+    against no jokers and no trumps, every card above all the others' cards of its suit."""
     mine = hands[s_seat]
     opp = uint64(0)
     for i in range(np_):
@@ -137,6 +138,17 @@ def _sure_tricks(hands, np_, s_seat, trump):
             mt &= ~((uint64(2) << uint64(top_bit(ot))) - uint64(1))
         sure += popcount(mt)
     sure -= popcount(opp & JOKERS)
+    if leader == s_seat and not (opp & JOKERS) and (trump < 0 or not (opp & suit_mask(trump))):
+        # on lead, the others without jokers or trumps: S cashes its top cards one by one
+        cash = popcount(mine & JOKERS)
+        for x in range(4):
+            mx = mine & suit_mask(x)
+            ox = opp & suit_mask(x)
+            if ox:
+                mx &= ~((uint64(2) << uint64(top_bit(ox))) - uint64(1))
+            cash += popcount(mx)
+        if cash > sure:
+            sure = cash
     return sure if sure > 0 else 0
 
 
@@ -255,7 +267,7 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
                 elif won + rem < target:
                     r = False
                     state = 2
-                elif won + _sure_tricks(hands, np_, s_seat, trump) >= target:
+                elif won + _sure_tricks(hands, np_, s_seat, trump, leader) >= target:
                     r = True
                     state = 2
                 else:
