@@ -81,7 +81,7 @@ def parse_deal(rules: TrickRules, hands: Sequence[str], trump: str | None, leade
     if n == 0:
         raise DealError("hands are empty")
     if rules.draw != "none":
-        raise DealError("the solver needs draw=none (no drawing from a stock)")
+        raise DealError("the solver needs the rule draw=none (no drawing from a stock)")
     limit = rules.deck_size // rules.players if rules.jokers == "georgian" else 54 // rules.players
     if n > limit:
         raise DealError(f"{n} cards each is more than {rules.players} players can hold")
