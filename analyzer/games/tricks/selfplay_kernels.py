@@ -12,7 +12,6 @@ from numba import njit, uint64
 
 from analyzer.games.tricks.kernels import (
     JK1,
-    NORMAL,
     deal_score,
     legal_moves,
     trick_winner,
@@ -101,7 +100,7 @@ def play_deal(dstate, pstate, pack, np_, n, set_index, rp, pol, bids, took, scor
             a = choose_move(pol[seat], h, moves, m, t_card, t_mode, k, trump,
                             bids[seat] - took[seat], unseen, rp, pstate)
             b = a & 63
-            if k == 0 and b >= JK1 and (h & NORMAL) != 0:
+            if k == 0 and b >= JK1 and h != (uint64(1) << uint64(b)):  # not his last card
                 scores[seat] -= rp[R_JOKER_LEAD]
             hands[seat] = h ^ (uint64(1) << uint64(b))
             played |= uint64(1) << uint64(b)
