@@ -153,6 +153,31 @@ def _sure_tricks(hands, np_, s_seat, trump, leader):
 
 
 @njit(cache=True)
+def _sure_against(hands, np_, s_seat, trump):
+    """Tricks the others surely take from ``s_seat``: the most, over one other seat, of its
+    jokers and its trumps above all of S's, less one for each joker of S (each card of that
+    seat wins a trick of its own unless one of S's jokers beats it)."""
+    mine = hands[s_seat]
+    my_top = -1
+    if trump >= 0 and mine & suit_mask(trump):
+        my_top = top_bit(mine & suit_mask(trump))
+    best = 0
+    for i in range(np_):
+        if i == s_seat:
+            continue
+        c = popcount(hands[i] & JOKERS)
+        if trump >= 0:
+            t = hands[i] & suit_mask(trump)
+            if my_top >= 0:
+                t &= ~((uint64(2) << uint64(my_top)) - uint64(1))
+            c += popcount(t)
+        if c > best:
+            best = c
+    best -= popcount(mine & JOKERS)
+    return best if best > 0 else 0
+
+
+@njit(cache=True)
 def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k, leader, keyb,
                  hist):
     """Drop interchangeable moves, then sort the rest best-first; the new count."""
@@ -269,6 +294,9 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
                     state = 2
                 elif won + _sure_tricks(hands, np_, s_seat, trump, leader) >= target:
                     r = True
+                    state = 2
+                elif won + rem - _sure_against(hands, np_, s_seat, trump) < target:
+                    r = False
                     state = 2
                 else:
                     ch = canon[ply // np_]
