@@ -24,6 +24,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "betting",
     "durak",
     "rummy",
+    "tricks",
 )
 
 
