@@ -193,3 +193,37 @@ def unrank_all(idxs, n, binom):
     for i in range(idxs.shape[0]):
         unrank5(idxs[i], n, binom, out[i])
     return out
+
+
+@njit(cache=True, parallel=True)
+def suit_keys(pos_code, block, binom):
+    """A key of every 5-subset (colex order) equal for two hands iff a suit permutation within the
+    blocks (``block[s]``: suits with the same id may be exchanged) maps one onto the other: the
+    hand's per-suit rank masks sorted with their block ids, plus the jokers it holds."""
+    n = pos_code.shape[0]
+    keys = np.empty(binom[n, 5], np.int64)
+    for e in prange(4, n):
+        h = np.empty(5, np.int64)
+        v = np.empty(4, np.int64)
+        h[4] = e
+        for d in range(3, e):
+            h[3] = d
+            for c in range(2, d):
+                h[2] = c
+                for b in range(1, c):
+                    h[1] = b
+                    for a in range(b):
+                        h[0] = a
+                        for s in range(4):
+                            v[s] = block[s] << 13
+                        jokers = 0
+                        for i in range(5):
+                            code = pos_code[h[i]]
+                            if code >= 52:
+                                jokers |= 1 << (15 + 16 * (code - 52))
+                            else:
+                                v[code & 3] |= 1 << (code >> 2)
+                        sort_small(v, 4)
+                        keys[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]] = (
+                            v[0] | (v[1] << 16) | (v[2] << 32) | (v[3] << 48) | jokers)
+    return keys
