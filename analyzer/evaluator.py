@@ -127,18 +127,20 @@ class Evaluator:
         arr = np.ascontiguousarray(hands, dtype=np.int64)
         if arr.ndim != 2 or arr.shape[1] != self.k:
             raise CardError(f"expected an (n, {self.k}) array of card codes, got shape {arr.shape}")
-        if arr.size and (arr.min() < 0 or arr.max() >= NUM_CODES):
-            raise CardError("card codes out of range")
         out = np.empty(arr.shape[0], np.int32)
         many = parallel and arr.shape[0] > 50_000
-        if self.k > 5:
+        if self.k > 5:  # the kernel checks the codes as it goes
             from analyzer.kernels import table7
 
             if many:
-                table7.score_batch7(arr, *self.kernel_args7(), out)
+                bad = table7.score_batch7(arr, *self.kernel_args7(), out)
             else:
-                table7.score_rows7(arr, 0, arr.shape[0], *self.kernel_args7(), out)
+                bad = table7.score_rows7(arr, 0, arr.shape[0], *self.kernel_args7(), out)
+            if bad:
+                raise CardError("card codes out of range")
             return out
+        if arr.size and (arr.min() < 0 or arr.max() >= NUM_CODES):
+            raise CardError("card codes out of range")
         fn = K.score_batch if many else K.score_batch_serial
         fn(arr, self.table, self.wbits, out)
         return out

@@ -14,6 +14,7 @@ reaches 5 looks further, at the suited entries of the flat table (as ``keys7`` d
 >>> hands = np.array([ev.parse("As Ks Qs Js 2d 3c Jk"), ev.parse("2c 2d 7h 7s 9c Td Kh")])
 >>> scores = np.empty(2, np.int32)
 >>> score_rows7(hands, 0, 2, *ev.kernel_args7(), scores)
+0
 >>> scores.tolist() == [ev.score(h) for h in hands]
 True
 """
@@ -21,7 +22,7 @@ True
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import int64, njit, prange, uint64
 
 from analyzer.kernels.handkey import PLAIN_SIZE, STRIDE
 
@@ -29,11 +30,13 @@ N_LOW = 5**7   # quinary counts of ranks 0..6
 N_HIGH = 5**6  # quinary counts of ranks 7..12
 _LOW_RANKS = 7
 _SUITS = 0x8888
+BAD = 1 << 56  # a code that is no card: the row scores -1 and is counted
 
 
 def card_words(wbits: int) -> np.ndarray:
-    """The int64 word of every card code (0..54) for the wild set ``wbits``."""
-    words = np.zeros(64, np.int64)
+    """The (uint64) word of every code 0..63 for the wild set ``wbits``; a code that is no card
+    (a joker that is not wild, 55..63) sets the ``BAD`` bits."""
+    words = np.full(64, BAD, np.uint64)
     for c in range(64):
         if (wbits >> c) & 1:
             words[c] = 1 << 48
@@ -61,10 +64,11 @@ def build_table7(flat, k, max_w, binom):
     the flat table's suit-blind blocks (``flat[w * STRIDE + colex multiset index]``)."""
     lo_size = _digit_sums(N_LOW, _LOW_RANKS)
     hi_size = _digit_sums(N_HIGH, 13 - _LOW_RANKS)
-    low = np.zeros(N_LOW, np.int32)
+    low = np.zeros(N_LOW, np.uint16)  # only sizes ≤ 7 are looked up: < 1716 each
     n_low = np.zeros(8 * _LOW_RANKS, np.int64)
     for x in range(N_LOW):
-        low[x] = n_low[lo_size[x]]
+        if lo_size[x] <= 7:
+            low[x] = n_low[lo_size[x]]
         n_low[lo_size[x]] += 1
     top_w = min(max_w, k)
     high = np.zeros((top_w + 1) * N_HIGH, np.int32)
@@ -128,34 +132,59 @@ def _suited(s, w, c0, c1, c2, c3, c4, c5, c6, wbits, flat, v):
 
 
 @njit(cache=True, inline="always")
-def _finish(s, c0, c1, c2, c3, c4, c5, c6, words, high, low, plain, flat, wbits):
-    w = s >> 48
-    v = plain[high[w * N_HIGH + ((s >> 17) & 0x3FFF)] + low[s & 0x1FFFF]]
-    if (((s >> 32) & 0xFFFF) + (3 + w) * 0x1111) & _SUITS:
-        v = _suited(s, w, c0, c1, c2, c3, c4, c5, c6, wbits, flat, v)
+def _finish(s, c0, c1, c2, c3, c4, c5, c6, high, low, plain, flat, wbits):
+    # unsigned indices: numba adds no negative-index wraparound to the lookups (half the time)
+    w = s >> uint64(48)
+    v = plain[uint64(high[w * uint64(N_HIGH) + ((s >> uint64(17)) & uint64(0x3FFF))])
+              + uint64(low[s & uint64(0x1FFFF)])]
+    if (((s >> uint64(32)) & uint64(0xFFFF)) + (uint64(3) + w) * uint64(0x1111)) & uint64(_SUITS):
+        v = _suited(int64(s), int64(w), c0, c1, c2, c3, c4, c5, c6, wbits, flat, v)
     return v
 
 
 @njit(cache=True)
 def score_rows7(hands, lo, hi, words, high, low, plain, flat, wbits, out):
-    """Scores of rows lo..hi-1 of an (n, 6) or (n, 7) array of card codes into ``out``."""
+    """Scores of rows lo..hi-1 of an (n, 6) or (n, 7) array of card codes into ``out``; returns
+    the number of rows holding a code that is no card (scored -1)."""
+    bad = 0
     if hands.shape[1] == 7:
         for i in range(lo, hi):
             c0, c1, c2, c3, c4, c5, c6 = (hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4],
                                           hands[i, 5], hands[i, 6])
-            s = (words[c0] + words[c1] + words[c2] + words[c3] + words[c4] + words[c5] + words[c6])
-            out[i] = _finish(s, c0, c1, c2, c3, c4, c5, c6, words, high, low, plain, flat, wbits)
+            if (uint64(c0) | uint64(c1) | uint64(c2) | uint64(c3) | uint64(c4) | uint64(c5) | uint64(c6)) >= 64:
+                out[i] = -1
+                bad += 1
+                continue
+            s = (words[uint64(c0)] + words[uint64(c1)] + words[uint64(c2)] + words[uint64(c3)]
+                 + words[uint64(c4)] + words[uint64(c5)] + words[uint64(c6)])
+            if s >= uint64(BAD):
+                out[i] = -1
+                bad += 1
+                continue
+            out[i] = _finish(s, c0, c1, c2, c3, c4, c5, c6, high, low, plain, flat, wbits)
     else:
         for i in range(lo, hi):
             c0, c1, c2, c3, c4, c5 = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5]
-            s = words[c0] + words[c1] + words[c2] + words[c3] + words[c4] + words[c5]
-            out[i] = _finish(s, c0, c1, c2, c3, c4, c5, -1, words, high, low, plain, flat, wbits)
+            if (uint64(c0) | uint64(c1) | uint64(c2) | uint64(c3) | uint64(c4) | uint64(c5)) >= 64:
+                out[i] = -1
+                bad += 1
+                continue
+            s = (words[uint64(c0)] + words[uint64(c1)] + words[uint64(c2)] + words[uint64(c3)]
+                 + words[uint64(c4)] + words[uint64(c5)])
+            if s >= uint64(BAD):
+                out[i] = -1
+                bad += 1
+                continue
+            out[i] = _finish(s, c0, c1, c2, c3, c4, c5, -1, high, low, plain, flat, wbits)
+    return bad
 
 
 @njit(cache=True, parallel=True)
 def score_batch7(hands, words, high, low, plain, flat, wbits, out):
-    """:func:`score_rows7` over blocks of rows, in parallel."""
+    """:func:`score_rows7` over blocks of rows, in parallel; returns the rows that are no hand."""
     n = hands.shape[0]
     n_blocks = (n + 8191) // 8192
+    bad = np.zeros(n_blocks, np.int64)
     for b in prange(n_blocks):
-        score_rows7(hands, b * 8192, min(n, (b + 1) * 8192), words, high, low, plain, flat, wbits, out)
+        bad[b] = score_rows7(hands, b * 8192, min(n, (b + 1) * 8192), words, high, low, plain, flat, wbits, out)
+    return bad.sum()
