@@ -17,9 +17,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from analyzer.games.stud.kernels.counting import up_group
-from analyzer.games.stud.kernels.loops import decide
-
 
 @njit(cache=True)
 def class_sets(cls, nc, n, binom):
@@ -123,15 +120,15 @@ def _below(n1, n2, n3, n4, rows, h, idx, u0, width, x, out):
     for a in range(5):
         r = h[a]
         for j in range(width):
-            out[j] -= n2[r, j]
+            out[j] -= np.int32(n2[r, j])
     for t in range(10):
         r = idx[t]
         for j in range(width):
-            out[j] += n3[r, j]
+            out[j] += np.int32(n3[r, j])
     for t in range(10, 20):
         r = idx[t]
         for j in range(width):
-            out[j] -= n4[r, j]
+            out[j] -= np.int32(n4[r, j])
     for m in range(20, 25):
         r = idx[m]
         for j in range(width):
@@ -145,6 +142,13 @@ def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of
     pay = win_of[pc]
     w = weights[i]
     ns = rules.shape[0]
+    cat = 8 + rep_cat[i]
+    # the situation group of :func:`.counting.up_group`, from the hand's ranks and wild cards
+    ranks = 0
+    held = 0
+    for a in range(5):
+        ranks |= 1 << (pos_code[h[a]] >> 2)
+        held |= wild_pos[h[a]]
     for j in range(width):
         u = u0 + j
         if u == h[0] or u == h[1] or u == h[2] or u == h[3] or u == h[4]:
@@ -161,19 +165,21 @@ def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of
         v = c_nq * nq_win + c_win * pay + c_tie * tie_win + c_lose * lose_win
         if keep_gain:
             gain[i, u] = (v + total) / total
-        g = up_group(h, 5, u, pos_code, wild_pos)
+        ur = pos_code[u] >> 2
+        match = 1 if ur < 13 and (ranks >> ur) & 1 else 0
+        g = ur * 6 + match * 3 + (2 if wild_pos[u] else held)
         for k in range(ns):
-            row = acc[u, k]
-            row[0] += w
-            row[6] += w * c_nq
-            if decide(rules[k], g, pc, v, total):
-                row[1] += w
-                row[2] += w * c_nq
-                row[3] += w * c_tie
-                row[4] += w * c_lose
-                row[8 + rep_cat[i]] += w * c_win
+            acc[u, k, 0] += w
+            acc[u, k, 6] += w * c_nq
+            t = rules[k, g]  # as :func:`.loops.decide`: -1 = optimal, else a class threshold
+            if (v > -total) if t < 0 else (pc >= t):
+                acc[u, k, 1] += w
+                acc[u, k, 2] += w * c_nq
+                acc[u, k, 3] += w * c_tie
+                acc[u, k, 4] += w * c_lose
+                acc[u, k, cat] += w * c_win
             else:
-                row[5] += w
+                acc[u, k, 5] += w
 
 
 @njit(cache=True)
@@ -182,10 +188,11 @@ def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, r
     width = u1 - u0
     nc = start.shape[0] - 1
     qc = min(qc, nc)
+    # the counts fit small types (≤ C(n-2, 3), C(n-3, 2), n-4 for n ≤ 64): the rows stay in cache
     n1 = np.zeros(width, np.int32)
-    n2 = np.zeros((n, width), np.int32)
-    n3 = np.zeros((binom[n, 2], width), np.int32)
-    n4 = np.zeros((binom[n, 3], width), np.int32)
+    n2 = np.zeros((n, width), np.uint16)
+    n3 = np.zeros((binom[n, 2], width), np.uint16)
+    n4 = np.zeros((binom[n, 3], width), np.uint8)
     most = 1
     for c in range(nc):
         most = max(most, rep_start[c + 1] - rep_start[c])
