@@ -189,9 +189,10 @@ def event_names(game: StudGame) -> list[tuple[str, Fraction]]:
 def kernel_payoffs(tables: HandTables, game: StudGame) -> tuple[np.ndarray, np.ndarray, float, float, float]:
     """``cat_of`` (class -> event index) and ``win_of`` (class -> antes won) and the other units."""
     order = game.rules.order
-    cats = [tables.evaluator.category(int(s)) for s in tables.scores]
-    cat_of = np.array([order.index(c) for c in cats], np.int64)
-    win_of = np.array([float(game.win_units(c)) for c in cats], np.float64)
+    by_pos = tables.evaluator.order_low_to_high  # category positions, worst first
+    pos = tables.evaluator.categories(tables.scores)
+    cat_of = np.array([order.index(c) for c in by_pos], np.int64)[pos]
+    win_of = np.array([float(game.win_units(c)) for c in by_pos], np.float64)[pos]
     return (cat_of, win_of, float(game.no_qualify_units), float(game.tie_units),
             float(game.lose_units))
 
