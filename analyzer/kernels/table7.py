@@ -116,6 +116,15 @@ def build_table7(flat, k, max_w, binom):
     return high, low, plain
 
 
+@njit(cache=True, inline="always")
+def _bit(c, suit, wbits):
+    """The rank bit of a natural card of ``suit`` (0 for other cards, wild cards, -1)."""
+    c = int64(c)
+    if c < 0 or (wbits >> c) & 1 or (c & 3) != suit:
+        return 0
+    return 1 << (c >> 2)
+
+
 @njit(cache=True)
 def _suited(s, w, c0, c1, c2, c3, c4, c5, c6, wbits, flat, v):
     """The best of ``v`` and the suited entries of every suit with count + w ≥ 5."""
@@ -123,10 +132,8 @@ def _suited(s, w, c0, c1, c2, c3, c4, c5, c6, wbits, flat, v):
     for suit in range(4):
         if ((s >> (32 + 4 * suit)) & 15) + w < 5:
             continue
-        mask = 0
-        for c in (c0, c1, c2, c3, c4, c5, c6):
-            if c >= 0 and not (wbits >> c) & 1 and (c & 3) == suit:
-                mask |= 1 << (c >> 2)
+        mask = (_bit(c0, suit, wbits) | _bit(c1, suit, wbits) | _bit(c2, suit, wbits) | _bit(c3, suit, wbits)
+                | _bit(c4, suit, wbits) | _bit(c5, suit, wbits) | _bit(c6, suit, wbits))
         v = max(v, flat[base + mask])
     return v
 
