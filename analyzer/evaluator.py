@@ -139,7 +139,7 @@ class Evaluator:
             if bad:
                 raise CardError("card codes out of range")
             return out
-        if arr.size and (arr.min() < 0 or arr.max() >= NUM_CODES):
+        if arr.size and arr.view(np.uint64).max() >= NUM_CODES:  # one pass: negative codes are huge
             raise CardError("card codes out of range")
         fn = K.score_batch if many else K.score_batch_serial
         fn(arr, self.table, self.wbits, out)

@@ -83,10 +83,17 @@ def _multisets(m):
     return [ms for ms in rec(0, m) if max((ms.count(r) for r in set(ms)), default=0) <= 4]
 
 
-@pytest.mark.parametrize("bad", [-1, 55, 63, 64, 52])
-def test_codes_that_are_no_card_are_refused(bad):
-    ev = Evaluator(get_rules("standard"), "52", 7)
-    hands = np.array([[0, 5, 9, 13, 22, 30, 41]] * 3, np.int64)
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("bad", [-1, 55, 63, 64, -(2**40)])
+def test_codes_that_are_no_card_are_refused(bad, k):
+    ev = Evaluator(get_rules("standard"), "52", k)
+    hands = np.array([[0, 5, 9, 13, 22, 30, 41][:k]] * 3, np.int64)
     hands[1, 4] = bad
     with pytest.raises(CardError, match="card codes out of range"):
         ev.score_batch(hands, parallel=False)
+
+
+def test_a_joker_that_is_not_wild_is_no_card_in_seven():
+    ev = Evaluator(get_rules("standard"), "52", 7)
+    with pytest.raises(CardError, match="card codes out of range"):
+        ev.score_batch(np.array([[0, 5, 9, 13, 52, 30, 41]], np.int64))
