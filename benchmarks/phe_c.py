@@ -81,7 +81,10 @@ def _build(folder: Path) -> Path:
                         f"phevaluator=={_version()}", "-d", tmp], check=True, capture_output=True, timeout=300)
         sdist = next(Path(tmp).glob("phevaluator-*.tar.gz"))
         with tarfile.open(sdist) as tar:
-            tar.extractall(tmp, filter="data")
+            try:
+                tar.extractall(tmp, filter="data")
+            except TypeError:  # Python before 3.11.4 has no extraction filters
+                tar.extractall(tmp)  # noqa: S202
         root = next(Path(tmp).glob("phevaluator-*/_pheval_csrc"))
         driver = Path(tmp) / "driver.c"
         driver.write_text(_DRIVER)
