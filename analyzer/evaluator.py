@@ -115,6 +115,7 @@ class Evaluator:
         self.table, self.wbits = _compiled(self.rules, self.deck, k)
         self.wild = np.array([(self.wbits >> c) & 1 for c in range(NUM_CODES)], dtype=np.uint8)
         self.order_low_to_high = self.rules.order_low_to_high
+        self._args7: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int] | None = None
 
     def __repr__(self) -> str:
         """``Evaluator('joker-wild', deck='52+1', k=5, mode='wild', wild=['jokers'])``."""
@@ -124,6 +125,16 @@ class Evaluator:
     def kernel_args(self) -> tuple[np.ndarray, int]:
         """``(table, wbits)`` for the numba kernels (``score_cards``, ``key5``, ``keys7``)."""
         return self.table, self.wbits
+
+    def kernel_args7(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+        """``(words, high, low, plain, table, wbits)`` for ``table7.score_rows7`` (k = 6, 7)."""
+        if self._args7 is None:
+            from analyzer.kernels import table7
+
+            max_w = int(min(self.k, (self.deck.max_copies * self.wild).sum()))
+            high, low, plain = table7.build_table7(self.table, self.k, max_w, _BINOM)
+            self._args7 = (table7.card_words(self.wbits), high, low, plain, self.table, self.wbits)
+        return self._args7
 
     def parse(self, hand: str | Iterable[str]) -> np.ndarray:
         return parse_hand(hand, self.deck, size=self.k)
@@ -144,10 +155,21 @@ class Evaluator:
         arr = np.ascontiguousarray(hands, dtype=np.int64)
         if arr.ndim != 2 or arr.shape[1] != self.k:
             raise CardError(f"expected an (n, {self.k}) array of card codes, got shape {arr.shape}")
-        if arr.size and (arr.min() < 0 or arr.max() >= NUM_CODES):
-            raise CardError("card codes out of range")
         out = np.empty(arr.shape[0], np.int32)
-        fn = K.score_batch if parallel and arr.shape[0] > 50_000 else K.score_batch_serial
+        many = parallel and arr.shape[0] > 50_000
+        if self.k > 5:  # the kernel checks the codes as it goes
+            from analyzer.kernels import table7
+
+            if many:
+                bad = table7.score_batch7(arr, *self.kernel_args7(), out)
+            else:
+                bad = table7.score_rows7(arr, 0, arr.shape[0], *self.kernel_args7(), out)
+            if bad:
+                raise CardError("card codes out of range")
+            return out
+        if arr.size and arr.view(np.uint64).max() >= NUM_CODES:  # one pass: negative codes are huge
+            raise CardError("card codes out of range")
+        fn = K.score_batch if many else K.score_batch_serial
         fn(arr, self.table, self.wbits, out)
         return out
 
