@@ -152,3 +152,11 @@ def option_value(rules: StudRules, hand: str, up: str, wild: int | None, discard
         total += max(Fraction(-1), o.ev_bet)
         draws += 1
     return total / draws
+
+
+# Regression pin of the exact enumeration (not an independent source): the house edges of
+# J-poker with aces wild (the "ace of spades is wild" deals by suit symmetry, mixed 52:3 with
+# the dealer's-open-card deals), ``house_edges(JPOKER, ("optimal", "pair"), "exact",
+# ranks=(12,))``; recomputed by test_stud.py::test_jpoker_one_rank_exact_pins (slow).
+JPOKER_ACES_EXACT = {"optimal": Fraction(234_178_058_567, 7_027_741_528_500),   # 3.3322 %
+                     "pair": Fraction(40_465_404_437, 468_516_101_900)}         # 8.6369 %

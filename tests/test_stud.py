@@ -230,12 +230,7 @@ def test_jpoker_doc_part_exact_and_strategy_threshold():
     assert tally_value(JPOKER, opt) > tally_value(JPOKER, t)
 
 
-# Exact house edges of J-poker with aces wild (the 52/55 "ace of spades wild" deals by suit
-# symmetry, and the dealer's-open-card deals), a regression pin of the exact enumeration:
-# ``house_edges(JPOKER, ("optimal", "pair"), "exact", ranks=(12,))``, recomputed by the slow
-# test below. Sampled estimates are checked against it.
-JPOKER_ACES_EXACT = {"optimal": Fraction(234_178_058_567, 7_027_741_528_500),   # 3.3322 %
-                     "pair": Fraction(40_465_404_437, 468_516_101_900)}         # 8.6369 %
+JPOKER_ACES_EXACT = R.JPOKER_ACES_EXACT
 Z_1E3 = 3.29  # two-sided false-alarm rate 1e-3 at a fixed seed
 
 
