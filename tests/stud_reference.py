@@ -134,10 +134,14 @@ class Situation:
         return Outcome(nq, win, tie, lose, Fraction(units))
 
 
+@cache
+def situation(rules: StudRules, hand: str, up: str, wild: int | None) -> Situation:
+    return Situation(rules, codes(hand), code(up), wild)
+
+
 def advise(rules: StudRules, hand: str, up: str, wild: int | None) -> Outcome:
     """Outcome of betting in one situation (``wild``: the designated card's code, or None)."""
-    h = codes(hand)
-    return Situation(rules, h, code(up), wild).outcome(h)
+    return situation(rules, hand, up, wild).outcome(codes(hand))
 
 
 def option_value(rules: StudRules, hand: str, up: str, wild: int | None, discard: str) -> Fraction:
@@ -145,7 +149,7 @@ def option_value(rules: StudRules, hand: str, up: str, wild: int | None, discard
     better of folding (-1) and betting, the discards dead; before the fee."""
     h, d = codes(hand), codes(discard)
     keep = [c for c in h if c not in d]
-    sit = Situation(rules, h, code(up), wild)
+    sit = situation(rules, hand, up, wild)
     total, draws = Fraction(0), 0
     for new in combinations(sit.unseen, len(d)):
         o = sit.outcome([*keep, *new], dead=d)
