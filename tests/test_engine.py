@@ -10,6 +10,7 @@ from math import comb
 import numpy as np
 import pytest
 from numba import njit
+from pyrng import PyXoshiro
 
 from analyzer import backends
 from analyzer.checkpoint import CheckpointError
@@ -273,48 +274,6 @@ def test_freq_estimates_are_proportions_with_binomial_se(task53: FreqTask) -> No
 
 
 # ---------------------------------------------------------------- xoshiro256** known answers
-_MASK = (1 << 64) - 1
-
-
-class PyXoshiro:
-    """xoshiro256** on Python integers, written from Blackman & Vigna's published algorithm
-    (xoshiro256starstar.c); shares no code with ``analyzer.kernels.rng``."""
-
-    def __init__(self, words: list[int]) -> None:
-        self.s = [w & _MASK for w in words]
-
-    @staticmethod
-    def _rotl(x: int, k: int) -> int:
-        return ((x << k) | (x >> (64 - k))) & _MASK
-
-    def next(self) -> int:
-        s = self.s
-        result = (self._rotl((s[1] * 5) & _MASK, 7) * 9) & _MASK
-        t = (s[1] << 17) & _MASK
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = self._rotl(s[3], 45)
-        return result
-
-    def uniform(self) -> float:
-        return (self.next() >> 11) / 2.0**53
-
-    def bounded(self, n: int) -> int:
-        """Lemire's multiply-and-reject on the top 32 bits: exactly uniform on [0, n)."""
-        while True:
-            m = (self.next() >> 32) * n
-            if (m & 0xFFFFFFFF) >= (2**32 - n) % n:
-                return m >> 32
-
-    def deal(self, pack: list[int], k: int) -> None:
-        for i in range(k):
-            j = i + self.bounded(len(pack) - i)
-            pack[i], pack[j] = pack[j], pack[i]
-
-
 # The reference implementation's first ten outputs from the state {1, 2, 3, 4} (the vector other
 # ports, e.g. Rust's rand_xoshiro, check against xoshiro256starstar.c).
 REFERENCE_1234 = [11520, 0, 1509978240, 1215971899390074240, 1216172134540287360, 607988272756665600,
