@@ -177,3 +177,32 @@ def test_analyze_caribbean_exact():
     assert data["house_edge_exact"] == "142031221/2718662100"
     r = _run("sensitivity", "--game", "caribbean", "--what", "pays", "--format", "json")
     assert json.loads(r.output)[0]["pay_line"] == "royal flush"
+
+
+def test_sensitivity_doc_is_linear_and_covers_the_exact_edge(monkeypatch):
+    """``--what doc`` on the aces-wild deals only (so it runs in seconds): the house edge is linear in
+    the DOC probability, equal to the sampled edge at the seed's 3/55, whose row covers the pinned
+    exact edge; the CI narrows as (1 - d)."""
+    import analyzer.games.stud.edge as edge
+
+    real = edge.house_edges
+
+    def aces_only(game, strategies=("optimal",), method="auto", hands=0, seed=0, ranks=None, **kw):
+        return real(game, strategies, method, hands, seed, (12,) if ranks is None else ranks, **kw)
+
+    monkeypatch.setattr(edge, "house_edges", aces_only)
+    r = _run("sensitivity", "--game", "jpoker", "--what", "doc", "--trials", "200", "--seed", "1",
+             "--format", "json")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    assert [row["doc_probability"] for row in rows] == [str(Fraction(k, 55)) for k in range(11)]
+    edges = [row["house_edge"] for row in rows]
+    assert max(abs(edges[k + 1] - 2 * edges[k] + edges[k - 1]) for k in range(1, 10)) < 1e-12
+    seed_row = rows[3]
+    assert [row["seed_value"] for row in rows] == [k == 3 for k in range(11)]
+    lib = house_edge(load_game("jpoker"), "optimal", "sampled", hands=200, seed=1, ranks=(12,))
+    assert seed_row["house_edge"] == pytest.approx(lib.house_edge, abs=1e-15)
+    half = [(row["ci_high"] - row["ci_low"]) / 2 for row in rows]
+    assert half[3] == pytest.approx(1.959964 * lib.se, rel=1e-6)
+    assert all(h == pytest.approx(half[0] * (1 - k / 55), rel=1e-9) for k, h in enumerate(half))
+    assert abs(seed_row["house_edge"] - float(JPOKER_ACES_EXACT["optimal"])) <= 3.29 * lib.se
