@@ -248,6 +248,34 @@ def test_report_hand_frequencies(tmp_path: Path) -> None:
     assert "five_of_a_kind,13," in table
 
 
+def test_report_hand_frequencies_small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The study in a small configuration (two 5-card tables, one 7-card table on 32 cards): the
+    tables hold ANCHORS.md's counts."""
+    import analyzer.report.handfreq as handfreq
+
+    cases = [("standard", "52"), ("joker-wild", "52+1")]
+    monkeypatch.setattr(handfreq, "_cases", lambda: cases)
+    monkeypatch.setattr(handfreq, "_all_valid_pairs", lambda: cases)
+    monkeypatch.setattr(handfreq, "SEVEN_CARD_CASES", (("standard", "32"),))
+    code, _, err = run("report", "--study", "hand-frequencies", "--out", str(tmp_path))
+    assert code == 0, err
+    base = tmp_path / "hand-frequencies"
+    for name in ("index.md", "index.html", "figures/probabilities-by-preset.png", "tables/paradox.csv"):
+        assert (base / name).stat().st_size > 0
+    assert "hand-frequencies/index.html" in (tmp_path / "index.html").read_text(encoding="utf-8")
+    anchors = {"standard-52": {"royal_flush": 4, "four_of_a_kind": 624, "pair": 1_098_240, "total": 2_598_960},
+               "joker-wild-52p1": {"five_of_a_kind": 13, "three_of_a_kind": 137_280, "total": 2_869_685}}
+    for name, want in anchors.items():
+        lines = (base / "tables" / f"freq5-{name}.csv").read_text(encoding="utf-8").splitlines()
+        counts = {ln.split(",")[0]: int(ln.split(",")[1]) for ln in lines[1:]}
+        assert {k: counts[k] for k in want} == want, name
+    seven = (base / "tables" / "freq7-standard-32.csv").read_text(encoding="utf-8").splitlines()
+    counts = {ln.split(",")[0]: int(ln.split(",")[1]) for ln in seven[1:]}
+    assert counts.pop("total") == sum(counts.values()) == 3_365_856  # C(32, 7)
+    paradox = (base / "tables" / "paradox.csv").read_text(encoding="utf-8")
+    assert "three_of_a_kind more frequent than two_pair" in paradox  # one wild joker (ANCHORS.md)
+
+
 def test_every_command_has_help_and_is_in_readme() -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     ctx = click.Context(main)
