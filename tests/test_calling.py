@@ -331,3 +331,27 @@ def test_monte_carlo_large(name: str) -> None:
     for count, p in zip(s.first_hist, ex.first_probabilities, strict=True):
         assert abs(count / s.trials - float(p)) <= z * np.sqrt(float(p) * (1 - float(p)) / s.trials)
     assert _pooled_gof(s.match_hist, np.array([float(p) for p in ex.match_probabilities]), s.trials) > 1e-3
+
+
+def test_report_study_builds_small(tmp_path, monkeypatch) -> None:
+    """The calling-and-betting study (its Monte Carlo shortened): the exact tables hold the values
+    derived in the tests above, and each simulated quantity is listed beside its exact value."""
+    import csv
+
+    import analyzer.report.calling as report
+
+    monkeypatch.setattr(report, "TRIALS", 20_000)
+    written = report.build().write(tmp_path)
+    names = {p.name for p in written}
+    assert {"index.md", "index.html", "calling-summary.csv", "calling-monte-carlo.csv",
+            "calling-match-distribution.png", "side-pots.csv"} <= names
+    base = tmp_path / "calling-and-betting" / "tables"
+    summary = list(csv.DictReader((base / "calling-summary.csv").open(encoding="utf-8")))
+    text = (base / "calling-summary.csv").read_text(encoding="utf-8")
+    assert summary[0]["game"] == "banker-14" and str(banker_14_no_match()) in text
+    first = list(csv.DictReader((base / "calling-first-banker-14.csv").open(encoding="utf-8")))
+    assert first[0]["call"] == "Jk" and float(first[0]["probability"]) == pytest.approx(2 / 54, rel=1e-12)
+    mc = list(csv.DictReader((base / "calling-monte-carlo.csv").open(encoding="utf-8")))
+    assert mc and {r["game"] for r in mc} == {"banker-14", "treize", "frustration"}
+    for r in mc:
+        assert (r["in_ci"] == "yes") == (float(r["ci_low"]) <= float(Fraction(r["exact"])) <= float(r["ci_high"]))
