@@ -261,3 +261,42 @@ def test_bad_strategy_and_method():
         house_edge(JPOKER, "sometimes", ranks=(0,), hands=100)
     with pytest.raises(StudError, match="unknown method 'guess'"):
         house_edge(CARIB, method="guess")
+
+
+def test_report_study_small(tmp_path, monkeypatch):
+    """The casino-stud study with J-poker on the aces-wild deals only and small samples: Caribbean
+    Stud's outcome table and edge are the published ones, J-poker's sampled edge covers the
+    pinned exact one, and the location table has the exact 4/55 and 1/11."""
+    import csv
+
+    import analyzer.games.stud.report as report
+
+    real = report.house_edges
+
+    def aces_only(game, strategies=("optimal",), method="auto", hands=0, seed=0, ranks=None, **kw):
+        if game.designation == "board" and ranks is None:
+            ranks = (12,)
+        return real(game, strategies, method, hands, seed, ranks, **kw)
+
+    monkeypatch.setattr(report, "house_edges", aces_only)
+    monkeypatch.setattr(report, "JPOKER_HANDS", 600)
+    monkeypatch.setattr(report, "EXCHANGE_SITUATIONS", 20)
+    monkeypatch.setattr(report, "EXAMPLES", report.EXAMPLES[:1])
+    written = report.build().write(tmp_path)
+    assert {"index.md", "edges.csv", "caribbean-outcomes.csv", "jpoker-doc.png"} <= {p.name for p in written}
+    tables = tmp_path / "casino-stud" / "tables"
+
+    def read(name):
+        return list(csv.DictReader((tables / f"{name}.csv").open(encoding="utf-8")))
+
+    outcomes = {r["event"]: float(r["probability"]) for r in read("caribbean-outcomes")}
+    for name, count in ANCHOR_EVENTS.items():
+        assert outcomes[name] == pytest.approx(count / ANCHOR_TOTAL, rel=1e-12), name
+    edges = {(r["game"], r["strategy"]): r for r in read("edges")}
+    assert float(edges["Caribbean Stud", "optimal"]["house_edge"]) == pytest.approx(ANCHOR_LOSS / ANCHOR_TOTAL,
+                                                                                   rel=1e-12)
+    jp = edges["J-poker", "optimal"]
+    se = (float(jp["house_edge_ci_high"]) - float(jp["house_edge_ci_low"])) / (2 * 1.959964)
+    assert abs(float(jp["house_edge"]) - float(JPOKER_ACES_EXACT["optimal"])) <= Z_1E3 * se
+    one_player = {r["place"]: r["probability"] for r in read("location") if r["players"] == "1"}
+    assert one_player["dealer's up card"] == "4/55" and one_player["player 1's hand"] == "1/11"
