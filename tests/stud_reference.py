@@ -16,7 +16,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -134,7 +134,7 @@ class Situation:
         return Outcome(nq, win, tie, lose, Fraction(units))
 
 
-@cache
+@lru_cache(maxsize=8)  # about 3 MB each
 def situation(rules: StudRules, hand: str, up: str, wild: int | None) -> Situation:
     return Situation(rules, codes(hand), code(up), wild)
 
