@@ -300,15 +300,7 @@ def tally(game: StudGame, strategy: Strategy = "optimal", wild_card: int | None 
     return tallies(game, (strategy,), wild_card, doc, keep_gain, categories)[0]
 
 
-def _colex(r: np.ndarray) -> int:
-    return int(sum(int(BINOM[int(c), i + 1]) for i, c in enumerate(r)))
-
-
 def tally_value(game: StudGame, t: Tally) -> Fraction:
     """The player's exact EV per deal (antes) of a tally."""
     units = dict(event_names(game))
     return sum((units[k] * v for k, v in t.events.items()), Fraction(0)) / t.combos
-
-
-def category_of_rep(tables: HandTables, rep: np.ndarray) -> Category:
-    return tables.evaluator.category(int(tables.scores[tables.cls[_colex(rep)]]))
