@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from analyzer.games.videopoker import api as videopoker
     from analyzer.rules import Category, RuleSet, WildMode, get_rules
 
-__all__ = ["Category", "DeckSpec", "Evaluator", "RuleSet", "WildMode", "betting", "calling", "get_deck",
-           "get_rules", "parse_hand", "stud", "videopoker"]
+__all__ = ["Category", "DeckSpec", "Evaluator", "RuleSet", "WildMode", "betting", "calling", "durak", "get_deck",
+           "get_rules", "parse_hand", "rummy", "stud", "tricks", "videopoker"]
 __version__ = "0.1.0"
 
 _EXPORTS = {

@@ -3,7 +3,7 @@
 >>> from analyzer import durak
 >>> sim = durak.simulate_durak(durak.durak_rules(), ["heuristic"] * 2, games=500, seed=1, quiet=True)
 >>> sim.to_frame()[["seat", "fools"]].values.tolist(), sim.draws
-XXX
+([[0, 177], [1, 177]], 146)
 
 ``durak.durak_rules(players, deck, overrides)`` gives the rules; ``durak.simulate_durak`` a
 :class:`DurakSimulation` (P(fool) by seat, by dealt-hand group, joker values);

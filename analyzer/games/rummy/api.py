@@ -3,7 +3,9 @@ points left.
 
 >>> from analyzer import rummy
 >>> rummy.best_opening("9c Tc Jc Th Td Ts 2d").to_frame()
-XXX
+  kind     cards  points
+0  run  9c Tc Jc      29
+1  set  Td Th Ts      30
 
 ``rummy.open_odds(cards)`` gives an :class:`OpenOdds` (P(open) by jokers held, the value
 distribution); ``rummy.turns_to_open(players)`` a :class:`TurnsResult`;
