@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -147,7 +148,7 @@ def scheduler() -> Iterator[str]:
 
 def test_durak_same_numbers_on_dask(scheduler: str) -> None:
     durak = analyzer.durak
-    kw = {"games": 600, "seed": 5, "chunk_size": 100, "quiet": True}
+    kw: dict[str, Any] = {"games": 600, "seed": 5, "chunk_size": 100, "quiet": True}
     local = durak.simulate_durak(durak.durak_rules(), ["heuristic", "random"], **kw)
     dask = durak.simulate_durak(durak.durak_rules(), ["heuristic", "random"], backend="dask",
                                 scheduler=scheduler, **kw)
@@ -156,7 +157,7 @@ def test_durak_same_numbers_on_dask(scheduler: str) -> None:
 
 
 def test_rummy_same_numbers_on_dask(scheduler: str) -> None:
-    kw = {"cards": 14, "trials": 4_000, "seed": 3, "chunk_size": 500, "quiet": True}
+    kw: dict[str, Any] = {"cards": 14, "trials": 4_000, "seed": 3, "chunk_size": 500, "quiet": True}
     local = analyzer.rummy.open_odds(**kw)
     dask = analyzer.rummy.open_odds(backend="dask", scheduler=scheduler, **kw)
     assert np.array_equal(local.table, dask.table) and dask.trials == 4_000
@@ -166,7 +167,7 @@ def test_rummy_same_numbers_on_dask(scheduler: str) -> None:
 def test_tricks_same_numbers_on_dask(scheduler: str) -> None:
     tricks = analyzer.tricks
     rules = tricks.trick_rules("joker-54")
-    kw = {"deals": 2_000, "seed": 7, "chunk_size": 250}
+    kw: dict[str, Any] = {"deals": 2_000, "seed": 7, "chunk_size": 250}
     local = tricks.play_deals(rules, 5, ["heuristic", "random", "heuristic"], **kw)
     dask = tricks.play_deals(rules, 5, ["heuristic", "random", "heuristic"], backend="dask", scheduler=scheduler,
                              **kw)
