@@ -20,6 +20,7 @@ from analyzer.engine import run
 from analyzer.games.rummy.kernels import hand_counts, opening_value
 from analyzer.games.rummy.solver import OPENING, rummy_deck
 from analyzer.kernels.rng import deal
+from analyzer.results import TableResult
 from analyzer.stats import ProportionEstimate, proportion
 
 __all__ = ["MAX_VALUE", "OpenOdds", "OpenTask", "open_chunk", "open_odds"]
@@ -68,8 +69,9 @@ class OpenTask:
 
 
 @dataclass(frozen=True)
-class OpenOdds:
-    """A run's (jokers held × opening value) table and the estimates drawn from it."""
+class OpenOdds(TableResult):
+    """A run's (jokers held × opening value) table and the estimates drawn from it (``to_frame()``:
+    the summary rows)."""
 
     deck: str
     cards: int
@@ -92,6 +94,14 @@ class OpenOdds:
     def p_open_jokers(self, jokers: int) -> ProportionEstimate:
         row = self.table[jokers]
         return proportion(int(row[self.threshold:].sum()), int(row.sum()))
+
+    def summary(self) -> dict[str, Any]:
+        p = self.p_open
+        return {"deck": self.deck, "cards": self.cards, "seed": self.seed, "p_open": p.estimate, "se": p.se,
+                "ci_low": p.ci_low, "ci_high": p.ci_high, "trials": p.trials, "mean_value": self.mean_value()}
+
+    def rows(self) -> list[dict[str, Any]]:
+        return self.summary_rows()
 
     def summary_rows(self) -> list[dict[str, Any]]:
         """One row for all hands, then one per number of jokers held."""

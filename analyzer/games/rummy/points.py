@@ -24,6 +24,7 @@ from analyzer.games.rummy.game import M_TURNS, M_WINNER, play_deal, scores
 from analyzer.games.rummy.policy import POLICIES
 from analyzer.games.rummy.solver import RummyError, joker_cap, rummy_deck
 from analyzer.games.rummy.turns import HAND, check_players, parse_policies
+from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
 __all__ = ["OUT_SCORES", "PointsResult", "PointsTask", "points_chunk", "points_left"]
@@ -117,8 +118,9 @@ def _mean(hist: np.ndarray, lo: int = 0, hi: int = NBINS) -> MeanEstimate:
 
 
 @dataclass(frozen=True)
-class PointsResult:
-    """Score histograms (index = score + 400) by seat and by policy slot, blocked deals, rounds."""
+class PointsResult(TableResult):
+    """Score histograms (index = score + 400) by seat and by policy slot, blocked deals, rounds;
+    ``to_frame()``: the summary rows."""
 
     players: int
     policies: tuple[str, ...]
@@ -144,6 +146,14 @@ class PointsResult:
         for v in OUT_SCORES:
             row[f"p_{-v}"] = float(h[v + LOW] / h.sum()) if h.sum() else float("nan")
         return row
+
+    def summary(self) -> dict[str, Any]:
+        return {"players": self.players, "policies": list(self.policies), "deck": self.deck,
+                "rotate": self.rotate, "deals": int(self.seat_hist[0].sum()) + self.blocked,
+                "blocked": self.blocked}
+
+    def rows(self) -> list[dict[str, Any]]:
+        return self.summary_rows()
 
     def summary_rows(self) -> list[dict[str, Any]]:
         """Per seat (and per policy when rotating): P(going out), mean score, mean points left."""

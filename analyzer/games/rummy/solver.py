@@ -22,6 +22,7 @@ import numpy as np
 
 from analyzer.cards import DeckSpec, format_card, get_deck, parse_card
 from analyzer.errors import JokerOddsError
+from analyzer.results import TableResult
 
 __all__ = ["MAX_HAND", "OPENING", "Meld", "Opening", "RummyError", "best_opening", "check_codes", "check_hand_size",
            "hand_code_counts", "joker_cap", "parse_rummy_hand", "rummy_deck"]
@@ -150,13 +151,20 @@ class Meld:
 
 
 @dataclass(frozen=True)
-class Opening:
-    """A hand's opening value, whether it opens, and melds reaching the value."""
+class Opening(TableResult):
+    """A hand's opening value, whether it opens, and melds reaching the value (``to_frame()``: one
+    row per meld)."""
 
     hand: str
     opening_points: int
     can_open: bool
     melds: tuple[Meld, ...]
+
+    def summary(self) -> dict[str, Any]:
+        return {"hand": self.hand, "opening_points": self.opening_points, "can_open": self.can_open}
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"kind": m.kind, "cards": " ".join(m.cards), "points": m.points} for m in self.melds]
 
     def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand, "opening_points": self.opening_points, "can_open": self.can_open,

@@ -28,6 +28,7 @@ from analyzer.games.rummy.kernels import MAX_MELDS, MELD_WIDTH
 from analyzer.games.rummy.policy import GREEDY, POLICIES, choose_discard
 from analyzer.games.rummy.solver import OPENING, RummyError, joker_cap, rummy_deck
 from analyzer.kernels.rng import shuffle
+from analyzer.results import TableResult
 from analyzer.stats import ProportionEstimate, proportion
 
 __all__ = ["MAX_TURNS", "TurnsResult", "TurnsTask", "parse_policies", "turns_chunk", "turns_to_open"]
@@ -211,8 +212,9 @@ def check_players(players: int) -> int:
 
 
 @dataclass(frozen=True)
-class TurnsResult:
-    """Per-seat histograms of the first turn able to open (column ``max_turns + 1``: later)."""
+class TurnsResult(TableResult):
+    """Per-seat histograms of the first turn able to open (column ``max_turns + 1``: later);
+    ``to_frame()``: the summary rows."""
 
     players: int
     policies: tuple[str, ...]
@@ -244,6 +246,13 @@ class TurnsResult:
             row["any_seat"] = self.by_turn(None, t).estimate
             rows.append(row)
         return rows
+
+    def summary(self) -> dict[str, Any]:
+        return {"players": self.players, "policies": list(self.policies), "deck": self.deck,
+                "max_turns": self.max_turns, "rotate": self.rotate, "trials": self.trials}
+
+    def rows(self) -> list[dict[str, Any]]:
+        return self.summary_rows()
 
     def summary_rows(self) -> list[dict[str, Any]]:
         """Per seat (then per policy slot when rotating): P(open by turn 2 / 5 / 10) with CIs,

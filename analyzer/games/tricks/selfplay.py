@@ -21,6 +21,7 @@ from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
+from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
 __all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deals", "play_games"]
@@ -93,7 +94,7 @@ class PlayTask:
 
 
 @dataclass(frozen=True)
-class PlayResult:
+class PlayResult(TableResult):
     """Per seat: mean score, P(bid made), bid and trick distributions (fractions of deals)."""
 
     rules: TrickRules
@@ -108,6 +109,10 @@ class PlayResult:
     mean_bid: list[float]
     mean_tricks: list[float]
     run: RunResult
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.rules.name, "cards": self.cards, "policies": list(self.policies),
+                "deals": self.deals, "seed": self.seed}
 
     def rows(self) -> list[dict[str, Any]]:
         return [{"seat": s, "policy": self.policies[s], "mean_score": e.mean, "se": e.se,
@@ -150,7 +155,7 @@ def play_deals(rules: TrickRules, cards: int, policies: Sequence[str], deals: in
 
 
 @dataclass(frozen=True)
-class GamesResult:
+class GamesResult(TableResult):
     """Per player over whole games: mean total, P(best total, shared counts), exact deals."""
 
     rules: TrickRules
@@ -162,6 +167,10 @@ class GamesResult:
     exact_per_game: list[float]
     premiums_per_game: list[float]
     run: RunResult
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.rules.name, "policies": list(self.policies), "games": self.games,
+                "seed": self.seed}
 
     def rows(self) -> list[dict[str, Any]]:
         return [{"player": s, "policy": self.policies[s], "mean_total": e.mean, "se": e.se,
