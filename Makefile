@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test test-slow lint typecheck report bench clean docs
+.PHONY: setup test test-slow coverage lint typecheck report bench clean docs
 
 setup: $(STAMP)
 
@@ -26,6 +26,20 @@ test: setup lint typecheck
 test-slow: setup
 	$(BIN)/python -m pytest -q -m slow -p no:cacheprovider
 
+# Coverage of analyzer/ in two passes, combined: the default suite with the kernels compiled (all
+# the Python around them), then, with NUMBA_DISABLE_JIT=1, the tests that drive the kernels on
+# small inputs, so the kernels' own lines run as Python and are counted.
+COVERAGE_NOJIT_TESTS := tests/test_engine.py tests/test_calling.py tests/test_evaluator_examples.py
+COVERAGE_NOJIT_SELECT := xoshiro or rng_kernels or chunk_state or kernel_matches_plain_python or test_evaluator_examples
+
+coverage: setup
+	rm -f .coverage .coverage.*
+	$(BIN)/python -m coverage run -m pytest -q -p no:cacheprovider
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m coverage run -m pytest -q -p no:cacheprovider \
+		-k "$(COVERAGE_NOJIT_SELECT)" $(COVERAGE_NOJIT_TESTS)
+	$(BIN)/python -m coverage combine -q
+	$(BIN)/python -m coverage report --sort=cover
+
 report: setup
 	$(BIN)/joker-odds report --out reports
 
@@ -33,7 +47,7 @@ bench: setup
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .coverage .coverage.* htmlcov
 
 docs: setup
 	$(BIN)/python -m analyzer.cli.helpdoc > docs/cli.md

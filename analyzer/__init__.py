@@ -2,7 +2,8 @@
 
 The public names load on first use, so ``import analyzer`` (and the CLI) stays light. Each
 game has a façade module with an explicit ``__all__``: :mod:`analyzer.videopoker`,
-:mod:`analyzer.stud`, :mod:`analyzer.calling`, :mod:`analyzer.betting`; every result object
+:mod:`analyzer.stud`, :mod:`analyzer.calling`, :mod:`analyzer.betting`, :mod:`analyzer.durak`,
+:mod:`analyzer.rummy`, :mod:`analyzer.tricks`; every result object
 is a frozen dataclass with ``to_dict()`` and ``to_frame()`` (pandas).
 
 >>> import analyzer
@@ -27,12 +28,15 @@ if TYPE_CHECKING:
     from analyzer.evaluator import Evaluator
     from analyzer.games.betting import api as betting
     from analyzer.games.calling import api as calling
+    from analyzer.games.durak import api as durak
+    from analyzer.games.rummy import api as rummy
     from analyzer.games.stud import api as stud
+    from analyzer.games.tricks import api as tricks
     from analyzer.games.videopoker import api as videopoker
     from analyzer.rules import Category, RuleSet, WildMode, get_rules
 
-__all__ = ["Category", "DeckSpec", "Evaluator", "RuleSet", "WildMode", "betting", "calling", "get_deck",
-           "get_rules", "parse_hand", "stud", "videopoker"]
+__all__ = ["Category", "DeckSpec", "Evaluator", "RuleSet", "WildMode", "betting", "calling", "durak", "get_deck",
+           "get_rules", "parse_hand", "rummy", "stud", "tricks", "videopoker"]
 __version__ = "0.1.0"
 
 _EXPORTS = {

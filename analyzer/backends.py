@@ -17,6 +17,7 @@ import concurrent.futures as cf
 import multiprocessing
 import os
 import signal
+import threading
 from typing import Any
 
 import numpy as np
@@ -29,15 +30,38 @@ __all__ = ["BACKENDS", "Backend", "BackendError", "DaskBackend", "LocalBackend",
 
 BACKENDS = ("local", "processes", "dask")
 DASK_CONNECT_TIMEOUT = "10s"
+MAX_WORKERS = 1024
 
 
 class BackendError(JokerOddsError):
     """A backend that cannot be set up (bad options, unreachable scheduler, missing extra)."""
 
 
-def compute_chunk(task: Any, seed: int, index: int, n: int) -> np.ndarray:
-    """One chunk: the task on chunk ``index``'s own random stream."""
-    return np.asarray(task.run_chunk(chunk_state(seed, index), n))
+PIECE = 1 << 17  # trials between two looks at the cancel flag (a few milliseconds of kernel time)
+
+
+class ChunkCancelled(Exception):
+    """A chunk stopped between two pieces because the run was interrupted."""
+
+
+def compute_chunk(task: Any, seed: int, index: int, n: int, cancel: Any = None) -> np.ndarray:
+    """One chunk: the task on chunk ``index``'s own random stream.
+
+    A task with ``start_chunk() -> carry``, ``run_piece(state, carry, m)`` and
+    ``finish_chunk(carry) -> vector`` runs in pieces of :data:`PIECE` trials on the same stream
+    and carry, so the result is the whole chunk's to the last bit; between pieces ``cancel``
+    (an ``Event``) is checked, so Ctrl-C lands quickly whatever the chunk size.
+    """
+    state = chunk_state(seed, index)
+    run_piece = getattr(task, "run_piece", None)
+    if run_piece is None or cancel is None or n <= PIECE:
+        return np.asarray(task.run_chunk(state, n))
+    carry = task.start_chunk()
+    for start in range(0, n, PIECE):
+        if cancel.is_set():
+            raise ChunkCancelled(index)
+        run_piece(state, carry, min(PIECE, n - start))
+    return np.asarray(task.finish_chunk(carry))
 
 
 class Backend:
@@ -69,10 +93,18 @@ class Backend:
     def close(self) -> None:
         raise NotImplementedError
 
+    def cancel(self) -> None:
+        """Stop the chunks in flight at their next piece (their results are dropped)."""
+        event = getattr(self, "_cancel", None)
+        if event is not None:
+            event.set()
+
     def __enter__(self) -> Backend:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if exc_type is not None:  # Ctrl-C or an error: do not wait for whole chunks
+            self.cancel()
         self.close()
 
 
@@ -83,10 +115,11 @@ class LocalBackend(Backend):
 
     def start(self, task: Any, seed: int) -> None:
         self._task, self._seed = task, seed
+        self._cancel = threading.Event()
         self._pool = cf.ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="joker-odds")
 
     def submit(self, index: int, n: int) -> Any:
-        return self._pool.submit(compute_chunk, self._task, self._seed, index, n)
+        return self._pool.submit(compute_chunk, self._task, self._seed, index, n, self._cancel)
 
     def close(self) -> None:
         if hasattr(self, "_pool"):
@@ -96,13 +129,13 @@ class LocalBackend(Backend):
 _WORKER: dict[str, Any] = {}
 
 
-def _init_process(task: Any, seed: int) -> None:
+def _init_process(task: Any, seed: int, cancel: Any = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and checkpoints
-    _WORKER["task"], _WORKER["seed"] = task, seed
+    _WORKER["task"], _WORKER["seed"], _WORKER["cancel"] = task, seed, cancel
 
 
 def _process_chunk(index: int, n: int) -> np.ndarray:
-    return compute_chunk(_WORKER["task"], _WORKER["seed"], index, n)
+    return compute_chunk(_WORKER["task"], _WORKER["seed"], index, n, _WORKER.get("cancel"))
 
 
 class ProcessBackend(Backend):
@@ -112,14 +145,18 @@ class ProcessBackend(Backend):
 
     def start(self, task: Any, seed: int) -> None:
         ctx = multiprocessing.get_context("spawn")
+        self._cancel = ctx.Event()
         self._pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
-                                            initializer=_init_process, initargs=(task, seed))
+                                            initializer=_init_process, initargs=(task, seed, self._cancel))
 
     def submit(self, index: int, n: int) -> Any:
         return self._pool.submit(_process_chunk, index, n)
 
     def close(self) -> None:
         if hasattr(self, "_pool"):
+            if self._cancel.is_set():  # interrupted: the workers' results are not wanted
+                for proc in list(getattr(self._pool, "_processes", {}).values()):
+                    proc.terminate()
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -197,6 +234,8 @@ def make_backend(name: str, workers: int | None = None, scheduler: str | None = 
         raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
     if workers is not None and workers < 1:
         raise BackendError(f"workers must be at least 1, got {workers}")
+    if workers is not None and workers > MAX_WORKERS:
+        raise BackendError(f"workers must be at most {MAX_WORKERS}, got {workers}")
     if scheduler and name != "dask":
         raise BackendError(f"a scheduler address needs the dask backend, not {name!r}")
     if name == "dask":

@@ -187,7 +187,7 @@ def get_deck(spec: str) -> DeckSpec:
         six_s, six_c = 4 * 4 + 3, 4 * 4 + 0
         return DeckSpec(
             name="36j", lowest_rank=4, jokers=2, removed=(six_s, six_c),
-            joker_aliases=(("6s", 52), ("6c", 53)),
+            joker_aliases=(("6c", 52), ("6s", 53)),  # Jk1 = 6♣, Jk2 = 6♠
         )
     name = (f"{copies}x" if copies > 1 else "") + base + (f"+{jokers}" if jokers else "")
     return DeckSpec(name=name, lowest_rank=_LOWEST[base], copies=copies, jokers=jokers)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.errors import JokerOddsError
-from analyzer.io import atomic_write_bytes
+from analyzer.io import atomic_write_bytes, clip, read_untrusted_text
 
 __all__ = ["Checkpoint", "CheckpointError", "load_checkpoint", "save_checkpoint", "task_fingerprint"]
 
@@ -119,31 +120,86 @@ def _difference(saved: dict[str, Any], wanted: dict[str, Any]) -> str:
             continue
         # two SHA-256 digests alone tell a user nothing
         why = "; another task: other rules, deck, hand size or game" if key == "task_hash" else ""
-        return f"{key} {saved.get(key)!r} there vs {wanted.get(key)!r} now{why}"
+        return f"{key} {clip(repr(saved.get(key)))} there vs {clip(repr(wanted.get(key)))} now{why}"
     return "fingerprint differs"
+
+
+MAX_CHECKPOINT_BYTES = 64 << 20
+_MAX_TOTALS = 1 << 20
+_DTYPES = {"<i8": np.int64, "<f8": np.float64}
+_INT64 = (-(1 << 63), (1 << 63) - 1)
+STOP_REASONS = (None, "trials", "target", "max_trials", "max_time", "interrupted")
+
+
+def _count(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 62:
+        raise ValueError(f"{key} must be a whole number ≥ 0, got {clip(repr(value), 40)}")
+    return value
+
+
+def _totals(data: dict[str, Any], chunks_done: int) -> np.ndarray | None:
+    raw, dtype = data.get("totals"), data.get("dtype")
+    if raw is None:
+        if chunks_done:
+            raise ValueError(f"no totals after {chunks_done} chunks")
+        return None
+    if not isinstance(raw, list) or not raw or len(raw) > _MAX_TOTALS:
+        raise ValueError(f"totals must be a non-empty list of at most {_MAX_TOTALS:,} numbers")
+    if dtype not in _DTYPES:
+        raise ValueError(f"dtype must be one of {', '.join(_DTYPES)}, got {clip(repr(dtype), 40)}")
+    if dtype == "<i8":
+        if not all(isinstance(v, int) and not isinstance(v, bool) and _INT64[0] <= v <= _INT64[1] for v in raw):
+            raise ValueError("totals must be 64-bit whole numbers")
+    elif not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in raw):
+        raise ValueError("totals must be finite numbers")
+    if not chunks_done:
+        raise ValueError("totals before any chunk is done")
+    return np.array(raw, dtype=_DTYPES[dtype])
+
+
+def _parse(data: Any) -> Checkpoint:
+    """Every field of a checkpoint's JSON checked for type and range."""
+    if not isinstance(data, dict):
+        raise ValueError("not a joker-odds checkpoint (not a JSON object)")
+    if data.get("format") != _FORMAT or data.get("version") != _VERSION:
+        raise ValueError("not a joker-odds checkpoint (version 1)")
+    saved = data.get("identity")
+    if not isinstance(saved, dict) or data.get("fingerprint") != _identity_hash(saved):
+        raise ValueError("fingerprint does not match its contents")
+    chunks_done, trials_done = _count(data, "chunks_done"), _count(data, "trials_done")
+    if trials_done < chunks_done:
+        raise ValueError(f"trials_done {trials_done} is below chunks_done {chunks_done}")
+    elapsed = data.get("elapsed")
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 1e12:
+        raise ValueError(f"elapsed must be seconds ≥ 0, got {clip(repr(elapsed), 40)}")
+    complete, reason = data.get("complete"), data.get("stop_reason")
+    if not isinstance(complete, bool):
+        raise ValueError("complete must be true or false")
+    if reason not in STOP_REASONS:
+        raise ValueError(f"unknown stop_reason {clip(repr(reason), 40)}")
+    return Checkpoint(saved, chunks_done, trials_done, _totals(data, chunks_done), float(elapsed),
+                      complete, reason)
 
 
 def load_checkpoint(path: str | Path, identity: dict[str, Any]) -> Checkpoint | None:
     """The checkpoint at ``path`` for a run with ``identity``; ``None`` when there is no file.
 
-    Raises :class:`CheckpointError` for an unreadable file or one from other arguments.
+    Raises :class:`CheckpointError` for an unreadable file, a field of the wrong type or range,
+    or one from other arguments. (The engine also checks the totals against the task.)
     """
     p = Path(path)
-    if not p.exists():
+    if not p.exists() and not p.is_symlink():
         return None
+    where = clip(str(p))
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-        if data.get("format") != _FORMAT or data.get("version") != _VERSION:
-            raise ValueError("not a joker-odds checkpoint (version 1)")
-        saved = data["identity"]
-        if data["fingerprint"] != _identity_hash(saved):
-            raise ValueError("fingerprint does not match its contents")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise CheckpointError(f"checkpoint {p}: unreadable ({exc})") from exc
-    if saved != identity:
+        data = json.loads(read_untrusted_text(p, MAX_CHECKPOINT_BYTES))
+        ck = _parse(data)
+    except (OSError, ValueError, RecursionError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CheckpointError(f"checkpoint {where}: unreadable ({clip(why, 120)})") from None
+    if ck.identity != identity:
         raise CheckpointError(
-            f"checkpoint {p} was written by a run with other arguments "
-            f"({_difference(saved, identity)}); use another path or delete it")
-    totals = None if data["totals"] is None else np.array(data["totals"], dtype=np.dtype(data["dtype"]))
-    return Checkpoint(saved, int(data["chunks_done"]), int(data["trials_done"]), totals,
-                      float(data["elapsed"]), bool(data["complete"]), data["stop_reason"])
+            f"checkpoint {where} was written by a run with other arguments "
+            f"({_difference(ck.identity, identity)}); use another path or delete it")
+    return ck

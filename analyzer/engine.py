@@ -30,8 +30,15 @@ from typing import Any, Protocol
 import numpy as np
 
 from analyzer.backends import Backend, make_backend
-from analyzer.checkpoint import Checkpoint, load_checkpoint, save_checkpoint, task_fingerprint
+from analyzer.checkpoint import (
+    Checkpoint,
+    CheckpointError,
+    load_checkpoint,
+    save_checkpoint,
+    task_fingerprint,
+)
 from analyzer.errors import JokerOddsError
+from analyzer.io import clip
 from analyzer.kernels.rng import chunk_state
 from analyzer.progress import Progress, progress_enabled
 from analyzer.stopping import DEFAULT_CHECK_EVERY, Estimates, RunInterrupted, StopRule, precision
@@ -178,6 +185,7 @@ class _Driver:
         ck = load_checkpoint(self.checkpoint, self.identity)
         if ck is None:
             return None
+        self.check_resumed(ck)
         self.totals, self.done, self.trials = ck.totals, ck.chunks_done, ck.trials_done
         self.resumed, self.elapsed_before = ck.chunks_done, ck.elapsed
         self.t0 = time.perf_counter()
@@ -186,6 +194,27 @@ class _Driver:
                              self.trials, self.done, self.seed, ck.stop_reason or "trials", ck.elapsed,
                              self.estimates(), self.resumed, self.backend.name)
         return None
+
+    def check_resumed(self, ck: Checkpoint) -> None:
+        """Refuse a checkpoint whose counts this run could not have written (edited or corrupted)."""
+        cap = self.rule.cap
+        why = None
+        if self.n_chunks is not None and ck.chunks_done > self.n_chunks:
+            why = f"{ck.chunks_done} chunks done, but the run has {self.n_chunks}"
+        elif ck.trials_done != (ck.chunks_done * self.chunk_size if cap is None
+                                else min(ck.chunks_done * self.chunk_size, cap)):
+            why = f"trials_done {ck.trials_done:,} does not match {ck.chunks_done} chunks of {self.chunk_size:,}"
+        elif ck.totals is not None:
+            probe = np.asarray(self.task.run_chunk(chunk_state(self.seed, 0), 0))
+            check = getattr(self.task, "check_totals", None)
+            if ck.totals.shape != probe.shape or ck.totals.dtype.kind != probe.dtype.kind:
+                why = f"totals of shape {ck.totals.shape}, the task gives {probe.shape}"
+            elif probe.dtype.kind in "iu" and (ck.totals < 0).any():
+                why = "negative counts"
+            elif callable(check):
+                why = check(ck.totals, ck.trials_done)
+        if why is not None:
+            raise CheckpointError(f"checkpoint {clip(str(self.checkpoint))}: inconsistent ({why}); delete it")
 
     def fold(self, vec: np.ndarray) -> str | None:
         """Add the next chunk in order; the stop reason if the run ends here."""
@@ -214,6 +243,8 @@ class _Driver:
             with _stop_signals(self.checkpoint is not None) as caught, self.backend as be:
                 be.start(self.task, self.seed)
                 reason = self._loop(be, caught, bar)
+                if reason == "interrupted":
+                    be.cancel()  # chunks in flight stop at their next piece
         finally:
             bar.close()
         if reason == "interrupted":
@@ -224,6 +255,17 @@ class _Driver:
         self.save(complete=reason != "max_time", reason=reason)
         return self.result(reason)
 
+    def _drain(self, be: Backend, pending: dict[int, Any], ready: dict[int, np.ndarray]) -> str:
+        """On an interrupt, fold the chunks that have already finished (in order), then stop."""
+        finished = {id(h) for h in be.wait_any(list(pending.values()), 0)}
+        for i in [i for i, h in pending.items() if id(h) in finished]:
+            ready[i] = be.result(pending.pop(i))
+        while self.done in ready:
+            reason = self.fold(ready.pop(self.done))
+            if reason is not None:
+                return reason
+        return "interrupted"
+
     def _loop(self, be: Backend, caught: list[int], bar: Progress) -> str:
         pending: dict[int, Any] = {}
         ready: dict[int, np.ndarray] = {}
@@ -231,7 +273,7 @@ class _Driver:
         last_save = time.perf_counter()
         while True:
             if caught:
-                return "interrupted"
+                return self._drain(be, pending, ready)
             while len(pending) + len(ready) < be.slots and (self.n_chunks is None or nxt < self.n_chunks):
                 pending[nxt] = be.submit(nxt, self.size(nxt))
                 nxt += 1

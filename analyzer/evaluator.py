@@ -23,8 +23,14 @@ from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
 from analyzer.kernels import evaluate as K
 from analyzer.kernels import fourflush as FF
 from analyzer.kernels import tables as T
-from analyzer.kernels.codes import category_position, is_natcat, is_nattie, tiebreak_ranks
-from analyzer.kernels.handkey import ABSENT, flatten, key5, keys7, wild_bits
+from analyzer.kernels.codes import (
+    CAT_SHIFT,
+    category_position,
+    is_natcat,
+    is_nattie,
+    tiebreak_ranks,
+)
+from analyzer.kernels.handkey import ABSENT, STRIDE, flatten, key5, keys7, wild_bits
 from analyzer.rules import (
     CATEGORY_INDEX,
     MODE_CODE,
@@ -81,7 +87,15 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
     key = {"mode": rules.mode.value, "order": [c.value for c in order], "lowest_rank": deck.lowest_rank,
            "ace_low": rules.ace_low_straight, "double_ace_flush": rules.double_ace_flush,
            "natural_beats_wild": rules.natural_beats_wild.value, "max_w": max_w, "k": k}
-    return load_or_build(key, build), wild_bits(wild)
+    n_pos = len(order)
+
+    def check(table: np.ndarray) -> str | None:  # every score's category position must exist
+        if table.size and (int(table.min()) < -1 or int(table.max()) >> CAT_SHIFT >= n_pos):
+            return "scores out of range"
+        return None
+
+    table = load_or_build(key, build, shape=((k + 1) * STRIDE,), dtype=np.int32, check=check)
+    return table, wild_bits(wild)
 
 
 class Evaluator:
@@ -109,6 +123,7 @@ class Evaluator:
         self.table, self.wbits = _compiled(self.rules, self.deck, k)
         self.wild = np.array([(self.wbits >> c) & 1 for c in range(NUM_CODES)], dtype=np.uint8)
         self.order_low_to_high = self.rules.order_low_to_high
+        self._args7: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int] | None = None
 
     def __repr__(self) -> str:
         """``Evaluator('joker-wild', deck='52+1', k=5, mode='wild', wild=['jokers'])``."""
@@ -125,6 +140,16 @@ class Evaluator:
     def ff_args(self) -> tuple[int, int, int]:
         """``(position, fill, nbw)`` for the four-flush kernels (:mod:`analyzer.kernels.fourflush`)."""
         return self.ff_pos, self.ff_fill, NBW_CODE[self.rules.natural_beats_wild]
+
+    def kernel_args7(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+        """``(words, high, low, plain, table, wbits)`` for ``table7.score_rows7`` (k = 6, 7)."""
+        if self._args7 is None:
+            from analyzer.kernels import table7
+
+            max_w = int(min(self.k, (self.deck.max_copies * self.wild).sum()))
+            high, low, plain = table7.build_table7(self.table, self.k, max_w, _BINOM)
+            self._args7 = (table7.card_words(self.wbits), high, low, plain, self.table, self.wbits)
+        return self._args7
 
     def parse(self, hand: str | Iterable[str]) -> np.ndarray:
         return parse_hand(hand, self.deck, size=self.k)
@@ -147,13 +172,24 @@ class Evaluator:
         arr = np.ascontiguousarray(hands, dtype=np.int64)
         if arr.ndim != 2 or arr.shape[1] != self.k:
             raise CardError(f"expected an (n, {self.k}) array of card codes, got shape {arr.shape}")
-        if arr.size and (arr.min() < 0 or arr.max() >= NUM_CODES):
-            raise CardError("card codes out of range")
         out = np.empty(arr.shape[0], np.int32)
+        many = parallel and arr.shape[0] > 50_000
+        if self.k > 5:  # the kernel checks the codes as it goes
+            from analyzer.kernels import table7
+
+            if many:
+                bad = table7.score_batch7(arr, *self.kernel_args7(), out)
+            else:
+                bad = table7.score_rows7(arr, 0, arr.shape[0], *self.kernel_args7(), out)
+            if bad:
+                raise CardError("card codes out of range")
+            return out
+        if arr.size and arr.view(np.uint64).max() >= NUM_CODES:  # one pass: negative codes are huge
+            raise CardError("card codes out of range")
         if self.four_flush:
             FF.score_batch_ff(arr, self.table, self.wbits, *self.ff_args(), out)
             return out
-        fn = K.score_batch if parallel and arr.shape[0] > 50_000 else K.score_batch_serial
+        fn = K.score_batch if many else K.score_batch_serial
         fn(arr, self.table, self.wbits, out)
         return out
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from analyzer.evaluator import Evaluator
 from analyzer.kernels import evaluate as K
-from analyzer.kernels.freq import freq_chunk
+from analyzer.kernels.freq import freq_chunk, freq_piece
 from analyzer.rules import Category, RuleSet
 from analyzer.stats import chi_square_gof, proportion
 from analyzer.stopping import Estimates
@@ -130,6 +130,22 @@ class FreqTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return freq_chunk(state, n, self.deck, self.k, self.table, self.wbits, self.n_pos)
+
+    def start_chunk(self) -> tuple[np.ndarray, np.ndarray]:
+        """The pack and counts a chunk run in pieces carries (see :func:`analyzer.backends.compute_chunk`)."""
+        return self.deck.copy(), np.zeros(self.n_pos, np.int64)
+
+    def run_piece(self, state: np.ndarray, carry: tuple[np.ndarray, np.ndarray], n: int) -> None:
+        freq_piece(state, carry[0], n, self.k, self.table, self.wbits, carry[1])
+
+    def finish_chunk(self, carry: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        return carry[1]
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why saved ``totals`` cannot be this task's after ``trials`` hands (None when they can)."""
+        if totals.dtype.kind != "i" or (totals < 0).any() or int(totals.sum()) != trials:
+            return f"the counts are not {trials:,} hands"
+        return None
 
     def estimates(self, totals: np.ndarray) -> Estimates:
         """Each category's probability and its standard error (the multinomial margins)."""

@@ -35,16 +35,21 @@ from typing import Any
 
 from analyzer.errors import JokerOddsError
 from analyzer.frequencies import FreqTable, exact_frequencies, sampled_frequencies
+from analyzer.io import clip
 from analyzer.rules import RuleSet, rules_from_mapping
 from analyzer.tomlfile import read_toml
 
 __all__ = ["STOP_KEYS", "EstimateSpec", "StudyError", "StudyResult", "StudySpec", "load_study", "parse_study",
-           "run_study", "write_study"]
+           "run_study", "study_folder", "write_study"]
 
 _TOP = {"title", "seed", "output", "rules", "run", "estimate"}
 _RUN_INT = {"trials", "max_trials", "chunk_size", "check_every"}
 _RUN_FLOAT = {"target_se", "target_rel_se", "max_time"}
 _ESTIMATE = {"kind", "cards", "name", "compare_exact"}
+MAX_COUNT = 10**12  # trials, max_trials (a ceiling on work)
+MAX_FLOAT = 1e9  # targets and max_time (seconds)
+_RUN_MAX = {"chunk_size": 1 << 31, "check_every": 1 << 20}
+MAX_ESTIMATES = 20
 KINDS = ("hand_frequencies",)
 
 
@@ -93,10 +98,44 @@ def _unknown(data: dict[str, Any], known: set[str], source: str, where: str) -> 
         raise _fail(source, f"{where}{extra[0]}", f"unknown key (known: {', '.join(sorted(known))})")
 
 
-def _int(value: Any, source: str, key: str, minimum: int) -> int:
+def _int(value: Any, source: str, key: str, minimum: int, maximum: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise _fail(source, key, f"must be an integer ≥ {minimum}, got {value!r}")
+        raise _fail(source, key, f"must be an integer ≥ {minimum}, got {clip(repr(value), 40)}")
+    if value > maximum:
+        raise _fail(source, key, f"must be at most {maximum:,}, got {clip(repr(value), 40)}")
     return value
+
+
+def study_folder(spec: StudySpec, out: str | Path | None = None) -> Path:
+    """Where a study writes: ``out`` when given (any folder the user names), else the file's
+    ``output`` — a relative path that must stay under the current folder (a downloaded study
+    cannot write elsewhere) — else ``reports/simulations/<name>``.
+
+    >>> spec = parse_study({"output": "/etc", "rules": {"preset": "standard"}, "run": {"trials": 9},
+    ...                     "estimate": [{"kind": "hand_frequencies"}]}, "x.toml")
+    >>> study_folder(spec, "mine").name
+    'mine'
+    >>> study_folder(spec)
+    Traceback (most recent call last):
+    ...
+    analyzer.studies.StudyError: x.toml: output: '/etc' is not a relative path under the current folder; pass --out to write elsewhere
+    """
+    if out is not None:
+        return Path(out)
+    if spec.output is None:
+        return Path("reports") / "simulations" / spec.name
+    rel = Path(spec.output)
+    here = Path.cwd().resolve()
+    inside = not rel.is_absolute() and ".." not in rel.parts
+    if inside:
+        try:
+            (here / rel).resolve().relative_to(here)  # a symlinked folder may lead out too
+        except ValueError:
+            inside = False
+    if not inside:
+        raise _fail(spec.source, "output", f"{clip(repr(spec.output), 60)} is not a relative path under the "
+                    "current folder; pass --out to write elsewhere")
+    return rel
 
 
 def _parse_run(data: Any, source: str) -> dict[str, Any]:
@@ -105,10 +144,11 @@ def _parse_run(data: Any, source: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in run.items():
         if key in _RUN_INT:
-            out[key] = _int(value, source, f"[run].{key}", 1)
+            out[key] = _int(value, source, f"[run].{key}", 1, _RUN_MAX.get(key, MAX_COUNT))
         elif isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-                math.isfinite(value) and value > 0):
-            raise _fail(source, f"[run].{key}", f"must be a positive number, got {value!r}")
+                math.isfinite(value) and 0 < value <= MAX_FLOAT):
+            raise _fail(source, f"[run].{key}", f"must be a positive number up to {MAX_FLOAT:g}, "
+                        f"got {clip(repr(value), 40)}")
         else:
             out[key] = float(value)
     has_target = "target_se" in out or "target_rel_se" in out
@@ -124,6 +164,8 @@ def _parse_run(data: Any, source: str) -> dict[str, Any]:
 def _parse_estimates(data: Any, source: str) -> list[EstimateSpec]:
     if not isinstance(data, list) or not data:
         raise _fail(source, "[[estimate]]", "at least one [[estimate]] table is needed")
+    if len(data) > MAX_ESTIMATES:
+        raise _fail(source, "[[estimate]]", f"at most {MAX_ESTIMATES} [[estimate]] tables")
     out: list[EstimateSpec] = []
     for i, raw in enumerate(data):
         where = f"[[estimate]] #{i + 1}"
@@ -131,18 +173,18 @@ def _parse_estimates(data: Any, source: str) -> list[EstimateSpec]:
         _unknown(est, _ESTIMATE, source, f"{where}.")
         kind = est.get("kind")
         if kind not in KINDS:
-            raise _fail(source, f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+            raise _fail(source, f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {clip(repr(kind), 40)}")
         cards = est.get("cards", 5)
         if isinstance(cards, bool) or cards not in (5, 6, 7):
-            raise _fail(source, f"{where}.cards", f"must be 5, 6 or 7, got {cards!r}")
+            raise _fail(source, f"{where}.cards", f"must be 5, 6 or 7, got {clip(repr(cards), 40)}")
         name = est.get("name", f"{cards}-card")
-        if not isinstance(name, str) or not name or not all(c.isalnum() or c in "-_" for c in name):
-            raise _fail(source, f"{where}.name", f"must be letters, digits, '-' or '_', got {name!r}")
+        if not isinstance(name, str) or not 0 < len(name) <= 60 or not all(c.isalnum() or c in "-_" for c in name):
+            raise _fail(source, f"{where}.name", f"must be up to 60 letters, digits, '-' or '_', got {clip(repr(name), 40)}")
         if name in {e.name for e in out}:
             raise _fail(source, f"{where}.name", f"duplicate estimate name {name!r}")
         compare = est.get("compare_exact", cards == 5)
         if not isinstance(compare, bool):
-            raise _fail(source, f"{where}.compare_exact", f"must be true or false, got {compare!r}")
+            raise _fail(source, f"{where}.compare_exact", f"must be true or false, got {clip(repr(compare), 40)}")
         out.append(EstimateSpec(name, kind, cards, compare))
     return out
 
@@ -153,10 +195,10 @@ def parse_study(data: dict[str, Any], source: str) -> StudySpec:
     seed = _int(data.get("seed", 0), source, "seed", 0)
     title = data.get("title", Path(source).stem)
     if not isinstance(title, str):
-        raise _fail(source, "title", f"must be a string, got {title!r}")
+        raise _fail(source, "title", f"must be a string, got {clip(repr(title), 40)}")
     output = data.get("output")
     if output is not None and (not isinstance(output, str) or not output):
-        raise _fail(source, "output", f"must be a folder path, got {output!r}")
+        raise _fail(source, "output", f"must be a folder path, got {clip(repr(output), 40)}")
     if "rules" not in data:
         raise _fail(source, "[rules]", "missing (give at least preset = \"…\")")
     rules_map = dict(_table(data["rules"], source, "[rules]"))
@@ -266,7 +308,7 @@ def write_study(result: StudyResult, out: str | Path | None = None) -> list[Path
     from analyzer.report.study import Study
 
     spec = result.spec
-    folder = Path(out or spec.output or Path("reports") / "simulations" / spec.name)
+    folder = study_folder(spec, out)
     page = Study(folder.name, spec.title)
     seeds = sorted({t.seed for t in result.tables.values() if t.seed is not None}) or [spec.seed]
     page.text(f"Study file {spec.source}: rules {spec.rules.name}, deck {spec.deck or spec.rules.deck}, "

@@ -5,6 +5,11 @@ The cache lives in ``$JOKER_ODDS_CACHE`` (default ``~/.cache/joker-odds``; ``off
 A key is the table's defining parameters plus a digest of the builder sources, so a code change
 never reads a stale table. Files are written atomically; an unwritable cache is skipped.
 
+A cache file is untrusted: it is a header line (format version, the key's digest, shape, dtype
+and a SHA-256 of the contents) followed by the raw array. A file whose header or contents do not
+match what the caller expects (shape, dtype, a value check) is rebuilt, with one line on stderr,
+so the kernels never index with a table of the wrong size.
+
 >>> import tempfile
 >>> folder, calls = Path(tempfile.mkdtemp()), []
 >>> build = lambda: calls.append(1) or np.arange(3, dtype=np.int32)
@@ -16,9 +21,9 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import json
 import os
+import sys
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -26,9 +31,16 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.io import atomic_write_bytes
+from analyzer.io import UnsafeFileError, atomic_write_bytes, read_untrusted_bytes
 
-__all__ = ["cache_dir", "load_or_build"]
+__all__ = ["FORMAT_VERSION", "MAGIC", "cache_dir", "load_or_build", "table_path"]
+
+MAGIC = b"joker-odds-table"
+FORMAT_VERSION = 2
+_MAX_HEADER = 4096
+_MAX_TABLE_BYTES = 256 << 20
+_DTYPES = {"<i4", "<i8", "<u4", "|i1", "|u1", "<f8"}
+_warned: set[str] = set()
 
 
 def cache_dir() -> Path | None:
@@ -48,21 +60,91 @@ def _source_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def load_or_build(key: dict[str, Any], build: Callable[[], np.ndarray],
-                  folder: Path | None = None) -> np.ndarray:
-    """The cached array for ``key`` (in ``folder``, default :func:`cache_dir`), or ``build()``."""
+def _key_digest(key: dict[str, Any]) -> str:
+    return hashlib.sha256((json.dumps(key, sort_keys=True) + _source_digest()).encode()).hexdigest()
+
+
+def table_path(key: dict[str, Any], folder: Path) -> Path:
+    """Where the table for ``key`` is cached in ``folder``."""
+    return folder / f"table-{_key_digest(key)[:32]}.bin"
+
+
+def _encode(table: np.ndarray, digest: str) -> bytes:
+    data = np.ascontiguousarray(table)
+    header = {"version": FORMAT_VERSION, "key": digest, "shape": list(data.shape), "dtype": data.dtype.str,
+              "sha256": hashlib.sha256(data.tobytes()).hexdigest()}
+    return MAGIC + b" " + json.dumps(header, sort_keys=True).encode() + b"\n" + data.tobytes()
+
+
+def _decode(blob: bytes, digest: str, shape: tuple[int, ...] | None, dtype: str | None) -> np.ndarray:
+    """The array in ``blob``; ``ValueError`` naming the first thing that does not match."""
+    end = blob.find(b"\n", 0, _MAX_HEADER)
+    if not blob.startswith(MAGIC + b" ") or end < 0:
+        raise ValueError("no table header")
+    try:
+        header = json.loads(blob[len(MAGIC) + 1:end])
+    except (ValueError, UnicodeDecodeError):
+        raise ValueError("unreadable header") from None
+    if not isinstance(header, dict) or header.get("version") != FORMAT_VERSION:
+        raise ValueError("another format version")
+    if header.get("key") != digest:
+        raise ValueError("another rule set")
+    got_shape, got_dtype = header.get("shape"), header.get("dtype")
+    if (not isinstance(got_shape, list) or len(got_shape) > 4
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 1 << 40 for n in got_shape)):
+        raise ValueError("bad shape")
+    if got_dtype not in _DTYPES:
+        raise ValueError("bad dtype")
+    if shape is not None and tuple(got_shape) != tuple(shape):
+        raise ValueError(f"shape {tuple(got_shape)}, expected {tuple(shape)}")
+    if dtype is not None and got_dtype != np.dtype(dtype).str:
+        raise ValueError(f"dtype {got_dtype}, expected {np.dtype(dtype).str}")
+    body = blob[end + 1:]
+    if len(body) != int(np.prod(got_shape, dtype=np.int64)) * np.dtype(got_dtype).itemsize:
+        raise ValueError("truncated or padded contents")
+    if hashlib.sha256(body).hexdigest() != header.get("sha256"):
+        raise ValueError("checksum mismatch")
+    return np.frombuffer(body, dtype=got_dtype).reshape(got_shape).copy()
+
+
+def _say_rebuilt(path: Path, why: str) -> None:
+    if str(path) not in _warned:
+        _warned.add(str(path))
+        print(f"joker-odds: cached table {path.name} is unusable ({why}); rebuilding it", file=sys.stderr)
+
+
+def load_or_build(key: dict[str, Any], build: Callable[[], np.ndarray], folder: Path | None = None, *,
+                  shape: tuple[int, ...] | None = None, dtype: Any = None,
+                  check: Callable[[np.ndarray], str | None] | None = None) -> np.ndarray:
+    """The cached array for ``key`` (in ``folder``, default :func:`cache_dir`), or ``build()``.
+
+    ``shape``, ``dtype`` and ``check`` (an array → problem-or-None function, say a value range)
+    state what a usable table is; a cached file failing any of them is rebuilt and rewritten.
+    """
     folder = folder if folder is not None else cache_dir()
     if folder is None:
         return build()
-    digest = hashlib.sha256((json.dumps(key, sort_keys=True) + _source_digest()).encode()).hexdigest()
-    path = folder / f"table-{digest[:32]}.npy"
+    digest = _key_digest(key)
+    path = table_path(key, folder)
     try:
-        return np.load(path, allow_pickle=False)
-    except (OSError, ValueError):
-        pass
+        blob = read_untrusted_bytes(path, _MAX_TABLE_BYTES)
+    except FileNotFoundError:
+        blob = None
+    except UnsafeFileError as exc:
+        _say_rebuilt(path, exc.strerror or str(exc))
+        blob = None
+    except OSError:
+        blob = None
+    if blob is not None:
+        try:
+            table = _decode(blob, digest, shape, dtype)
+            problem = check(table) if check is not None else None
+            if problem is None:
+                return table
+            _say_rebuilt(path, problem)
+        except ValueError as exc:
+            _say_rebuilt(path, str(exc))
     table = build()
-    buf = io.BytesIO()
-    np.save(buf, table, allow_pickle=False)
     with contextlib.suppress(OSError):
-        atomic_write_bytes(path, buf.getvalue())
+        atomic_write_bytes(path, _encode(table, digest))
     return table

@@ -24,6 +24,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from analyzer.io import read_untrusted_bytes
+
 __all__ = ["TomlFile", "header_lines", "key_line", "read_toml"]
 
 
@@ -49,8 +51,8 @@ def read_toml(path: str | Path | Traversable, error: type[Exception], what: str 
     source = str(path)
     where = f"{what}{source}"
     p: Path | Traversable = Path(path) if isinstance(path, str) else path
-    try:
-        raw = p.read_bytes()
+    try:  # a user's file is untrusted (regular files under a size cap); shipped data is not
+        raw = read_untrusted_bytes(p) if isinstance(p, Path) else p.read_bytes()
     except OSError as exc:
         raise error(f"{where}: cannot read ({exc.strerror or exc})") from exc
     try:

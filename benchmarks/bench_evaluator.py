@@ -1,13 +1,19 @@
-"""Hands per second of the evaluator vs eval7, treys and phevaluator on the same random hands.
+"""Hands per second of the evaluator vs PHE in C, eval7, treys and phevaluator on the same hands.
 
-Peers are called per hand from Python (how they are used); joker-odds scores whole arrays.
+PHE C (HenryRLee's perfect-hash evaluator, built from the ``phevaluator`` sources at -O3
+-march=native, see ``phe_c.py``) runs in the same process on the same random hands, one thread,
+alternating with joker-odds; rates are the best of ``BENCH_REPEAT`` runs (wall clock, and the
+thread's CPU time, which other processes on a shared machine disturb less), and the ratios are
+taken within the run. Python peers are called per hand from Python (how they are used).
 Run: python benchmarks/run.py evaluator   (env BENCH_N sets the number of hands, default 2,000,000)
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -17,6 +23,16 @@ from analyzer.rules import get_rules
 
 N = int(os.environ.get("BENCH_N", "2000000"))
 PEER_N = max(1000, N // 20)
+REPEAT = int(os.environ.get("BENCH_REPEAT", "15"))
+# (label, rules, deck, k, target ratio vs PHE C's natural k-card evaluator)
+PHE_CASES = [
+    ("natural 5", "standard", "52", 5, 1.5),
+    ("natural best of 6", "standard", "52", 6, 1.2),
+    ("natural best of 7", "standard", "52", 7, 1.2),
+    ("joker-wild 5 (52+1)", "joker-wild", "52+1", 5, 1.0),
+    ("joker-wild best of 6 (52+1)", "joker-wild", "52+1", 6, 1.0),
+    ("joker-wild best of 7 (52+1)", "joker-wild", "52+1", 7, 1.0),
+]
 
 
 def _random_hands(deck: np.ndarray, n: int, k: int, seed: int) -> np.ndarray:
@@ -64,7 +80,51 @@ def _peers(hands: np.ndarray) -> dict[str, float]:
     return rates
 
 
+def _best_pair(fa, fb, repeat: int) -> tuple[float, float, float, float]:
+    """Best (wall, cpu) seconds of ``fa`` and of ``fb``, run alternately ``repeat`` times."""
+    wa, ca, wb, cb = (float("inf"),) * 4
+    for _ in range(repeat):
+        t, c = time.perf_counter(), time.thread_time()
+        fa()
+        wa, ca = min(wa, time.perf_counter() - t), min(ca, time.thread_time() - c)
+        t, c = time.perf_counter(), time.thread_time()
+        fb()
+        wb, cb = min(wb, time.perf_counter() - t), min(cb, time.thread_time() - c)
+    return wa, ca, wb, cb
+
+
+def vs_phe() -> None:
+    """joker-odds one thread vs PHE C (natural hands of the same size), same run."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import phe_c
+
+    try:
+        phe = phe_c.load()
+    except ImportError as exc:  # phevaluator is one of the bench extras
+        print(f"\nvs PHE C: skipped ({exc})")
+        return
+    n = min(N, 1_000_000)
+    print(f"\nvs PHE C, one thread, {n:,} random hands, best of {REPEAT} alternating runs")
+    print(f"PHE: {phe.source}")
+    print(f"{'case':28s} {'joker-odds/s':>13s} {'PHE C/s':>13s} {'ratio':>6s} {'cpu ratio':>9s} {'target':>7s}")
+    for label, rules, deck, k, target in PHE_CASES:
+        ev = Evaluator(get_rules(rules), deck, k)
+        hands = _random_hands(ev.deck.cards, n, k, seed=7)
+        natural = _random_hands(np.arange(52), n, k, seed=7).astype(np.int32)  # = hands for 52 cards
+        out = np.empty(n, np.int32)
+        ev.score_batch(hands[:10], parallel=False)
+        if rules == "standard":  # the very same hands: both must order them alike (PHE: 1 = best)
+            phe.run(natural, out)
+            ours = ev.score_batch(natural.astype(np.int64), parallel=False)
+            assert np.array_equal(np.argsort(-ours, kind="stable"), np.argsort(out, kind="stable"))
+        wa, ca, wb, cb = _best_pair(lambda ev=ev, hands=hands: ev.score_batch(hands, parallel=False),
+                                    lambda natural=natural, out=out: phe.run(natural, out), REPEAT)
+        ok = "ok" if min(wb / wa, cb / ca) >= target else "MISS"
+        print(f"{label:28s} {n / wa:13,.0f} {n / wb:13,.0f} {wb / wa:6.2f} {cb / ca:9.2f} {target:6.1f}x {ok}")
+
+
 def main() -> None:
+    vs_phe()
     rows = []
     base = None
     cases = [

@@ -1,6 +1,6 @@
 """``make bench``: run every ``benchmarks/bench_*.py`` (each has ``main()``) and print its table.
 
-Usage: python benchmarks/run.py [NAME ...]   (e.g. ``evaluator``, ``engine``)
+Usage: python benchmarks/run.py [NAME ...]   (e.g. ``evaluator``, ``engine``, ``rummy``)
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def test_seed_pot_limit_replayed() -> None:
     ([("A", "bet", 5), ("B", "check", None)], "B cannot check: 5 to call"),
     ([("A", "fold", None), ("A", "check", None)], "player A has folded"),
     ([("A", "bet", 5), ("B", "raise", 18)], "B cannot raise 18: the pot limit allows at most 17"),
-    ([("C", "bet", 7), ("A", "raise", 10), ("C", "call", None), ("C", "check", None)],
+    ([("C", "bet", 7), ("A", "raise", 10), ("B", "fold", None), ("C", "call", None), ("C", "check", None)],
      "player C is all-in and cannot act"),
     ([("A", "bet", None)], "bet needs an amount"),
     ([("A", "call", 3)], "call takes no amount"),

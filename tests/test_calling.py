@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pyrng import PyXoshiro
 from scipy import stats as sst
 
 from analyzer.cards import DeckSpec
@@ -106,9 +107,23 @@ def test_seed_game_numbers() -> None:
     assert ex.banker_ev == 2 * f[1] + (1 - q - f[1]) - q
     assert ex.deals_per_bank == 1 / q and ex.wins_before_passing == (1 - q) / q
     assert ex.ev_per_bank == ex.banker_ev / q
-    assert ex.p_no_match == Fraction(44188895470803668, 123566628628414125)
-    assert round(float(ex.banker_ev), 6) == 0.321813
-    assert round(float(ex.deals_per_bank), 4) == 2.7963
+    assert ex.p_no_match == banker_14_no_match()
+    assert ex.banker_ev == 2 * Fraction(2, 54) + (1 - banker_14_no_match() - Fraction(2, 54)) - banker_14_no_match()
+    assert ex.deals_per_bank == 1 / banker_14_no_match()
+    assert round(float(ex.banker_ev), 6) == 0.321813 and round(float(ex.deals_per_bank), 4) == 2.7963
+
+
+def banker_14_no_match() -> Fraction:
+    """P(none of the 14 calls Jk A K … 2 matches), 54 cards, by inclusion–exclusion written out:
+    the calls name distinct ranks (2 jokers, then 4 cards each), so the rook polynomial of the
+    forbidden (call, card) board is (1 + 2x)(1 + 4x)^13, and k forced matches leave P(54-k, 14-k)
+    ordered deals of the other calls."""
+    r = [comb(13, k) * 4**k + (2 * comb(13, k - 1) * 4 ** (k - 1) if k else 0) for k in range(15)]
+    return Fraction(sum((-1) ** k * r[k] * perm(54 - k, 14 - k) for k in range(15)), perm(54, 14))
+
+
+def test_banker_14_inclusion_exclusion_value() -> None:
+    assert banker_14_no_match() == Fraction(44188895470803668, 123566628628414125)  # ≈ 0.357612
 
 
 def test_match_count_formula_direct() -> None:
@@ -169,6 +184,26 @@ def test_kernel_matches_python_twin() -> None:
     assert np.array_equal(one, many)
 
 
+def test_kernel_matches_plain_python_deals() -> None:
+    """An independent check of the kernel's logic: the same deals replayed in plain Python (the
+    documented xoshiro256** + partial Fisher–Yates, tests/pyrng.py) give the same histograms."""
+    game = calling_game("banker-14")
+    task = CallingTask.from_game(game)
+    state = chunk_state(5, 0)
+    fast = calling_chunk(state.copy(), 3_000, task.card_ranks, task.calls)
+    py = PyXoshiro([int(w) for w in state])
+    pack = [int(r) for r in game.card_ranks]
+    calls = list(game.calls)
+    c = len(calls)
+    matches, first = [0] * (c + 1), [0] * (c + 1)
+    for _ in range(3_000):
+        py.deal(pack, c)
+        hits = [i + 1 for i in range(c) if pack[i] == calls[i]]
+        matches[len(hits)] += 1
+        first[hits[0] if hits else 0] += 1
+    assert fast.tolist() == matches + first
+
+
 def _simultaneous_z(m: int) -> float:
     return float(sst.norm.ppf(1 - 0.025 / m))  # Bonferroni: all m intervals hold with ≥ 95 %
 
@@ -223,7 +258,7 @@ def _invoke(*args: str) -> tuple[int, str, str]:
 def test_cli_summary_default() -> None:
     code, out, _ = _invoke("calling")
     assert code == 0
-    assert "44188895470803668/123566628628414125" in out and "1/27" in out
+    assert str(banker_14_no_match()) in out and str(Fraction(2, 54)) in out  # P(no match), P(joker first)
 
 
 def test_cli_tables_json() -> None:
@@ -296,3 +331,27 @@ def test_monte_carlo_large(name: str) -> None:
     for count, p in zip(s.first_hist, ex.first_probabilities, strict=True):
         assert abs(count / s.trials - float(p)) <= z * np.sqrt(float(p) * (1 - float(p)) / s.trials)
     assert _pooled_gof(s.match_hist, np.array([float(p) for p in ex.match_probabilities]), s.trials) > 1e-3
+
+
+def test_report_study_builds_small(tmp_path, monkeypatch) -> None:
+    """The calling-and-betting study (its Monte Carlo shortened): the exact tables hold the values
+    derived in the tests above, and each simulated quantity is listed beside its exact value."""
+    import csv
+
+    import analyzer.report.calling as report
+
+    monkeypatch.setattr(report, "TRIALS", 20_000)
+    written = report.build().write(tmp_path)
+    names = {p.name for p in written}
+    assert {"index.md", "index.html", "calling-summary.csv", "calling-monte-carlo.csv",
+            "calling-match-distribution.png", "side-pots.csv"} <= names
+    base = tmp_path / "calling-and-betting" / "tables"
+    summary = list(csv.DictReader((base / "calling-summary.csv").open(encoding="utf-8")))
+    text = (base / "calling-summary.csv").read_text(encoding="utf-8")
+    assert summary[0]["game"] == "banker-14" and str(banker_14_no_match()) in text
+    first = list(csv.DictReader((base / "calling-first-banker-14.csv").open(encoding="utf-8")))
+    assert first[0]["call"] == "Jk" and float(first[0]["probability"]) == pytest.approx(2 / 54, rel=1e-12)
+    mc = list(csv.DictReader((base / "calling-monte-carlo.csv").open(encoding="utf-8")))
+    assert mc and {r["game"] for r in mc} == {"banker-14", "treize", "frustration"}
+    for r in mc:
+        assert (r["in_ci"] == "yes") == (float(r["ci_low"]) <= float(Fraction(r["exact"])) <= float(r["ci_high"]))

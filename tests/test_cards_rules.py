@@ -104,8 +104,9 @@ def test_36j_black_sixes_are_the_jokers() -> None:
     codes = set(deck.cards.tolist())
     assert 52 in codes and 53 in codes and 16 not in codes and 19 not in codes  # 6c, 6s
     assert 18 in codes and 17 in codes  # 6h, 6d stay ordinary cards
-    assert parse_hand("6s 6c 6h", deck=deck).tolist() == [52, 53, 18]
-    assert parse_hand("6♠ Jk", deck="36j").tolist() == [52, 53]
+    assert parse_hand("6c 6s 6h", deck=deck).tolist() == [52, 53, 18]  # Jk1 = 6♣, Jk2 = 6♠
+    assert parse_hand("6♣ Jk", deck="36j").tolist() == [52, 53]
+    assert parse_hand("Jk2", deck="36j").tolist() == [53]
     assert parse_hand("6s", deck="36").tolist() == [19]
 
 

@@ -107,8 +107,17 @@ def test_eval_rule_overrides() -> None:
     ev = Evaluator("joker-wild")
     with_dup = json.loads(out)["rows"][0]["score"]
     assert with_dup > ev.score("Ah 9h 7h 4h Jk")
-    code, _, _ = run("eval", "As Ks Qs Js 9d", "Jk 9c 9d 4s 4h", "--tie-rule", "category", "--format", "csv")
-    assert code == 0
+    code, out, _ = run("eval", "Ah 9h 7h 4h Jk", "--no-double-ace-flush", "--format", "json")
+    assert code == 0 and json.loads(out)["rows"][0]["score"] == ev.score("Ah 9h 7h 4h Jk") < with_dup
+    # natural queens against wild kings: the cards decide (kings), or any natural hand of a category
+    # beats a wild one of it (queens)
+    hands = ("Qs Qd 9c 5h 2s", "Jk Kh 9d 5c 2h")
+    code, out, _ = run("eval", *hands, "--format", "json")
+    queens, kings = (r["score"] for r in json.loads(out)["rows"])
+    assert code == 0 and kings > queens
+    code, out, _ = run("eval", *hands, "--tie-rule", "category", "--format", "json")
+    rows = json.loads(out)["rows"]
+    assert code == 0 and [r["category"] for r in rows] == ["pair", "pair"] and rows[0]["score"] > rows[1]["score"]
     code, out, _ = run("eval", "Jk Kh Qh Jh Th", "--rules", "semi-wild", "--format", "csv",
                        "--order", "royal_flush,straight_flush,four_of_a_kind,full_house,flush,straight,"
                        "three_of_a_kind,two_pair,pair,high_card")
@@ -133,7 +142,17 @@ def test_freq_sampled_json_has_intervals() -> None:
     assert data["method"] == "monte_carlo" and data["total"] == 20000 and data["seed"] == 3
     row = data["rows"][-1]
     assert set(row) >= {"category", "count", "estimate", "se", "ci_low", "ci_high"}
-    assert row["ci_low"] <= row["estimate"] <= row["ci_high"]
+    n, z = 20_000, 1.959963984540054
+    p = row["estimate"]
+    assert row["category"] == "high_card" and p == row["count"] / n
+    assert row["se"] == pytest.approx((p * (1 - p) / n) ** 0.5, rel=1e-12)
+    # the Wilson interval, written out: (p + z²/2n ± z √(p(1-p)/n + z²/4n²)) / (1 + z²/n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    centre = p + z * z / (2 * n)
+    assert row["ci_low"] == pytest.approx((centre - half) / (1 + z * z / n), rel=1e-12)
+    assert row["ci_high"] == pytest.approx((centre + half) / (1 + z * z / n), rel=1e-12)
+    exact = 1_302_540 / 2_598_960  # ANCHORS.md: high card, 52 cards
+    assert abs(p - exact) <= 3.29 * (exact * (1 - exact) / n) ** 0.5  # false alarm 1e-3
     _, out2, _ = run("freq", "--rules", "standard", "--trials", "20000", "--seed", "3", "--format", "json")
     assert out2 == out  # same seed, same numbers
 
@@ -157,7 +176,7 @@ def test_freq_table_csv_and_out(tmp_path: Path) -> None:
         (("--exact", "--deck", "2x52+2"), "single deck"),
         (("--exact", "--deck", "36j"), "not defined on deck 36j"),
         (("--exact", "--rules", "standard", "--deck", "52+1"), "has jokers"),
-        (("--exact", "--cards", "4"), "4"),
+        (("--exact", "--cards", "4"), "Invalid value for '--cards': 4 is not in the range 5<=x<=7"),
         # the non-wild joker used to be counted as five of a kind in 9.4 % of the hands
         (("--exact", "--wild", "Kh"), "add 'jokers' to the wild cards"),
     ],
@@ -165,6 +184,35 @@ def test_freq_table_csv_and_out(tmp_path: Path) -> None:
 def test_freq_errors(args: tuple[str, ...], message: str) -> None:
     code, _, err = run("freq", *args)
     assert_one_line_error(code, err, message)
+
+
+# Best 5 of 6 cards from 52 (C(52,6) = 20,358,520 hands): the published table of six-card hands.
+COUNTS_BEST_OF_6 = {"royal_flush": 188, "straight_flush": 1_656, "four_of_a_kind": 14_664,
+                    "full_house": 165_984, "flush": 205_792, "straight": 361_620,
+                    "three_of_a_kind": 732_160, "two_pair": 2_532_816, "pair": 9_730_740,
+                    "high_card": 6_612_900}
+
+
+def test_freq_six_cards_sampled_matches_published_counts() -> None:
+    n = 200_000
+    code, out, _ = run("freq", "--rules", "standard", "--cards", "6", "--trials", str(n), "--seed", "6",
+                       "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["cards"] == 6 and data["total"] == n
+    assert sum(COUNTS_BEST_OF_6.values()) == 20_358_520
+    rows = {r["category"]: r for r in data["rows"]}
+    assert set(rows) == set(COUNTS_BEST_OF_6)
+    z = 3.48  # two-sided 1e-3 / 10 categories (Bonferroni): all hold together with 99.9 %
+    for name, count in COUNTS_BEST_OF_6.items():
+        p = count / 20_358_520
+        assert abs(rows[name]["count"] / n - p) <= z * (p * (1 - p) / n) ** 0.5, name
+
+
+@pytest.mark.slow
+def test_freq_six_cards_exact_is_the_published_table() -> None:
+    code, out, _ = run("freq", "--rules", "standard", "--cards", "6", "--exact", "--format", "json")
+    assert code == 0
+    assert {r["category"]: r["count"] for r in json.loads(out)["rows"]} == COUNTS_BEST_OF_6
 
 
 def test_rules_and_decks_lists() -> None:
@@ -180,10 +228,11 @@ def test_rules_and_decks_lists() -> None:
                     "36+1": "37", "36+2": "38", "36j": "36", "2x52+2": "106", "3x52+3": "159"}
 
 
-def test_report_unknown_study() -> None:
-    code, _, err = run("report", "--study", "nope", "--out", "/tmp/never-written")
+def test_report_unknown_study(tmp_path: Path) -> None:
+    dest = tmp_path / "never-written"
+    code, _, err = run("report", "--study", "nope", "--out", str(dest))
     assert_one_line_error(code, err, "unknown study 'nope'")
-    assert not Path("/tmp/never-written").exists()
+    assert not dest.exists()
 
 
 @pytest.mark.slow
@@ -197,6 +246,34 @@ def test_report_hand_frequencies(tmp_path: Path) -> None:
     assert "hand-frequencies/index.html" in (tmp_path / "index.html").read_text(encoding="utf-8")
     table = (base / "tables" / "freq5-joker-wild-52p1.csv").read_text(encoding="utf-8")
     assert "five_of_a_kind,13," in table
+
+
+def test_report_hand_frequencies_small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The study in a small configuration (two 5-card tables, one 7-card table on 32 cards): the
+    tables hold ANCHORS.md's counts."""
+    import analyzer.report.handfreq as handfreq
+
+    cases = [("standard", "52"), ("joker-wild", "52+1")]
+    monkeypatch.setattr(handfreq, "_cases", lambda: cases)
+    monkeypatch.setattr(handfreq, "_all_valid_pairs", lambda: cases)
+    monkeypatch.setattr(handfreq, "SEVEN_CARD_CASES", (("standard", "32"),))
+    code, _, err = run("report", "--study", "hand-frequencies", "--out", str(tmp_path))
+    assert code == 0, err
+    base = tmp_path / "hand-frequencies"
+    for name in ("index.md", "index.html", "figures/probabilities-by-preset.png", "tables/paradox.csv"):
+        assert (base / name).stat().st_size > 0
+    assert "hand-frequencies/index.html" in (tmp_path / "index.html").read_text(encoding="utf-8")
+    anchors = {"standard-52": {"royal_flush": 4, "four_of_a_kind": 624, "pair": 1_098_240, "total": 2_598_960},
+               "joker-wild-52p1": {"five_of_a_kind": 13, "three_of_a_kind": 137_280, "total": 2_869_685}}
+    for name, want in anchors.items():
+        lines = (base / "tables" / f"freq5-{name}.csv").read_text(encoding="utf-8").splitlines()
+        counts = {ln.split(",")[0]: int(ln.split(",")[1]) for ln in lines[1:]}
+        assert {k: counts[k] for k in want} == want, name
+    seven = (base / "tables" / "freq7-standard-32.csv").read_text(encoding="utf-8").splitlines()
+    counts = {ln.split(",")[0]: int(ln.split(",")[1]) for ln in seven[1:]}
+    assert counts.pop("total") == sum(counts.values()) == 3_365_856  # C(32, 7)
+    paradox = (base / "tables" / "paradox.csv").read_text(encoding="utf-8")
+    assert "three_of_a_kind more frequent than two_pair" in paradox  # one wild joker (ANCHORS.md)
 
 
 def test_every_command_has_help_and_is_in_readme() -> None:

@@ -176,14 +176,31 @@ def test_sampled_frequencies_match_exact(preset: str, deck: str, seed: int) -> N
     assert gof["p_value"] > FAMILY_ALPHA, gof
 
 
-def test_sampled_intervals_contain_their_estimate() -> None:
-    """Every row's 95 % interval contains its estimate, also for a category never seen."""
-    sampled = sampled_frequencies("standard", trials=20_000, seed=5, compare_exact=False)
+def _wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval, written out here: (p + z²/2n ± z √(p(1-p)/n + z²/4n²)) / (1 + z²/n)."""
+    p = k / n
+    centre = p + z * z / (2 * n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+
+
+def test_sampled_intervals_are_wilson_and_cover_the_exact_values() -> None:
+    """Each row's 95 % interval is the Wilson interval of its count (for a category never seen:
+    [0, z²/(n+z²)]), and the exact probabilities fall inside about 95 % of them."""
+    n = 20_000
+    sampled = sampled_frequencies("standard", trials=n, seed=5, compare_exact=False)
+    exact = {r.category: r.probability or 0.0 for r in exact_frequencies("standard").rows}
     assert sampled.row("royal_flush").count == 0
+    misses = 0
     for r in sampled.rows:
-        assert r.ci_low is not None and r.ci_high is not None and r.estimate is not None
-        assert r.ci_low <= r.estimate <= r.ci_high, r
-        assert r.ci_low <= r.count / sampled.total <= r.ci_high
+        assert r.estimate == r.count / n
+        lo, hi = _wilson(r.count, n)
+        assert (r.ci_low, r.ci_high) == (pytest.approx(max(lo, 0.0), abs=1e-15), pytest.approx(hi, rel=1e-12)), r
+        if exact[r.category] > 0:
+            misses += not r.ci_low <= exact[r.category] <= r.ci_high
+    z = 1.959963984540054
+    assert sampled.row("royal_flush").ci_high == pytest.approx(z * z / (n + z * z), rel=1e-12)
+    assert misses <= 3  # 10 categories at 95 %: P(4 or more misses) ≈ 0.001
     assert wilson_interval(0, 1_000_000)[0] == 0.0
     assert wilson_interval(1_000_000, 1_000_000)[1] == 1.0
 

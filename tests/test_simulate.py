@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from analyzer import engine
 from analyzer.cli import main
+from analyzer.frequencies import exact_frequencies
 from analyzer.studies import load_study
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -290,3 +291,18 @@ def test_a_shipped_study_runs_shortened(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert res.stdout.splitlines()[0] == "estimate,cards,trials,stop,max_rel_se,gof_p_value"
     assert (tmp_path / "jw" / "figures" / "best-of-seven.png").stat().st_size > 1000
+    # the five-card table: exact column = the enumeration, counts consistent with it
+    exact = exact_frequencies("joker-wild", "52+2")
+    assert exact.total == 3_162_510  # C(54, 5)
+    rows = list(csv.DictReader((tmp_path / "jw" / "tables" / "five-card.csv").open(encoding="utf-8")))
+    assert sum(int(r["count"]) for r in rows) == 40_000
+    z = 3.48  # Bonferroni over 11 categories, family false alarm 1e-3
+    for r in rows:
+        p = exact.row(r["category"]).count / exact.total
+        assert float(r["exact"]) == pytest.approx(p, rel=1e-12)
+        assert float(r["estimate"]) == int(r["count"]) / 40_000
+        assert abs(int(r["count"]) / 40_000 - p) <= z * (p * (1 - p) / 40_000) ** 0.5, r
+    seven = list(csv.DictReader((tmp_path / "jw" / "tables" / "best-of-seven.csv").open(encoding="utf-8")))
+    assert sum(int(r["count"]) for r in seven) == 40_000
+    summary = {r["estimate"]: r for r in csv.DictReader(res.stdout.splitlines())}
+    assert summary["five-card"]["trials"] == "40000" and float(summary["five-card"]["gof_p_value"]) > 1e-3

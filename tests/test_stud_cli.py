@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
+from stud_reference import JPOKER_ACES_EXACT
 
+from analyzer.cards import parse_card
 from analyzer.cli import main
+from analyzer.games.stud.edge import house_edge
+from analyzer.games.stud.exact import tally, tally_value
+from analyzer.games.stud.game import load_game
 
 HAND = "As Kd 9h 5c 2s"
 
@@ -28,8 +36,18 @@ def test_advise_table_and_json(tmp_path):
 
 
 def test_advise_caribbean_csv():
+    """A royal flush against the 2c: wins whenever the dealer qualifies (the counts are the
+    independent reference's, tests/test_stud.py)."""
     r = _run("advise", "Ah Kh Qh Jh Th", "--up", "2c", "--game", "caribbean", "--format", "csv")
-    assert r.exit_code == 0 and r.output.splitlines()[0].startswith("hand,up,wild")
+    assert r.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(r.output)))
+    assert [row["action"] for row in rows] == ["fold", "bet"] and rows[1]["best"] == "True"
+    bet = rows[1]
+    nq, wins = int(bet["dealer_not_qualified"]), int(bet["player_wins"])
+    assert (int(bet["dealer_hands"]), int(bet["ties"]), int(bet["dealer_wins"])) == (163_185, 0, 0)
+    assert nq + wins == 163_185
+    assert float(bet["ev"]) == pytest.approx((nq + 201 * wins) / 163_185, rel=1e-15)
+    assert float(rows[0]["ev"]) == -1.0
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -94,21 +112,40 @@ def test_location_exact_and_sampled():
     assert r.exit_code == 0 and "inside_ci" in r.output.splitlines()[0]
 
 
+def _house_edge_se(data: dict) -> float:
+    return (data["house_edge_ci_high"] - data["house_edge_ci_low"]) / (2 * 1.959964)
+
+
 def test_analyze_board_partial_json():
+    """Aces wild, the pair strategy, sampled: the CLI reports the library's numbers, and they cover
+    the exact edge (a pinned enumeration) within 3.29 SE."""
     r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--trials", "200", "--seed", "4",
              "--strategy", "pair", "--format", "json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["method"] == "sampled" and data["strategy"] == "pair"
-    assert data["house_edge_ci_low"] <= data["house_edge"] <= data["house_edge_ci_high"]
+    lib = house_edge(load_game("jpoker"), "pair", "sampled", hands=200, seed=4, ranks=(12,))
+    assert data["house_edge"] == lib.house_edge and data["house_edge_ci_low"] == lib.ci[0]
+    assert abs(data["house_edge"] - float(JPOKER_ACES_EXACT["pair"])) <= 3.29 * _house_edge_se(data)
     assert [row["event"] for row in data["rows"]][-1] == "dealer wins"
 
 
 def test_analyze_table_output_and_doc_override(tmp_path):
+    """--doc 0 drops the dealer's-open-card deals: the estimate covers the exact edge of the
+    "ace is wild" deals alone, (E - 3/55 · E_doc) / (52/55) from the pinned mixture."""
     out = tmp_path / "edge.txt"
-    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "2,A", "--trials", "200", "--doc", "0",
+    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--trials", "200", "--doc", "0",
              "--method", "sampled", "--out", str(out))
-    assert r.exit_code == 0 and "house_edge" in out.read_text() and "win, pair" in out.read_text()
+    assert r.exit_code == 0 and r.output == ""
+    text = out.read_text()
+    values = dict(line.split(None, 1) for line in text.splitlines()[2:15] if line.strip())
+    assert values["method"].strip() == "sampled" and "win, pair" in text
+    game = load_game("jpoker")
+    doc_ev = tally_value(game, tally(game, "optimal", wild_card=parse_card("As"), doc=True))
+    non_doc_edge = (JPOKER_ACES_EXACT["optimal"] + Fraction(3, 55) * doc_ev) / Fraction(52, 55)
+    edge = float(values["house_edge"])
+    se = (float(values["house_edge_ci_high"]) - float(values["house_edge_ci_low"])) / (2 * 1.959964)
+    assert abs(edge - float(non_doc_edge)) <= 3.29 * se + 1e-6  # + the table's 6-digit rounding
 
 
 def test_exchange_table_and_json():
@@ -140,3 +177,32 @@ def test_analyze_caribbean_exact():
     assert data["house_edge_exact"] == "142031221/2718662100"
     r = _run("sensitivity", "--game", "caribbean", "--what", "pays", "--format", "json")
     assert json.loads(r.output)[0]["pay_line"] == "royal flush"
+
+
+def test_sensitivity_doc_is_linear_and_covers_the_exact_edge(monkeypatch):
+    """``--what doc`` on the aces-wild deals only (so it runs in seconds): the house edge is linear in
+    the DOC probability, equal to the sampled edge at the seed's 3/55, whose row covers the pinned
+    exact edge; the CI narrows as (1 - d)."""
+    import analyzer.games.stud.edge as edge
+
+    real = edge.house_edges
+
+    def aces_only(game, strategies=("optimal",), method="auto", hands=0, seed=0, ranks=None, **kw):
+        return real(game, strategies, method, hands, seed, (12,) if ranks is None else ranks, **kw)
+
+    monkeypatch.setattr(edge, "house_edges", aces_only)
+    r = _run("sensitivity", "--game", "jpoker", "--what", "doc", "--trials", "200", "--seed", "1",
+             "--format", "json")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    assert [row["doc_probability"] for row in rows] == [str(Fraction(k, 55)) for k in range(11)]
+    edges = [row["house_edge"] for row in rows]
+    assert max(abs(edges[k + 1] - 2 * edges[k] + edges[k - 1]) for k in range(1, 10)) < 1e-12
+    seed_row = rows[3]
+    assert [row["seed_value"] for row in rows] == [k == 3 for k in range(11)]
+    lib = house_edge(load_game("jpoker"), "optimal", "sampled", hands=200, seed=1, ranks=(12,))
+    assert seed_row["house_edge"] == pytest.approx(lib.house_edge, abs=1e-15)
+    half = [(row["ci_high"] - row["ci_low"]) / 2 for row in rows]
+    assert half[3] == pytest.approx(1.959964 * lib.se, rel=1e-6)
+    assert all(h == pytest.approx(half[0] * (1 - k / 55), rel=1e-9) for k, h in enumerate(half))
+    assert abs(seed_row["house_edge"] - float(JPOKER_ACES_EXACT["optimal"])) <= 3.29 * lib.se

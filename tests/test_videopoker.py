@@ -207,7 +207,9 @@ def test_summary_numbers_joker_poker():
     mixed = by_wild[0][0] * by_wild[0][1] + by_wild[1][0] * by_wild[1][1]
     assert mixed == pytest.approx(float(a.ret), abs=1e-12)
     assert a.rows()[-1]["contribution"] == pytest.approx(float(a.ret))
-    assert 0.44 < a.hit_frequency < 0.45
+    # ANCHORS.md: every final hand but "nothing" pays, 1 - 13,661,005,450,452 / 24,568,865,521,200
+    assert a.hit_frequency == float(1 - Fraction(13_661_005_450_452, 24_568_865_521_200))
+    assert round(a.hit_frequency, 6) == 0.443971
 
 
 def test_monte_carlo_ci_contains_exact_return():
@@ -324,6 +326,30 @@ def test_pattern_matcher_agrees_with_brute_force(name):
         assert member_detail(p, words) == "only deuces complete it"
         p = pattern_of([0, 1, 44, 45, 46], [0, 1, 2], wild, hp, 0, wr)
         assert family_name(p, words) == "2 deuces + one card" and member_detail(p, words) == "K"
+
+
+def test_report_study_builds_for_one_table(tmp_path, monkeypatch):
+    """The video-poker study on Jacks or Better 9/6 alone (its analysis reused from the strategy
+    test): the PAR sheet holds ANCHORS.md's counts, the overview the exact and list returns."""
+    import csv
+
+    import analyzer.games.videopoker.report as report
+
+    name = "jacks-or-better-9-6"
+    a, s = _strategy(name)
+    monkeypatch.setattr(report, "TABLES", (name,))
+    monkeypatch.setattr(report, "analyze", lambda table, *args, **kw: a)
+    monkeypatch.setattr(report, "strategy_table", lambda analysis, *args, **kw: s)
+    written = report.build().write(tmp_path)
+    assert {"index.md", f"{name}-par.csv", f"{name}-strategy.csv", "overview.csv"} <= {p.name for p in written}
+    tables = tmp_path / "video-poker" / "tables"
+    par = list(csv.DictReader((tables / f"{name}-par.csv").open(encoding="utf-8")))
+    want, total = ANCHORS[name][2], ANCHORS[name][1]
+    assert [int(r["combinations"]) for r in par[:len(want)]] == want
+    (row,) = csv.DictReader((tables / "overview.csv").open(encoding="utf-8"))
+    assert round(float(row["return"]), 6) == float(ANCHORS[name][0])
+    assert float(row["hit frequency"]) == pytest.approx(1 - want[-1] / total, rel=1e-12)
+    assert float(row["strategy list return"]) == pytest.approx(float(_replay(a, s)), abs=1e-12)
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ import click
 from analyzer.errors import JokerOddsError
 from analyzer.stopping import RunInterrupted
 
-__all__ = ["COMMAND_MODULES", "CORE_COMMANDS", "main"]
+__all__ = ["COMMAND_MODULES", "CORE_COMMANDS", "main", "one_line"]
 
 # Command name → module defining it (in its ``COMMANDS`` list). Modules are imported only when
 # their command runs, so ``joker-odds eval`` does not pay for plotting or the game analyses.
@@ -39,6 +39,19 @@ def _command_modules() -> dict[str, str]:
 
 
 COMMAND_MODULES: dict[str, str] = _command_modules()
+
+
+MAX_ERROR_CHARS = 400
+
+
+def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """An error message as one line of at most ``limit`` characters (what a user pasted can be huge).
+
+    >>> one_line("bad\\n  value " + "x" * 500)[:12], len(one_line("y" * 1000))
+    ('bad value xx', 401)
+    """
+    text = " ".join(message.split())
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class _FileError(click.ClickException):
@@ -80,10 +93,15 @@ class _Main(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
+            if any("\x00" in str(a) for a in (args or ())):  # no file name or value holds one
+                raise click.UsageError("an argument contains a NUL byte")
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.ClickException as exc:
-            click.echo(f"Error: {exc.format_message()}", err=True)
+            click.echo(f"Error: {one_line(exc.format_message())}", err=True)
             sys.exit(exc.exit_code)
+        except (MemoryError, RecursionError):  # an input nested or sized beyond what is sane
+            click.echo("Error: the input is too large or too deeply nested", err=True)
+            sys.exit(2)
         except click.Abort:  # Ctrl-C outside a checkpointed run: the same exit 130 as inside one
             click.echo("Interrupted", err=True)
             sys.exit(130)

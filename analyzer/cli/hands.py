@@ -9,11 +9,14 @@ import click
 
 from analyzer.cards import deck_names, format_hand, get_deck
 from analyzer.cli.options import (
+    SEED,
+    TRIALS,
     emit,
     engine_kwargs,
     engine_options,
     has_target,
     output_options,
+    refuse_unused,
     resolve_rules,
     rules_options,
     run_summary,
@@ -21,15 +24,18 @@ from analyzer.cli.options import (
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.frequencies import exact_frequencies, sampled_frequencies
+from analyzer.io import clip, read_untrusted_text
 from analyzer.lowball import LowEvaluator, exact_low_frequencies
 from analyzer.progress import progress_enabled
 from analyzer.rules import get_rules, preset_names
 
+MAX_HANDS_BYTES = 16 << 20  # an --input file of hands (about a million hands)
+
 
 @click.command("eval")
 @click.argument("hands", nargs=-1)
-@click.option("--input", "input_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Read hands from a file, one per line ('#' starts a comment).")
+@click.option("--input", "input_file", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
+              path_type=Path), help="Read hands from a file, one per line ('#' starts a comment); '-' = stdin.")
 @click.option("--low", is_flag=True, help="Also value each hand as a low hand (lowest by poker ranking "
               "wins; the ace as --low-ace says; a wild card takes the value that makes the hand lowest).")
 @rules_options("joker-wild")
@@ -45,9 +51,9 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
     texts = list(hands)
     if input_file is not None:
         try:
-            lines = input_file.read_text(encoding="utf-8").splitlines()
+            lines = read_untrusted_text(input_file, MAX_HANDS_BYTES).splitlines()
         except UnicodeDecodeError as exc:
-            raise JokerOddsError(f"{input_file}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+            raise JokerOddsError(f"{clip(str(input_file))}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
         for line in lines:
             line = line.split("#", 1)[0].strip()
             if line:
@@ -58,7 +64,7 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
     for text in texts:
         n = len(text.replace(",", " ").split())
         if not 5 <= n <= 7:
-            raise JokerOddsError(f"hand {text!r} has {n} cards, expected 5, 6 or 7")
+            raise JokerOddsError(f"hand {clip(text)!r} has {n} cards, expected 5, 6 or 7")
     sizes = {len(t.replace(",", " ").split()) for t in texts}
     if len(sizes) != 1:
         raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")
@@ -83,8 +89,8 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
 @click.option("--exact", "exact", is_flag=True, help="Enumerate every hand.")
 @click.option("--low", is_flag=True, help="With --exact (5 cards): the low-hand distribution instead "
               "(high-card hands by their top card, '7-low or better', then each category).")
-@click.option("--trials", type=click.IntRange(min=1), default=None, help="Monte Carlo: number of hands.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--trials", type=TRIALS, default=None, help="Monte Carlo: number of hands.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @engine_options
 @output_options
 def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int | None, seed: int, fmt: str,
@@ -106,6 +112,8 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
     sampling_only = set(engine) - {"quiet"} - ({"backend"} if engine["backend"] == "local" else set())
     if exact and sampling_only:
         raise click.UsageError("engine options (--max-trials, --checkpoint, …) apply to Monte Carlo runs only")
+    if exact:
+        refuse_unused(click.get_current_context(), ("seed",), "--exact enumerates every hand")
     rules = resolve_rules(**opts)
     if low:
         if not exact or cards != 5:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -9,7 +10,7 @@ from typing import Any, TypeVar
 
 import click
 
-from analyzer.io import atomic_write_text, render
+from analyzer.io import STDIO, UnsafeFileError, check_output_path, render, write_output
 from analyzer.rules import (
     LowAce,
     NaturalBeatsWild,
@@ -23,6 +24,12 @@ from analyzer.rules import (
 F = TypeVar("F", bound=Callable[..., Any])
 
 FORMATS = ("table", "csv", "json")
+MAX_TRIALS = 10**12  # a ceiling on work: about a day of a fast kernel on every core
+MAX_HANDS = 13 * 2_598_960  # stud: every hand for every wild rank (more changes nothing)
+MAX_CHIPS = 10**15
+TRIALS = click.IntRange(1, MAX_TRIALS)
+SEED = click.IntRange(0, 2**63 - 1)
+CHIPS = click.IntRange(0, MAX_CHIPS)
 
 
 def rules_options(default: str = "standard") -> Callable[[F], F]:
@@ -70,13 +77,48 @@ def resolve_rules(rules_name: str, wild: tuple[str, ...] = (), mode: str | None 
     )
 
 
+class Positive(click.FloatRange):
+    """A finite number > 0 (``FloatRange`` alone lets ``nan`` and ``inf`` through)."""
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        rv = super().convert(value, param, ctx)
+        if not math.isfinite(rv):
+            self.fail(f"{rv} is not a finite number", param, ctx)
+        return rv
+
+
+class OutPath(click.Path):
+    """A ``click.Path`` (as ``pathlib.Path``) that refuses an empty string, which ``Path("")``
+    would silently turn into the current folder."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(path_type=Path, **kwargs)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("empty path", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def writable(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
     """Click callback: refuse an output path (file or folder) that cannot be written, before any
-    work is done. Missing folders are fine (they are created); the nearest existing one must be a
-    writable folder."""
+    work is done: an empty path, an existing symlink, FIFO or device (never replaced), a folder
+    where a file is wanted. Missing folders are fine (they are created); the nearest existing one
+    must be a writable folder. ``-`` (standard output) is accepted for file outputs only."""
     if value is None:
         return value
     is_folder = isinstance(param.type, click.Path) and not param.type.file_okay
+    if str(value) == STDIO and param.name == "out":
+        if is_folder:
+            raise click.BadParameter("'-' (standard output) does not apply: this command writes a folder", ctx, param)
+        return value
+    try:
+        check_output_path(value, folder=is_folder)
+    except UnsafeFileError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
     probe = Path(os.path.abspath(value if is_folder else Path(value).parent))
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
@@ -89,8 +131,8 @@ def writable(ctx: click.Context, param: click.Parameter, value: Path | None) -> 
 
 def output_options(f: F) -> F:
     """``--format`` and ``--out``."""
-    f = click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                     callback=writable, help="Write to this file (atomically) instead of stdout.")(f)
+    f = click.option("--out", type=OutPath(dir_okay=False), default=None,
+                     callback=writable, help="Write to this file (atomically; '-' = stdout) instead of stdout.")(f)
     f = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                      help="Output format.")(f)
     return f
@@ -100,10 +142,10 @@ def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str,
          footer: str | None = None) -> None:
     """Render rows (plus an optional footer line) and print them or write them to ``out``."""
     text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
-    if out is None:
+    if out is None or str(out) == STDIO:
         click.echo(text, nl=False)
     else:
-        atomic_write_text(out, text)
+        write_output(out, text)
 
 
 ENGINE_KEYS = ("target_se", "target_rel_se", "max_trials", "max_time", "checkpoint", "backend",
@@ -116,17 +158,17 @@ def engine_options(f: F) -> F:
     Use with a ``--trials``/``--seed`` of the command's own; pass :func:`engine_kwargs` of the
     collected options to :func:`analyzer.engine.run` (or a library function forwarding to it).
     """
-    positive = click.FloatRange(min=0, min_open=True)
+    positive = Positive()
     opts = [
         click.option("--target-se", type=positive, default=None, metavar="X",
                      help="Run until every estimate's standard error is ≤ X (needs a cap)."),
         click.option("--target-rel-se", type=positive, default=None, metavar="X",
                      help="Run until every estimate's relative standard error is ≤ X (e.g. 0.01)."),
-        click.option("--max-trials", type=click.IntRange(min=1), default=None, metavar="N",
+        click.option("--max-trials", type=TRIALS, default=None, metavar="N",
                      help="Cap on trials for a precision target."),
         click.option("--max-time", type=positive, default=None, metavar="SECONDS",
                      help="Cap on run time (stops at a chunk boundary)."),
-        click.option("--checkpoint", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        click.option("--checkpoint", type=OutPath(dir_okay=False), default=None,
                      callback=writable, help="Save completed chunks here; rerun the same command to resume."),
         click.option("--backend", type=click.Choice(["local", "processes", "dask"]), default="local",
                      show_default=True, help="Threads, a process pool, or Dask."),
@@ -134,7 +176,7 @@ def engine_options(f: F) -> F:
                      help="Dask scheduler address (default: a LocalCluster for the run)."),
         click.option("--workers", type=click.IntRange(min=1), default=None,
                      help="Threads, processes or LocalCluster workers (default: CPU count; Dask 2)."),
-        click.option("--chunk-size", type=click.IntRange(min=1), default=None, metavar="N",
+        click.option("--chunk-size", type=TRIALS, default=None, metavar="N",
                      help="Trials per chunk (default 1,048,576; simulate: the file's). Part of the run's "
                           "identity: it changes the numbers."),
         click.option("--quiet", is_flag=True, help="No progress bar."),
@@ -162,3 +204,22 @@ def run_summary(extra: dict[str, Any]) -> str:
     return (f"{extra.get('trials', 0):,} trials in {extra.get('chunks', 0)} chunks, stopped by "
             f"{extra.get('stop', '?')}; max SE {extra.get('max_se', float('nan')):.3g}, "
             f"max relative SE {extra.get('max_rel_se', float('nan')):.3g}")
+
+
+def given(ctx: click.Context, *names: str) -> list[str]:
+    """Which of the parameters ``names`` the user set (not left at their defaults), as ``--opts``."""
+    out = []
+    for name in names:
+        source = ctx.get_parameter_source(name)
+        if source is not None and source not in (click.core.ParameterSource.DEFAULT,
+                                                  click.core.ParameterSource.DEFAULT_MAP):
+            param = next((p for p in ctx.command.params if p.name == name), None)
+            out.append(param.opts[0] if param is not None and param.opts else name)
+    return out
+
+
+def refuse_unused(ctx: click.Context, names: tuple[str, ...] | list[str], why: str) -> None:
+    """A usage error when any of ``names`` was set: no option is silently ignored."""
+    used = given(ctx, *names)
+    if used:
+        raise click.UsageError(f"{', '.join(used)} {'does' if len(used) == 1 else 'do'} not apply: {why}")

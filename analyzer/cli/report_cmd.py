@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.options import writable
+from analyzer.cli.options import OutPath, writable
 from analyzer.games import StudyDecl, game_infos
 from analyzer.report import CORE_STUDIES, build_report
 
@@ -20,7 +20,7 @@ STUDIES = all_studies()
 
 
 @click.command("report")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("reports"),
+@click.option("--out", type=OutPath(file_okay=False), default=Path("reports"),
               show_default=True, callback=writable, help="Folder for the studies and index.html.")
 @click.option("--study", "studies", multiple=True, metavar="NAME",
               help=f"Only these studies ({', '.join(s.name for s in STUDIES)}).")

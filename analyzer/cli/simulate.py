@@ -7,17 +7,25 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, writable
-from analyzer.studies import load_study, run_study, write_study
+from analyzer.cli.options import (
+    SEED,
+    TRIALS,
+    OutPath,
+    emit,
+    engine_kwargs,
+    engine_options,
+    writable,
+)
+from analyzer.studies import load_study, run_study, study_folder, write_study
 
 
 @click.command("simulate")
 @click.argument("study_file", metavar="STUDY.toml", type=click.Path(path_type=Path))
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", "out_dir", type=OutPath(file_okay=False), default=None,
               callback=writable, help="Output folder (default: the file's output, else reports/simulations/NAME).")
-@click.option("--trials", type=click.IntRange(min=1), default=None,
+@click.option("--trials", type=TRIALS, default=None,
               help="Override the file's stopping rule with a fixed number of trials.")
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="Override the file's seed.")
+@click.option("--seed", type=SEED, default=None, help="Override the file's seed.")
 @engine_options
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
               show_default=True, help="Format of the summary printed at the end.")
@@ -29,6 +37,7 @@ def simulate_cmd(study_file: Path, out_dir: Path | None, trials: int | None, see
     joker-odds simulate simulations/joker-wild-two-jokers.toml --quiet
     """
     spec = load_study(study_file)
+    study_folder(spec, out_dir)  # refuse an output outside the current folder before any work
     engine = engine_kwargs(opts)
     checkpoint = engine.pop("checkpoint", None)
     result = run_study(spec, checkpoint=checkpoint, seed=seed, trials=trials, **engine)

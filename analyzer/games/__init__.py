@@ -23,6 +23,8 @@ GAME_PACKAGES: tuple[str, ...] = (
     "calling",
     "betting",
     "durak",
+    "rummy",
+    "tricks",
 )
 
 

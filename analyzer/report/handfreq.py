@@ -17,6 +17,9 @@ from analyzer.rules import DEFAULT_ORDER, get_rules, preset_names
 EXTRA = [("joker-wild", "52+2"), ("bug", "52+2"), ("j-poker", "52+2"), ("semi-wild", "52+2"),
          ("standard", "32"), ("standard", "36")]
 
+# (preset, deck) pairs of the best-5-of-7 tables.
+SEVEN_CARD_CASES = (("standard", "52"), ("joker-wild", "52+1"))
+
 
 def _cases() -> list[tuple[str, str]]:
     return [(name, get_rules(name).deck) for name in preset_names()] + EXTRA
@@ -109,7 +112,7 @@ def build() -> Study:
     study.table("paradox", prow, "Rank order vs frequency order")
 
     study.heading("Best five of seven cards")
-    for name, deck in (("standard", "52"), ("joker-wild", "52+1")):
+    for name, deck in SEVEN_CARD_CASES:
         t = exact_frequencies(get_rules(name), deck, 7)
         rows = [{"category": r.category, "count": r.count, "probability": r.probability} for r in t.rows]
         rows.append({"category": "total", "count": t.total, "probability": 1.0})

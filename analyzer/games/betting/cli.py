@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, output_options, resolve_rules, rules_options
+from analyzer.cli.options import (
+    CHIPS,
+    MAX_CHIPS,
+    emit,
+    output_options,
+    refuse_unused,
+    resolve_rules,
+    rules_options,
+)
 from analyzer.evaluator import Evaluator
 from analyzer.games.betting import (
     BettingError,
@@ -20,6 +29,7 @@ from analyzer.games.betting import (
     total_payouts,
 )
 from analyzer.games.betting.limits import LIMITS, MIN_RAISE_RULES
+from analyzer.io import clip
 
 UNLIMITED = 10**15  # stack used when no --stack is given (pot limit alone binds)
 
@@ -31,28 +41,51 @@ def _pairs(values: tuple[str, ...], what: str, numeric: bool = True) -> dict[str
         name, sep, val = v.partition("=")
         name, val = name.strip(), val.strip()
         if not sep or not name or not val:
-            raise BettingError(f"cannot read {what} {v!r} (write NAME=VALUE)")
+            raise BettingError(f"cannot read {what} {clip(v, 40)!r} (write NAME=VALUE)")
         if name in out:
             raise BettingError(f"player {name} given twice in {what}")
+        if not re.fullmatch(r"\w{1,20}", name):
+            raise BettingError(f"{what}: player names are 1-20 letters or digits, got {clip(name, 20)!r}")
+        if len(out) >= MAX_PLAYERS:
+            raise BettingError(f"{what}: at most {MAX_PLAYERS} players")
         if numeric:
             if not val.isdigit():
-                raise BettingError(f"{what} for {name} must be a whole number of chips, got {val!r}")
+                raise BettingError(f"{what} for {name} must be a whole number of chips, got {clip(val, 20)!r}")
+            if len(val) > 15:
+                raise BettingError(f"{what} for {name}: at most 10**15 chips, got {clip(val, 20)!r}")
             out[name] = int(val)
         else:
             out[name] = val
     return out
 
 
+MAX_PLAYERS = 10
+
+
+def _names(text: str) -> list[str]:
+    """``--players``: a count 1..10 (P1, P2, …) or 1..10 distinct names."""
+    text = text.strip()
+    if re.fullmatch(r"[+-]?\d+(\.\d*)?|[+-]?\.\d+", text):
+        if not text.isdigit() or not 1 <= int(text) <= MAX_PLAYERS:
+            raise BettingError(f"--players must be a whole number from 1 to {MAX_PLAYERS}, got {clip(text, 20)!r}")
+        return [f"P{i}" for i in range(1, int(text) + 1)]
+    names = [p.strip() for p in text.split(",")]
+    if not text or not all(re.fullmatch(r"\w{1,20}", n) for n in names):
+        raise BettingError(f"--players must be a count or names such as A,B,C (letters and digits), "
+                           f"got {clip(text, 40)!r}")
+    if len(set(names)) != len(names) or len(names) > MAX_PLAYERS:
+        raise BettingError(f"--players must name 1 to {MAX_PLAYERS} different players, got {clip(text, 40)!r}")
+    return names
+
+
 def _players(players: str | None, stacks: dict[str, int]) -> dict[str, int]:
     if stacks:
+        if players is not None:
+            raise click.UsageError("give the players once: --stack NAME=CHIPS or --players, not both")
         return stacks
     if players is None:
         raise click.UsageError("give the players with --stack NAME=CHIPS or --players N|A,B,C")
-    names = ([f"P{i}" for i in range(1, int(players) + 1)] if players.isdigit()
-             else [p.strip() for p in players.split(",") if p.strip()])
-    if not names:
-        raise BettingError(f"no players in {players!r}")
-    return dict.fromkeys(names, UNLIMITED)
+    return dict.fromkeys(_names(players), UNLIMITED)
 
 
 def _round(actions: tuple[str, ...], stacks: dict[str, int], **kw: Any) -> BettingRound:
@@ -66,13 +99,13 @@ def _round_options(f: Any) -> Any:
     opts = [
         click.option("--stack", "stacks", multiple=True, metavar="NAME=CHIPS",
                      help="A player and his stack, in seat order (repeat)."),
-        click.option("--ante", type=click.IntRange(min=0), default=0, show_default=True,
+        click.option("--ante", type=CHIPS, default=0, show_default=True,
                      help="Ante taken from every player first."),
-        click.option("--min-bet", type=click.IntRange(min=1), default=1, show_default=True,
+        click.option("--min-bet", type=click.IntRange(1, MAX_CHIPS), default=1, show_default=True,
                      help="Smallest bet or raise (white chip = 1)."),
         click.option("--min-raise", type=click.Choice(MIN_RAISE_RULES), default="min-bet", show_default=True,
                      help="A raise must reach the minimum bet, or also the last bet or raise."),
-        click.option("--cap", type=click.IntRange(min=1), default=None, help="Largest bet or raise allowed."),
+        click.option("--cap", type=click.IntRange(1, MAX_CHIPS), default=None, help="Largest bet or raise allowed."),
     ]
     for opt in reversed(opts):
         f = opt(f)
@@ -86,10 +119,10 @@ def pot_group() -> None:
 
 @pot_group.command("limit")
 @click.argument("actions", nargs=-1)
-@click.option("--pot", "pot", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--pot", "pot", type=CHIPS, default=0, show_default=True,
               help="Chips already in the pot.")
 @click.option("--players", default=None, metavar="N|A,B,…",
-              help="Players without stack limits: a count (P1, P2, …) or names, in seat order.")
+              help="Players without stack limits: a count 1..10 (P1, P2, …) or up to 10 names, in seat order.")
 @_round_options
 @click.option("--chips", is_flag=True, help="Add a column with the chips for each amount.")
 @output_options
@@ -101,10 +134,13 @@ def limit_cmd(actions: tuple[str, ...], pot: int, players: str | None, stacks: t
 
     Example: joker-odds pot limit --pot 7 --players 4
     """
+    ctx = click.get_current_context()
     st = _pairs(stacks, "--stack")
     rows: list[dict[str, Any]] = []
     if not actions:
-        n = len(st) if st else len(_players(players or "4", {}))
+        refuse_unused(ctx, ("stacks", "ante", "min_bet", "min_raise", "cap"),
+                      "without ACTIONS the ladder has every player call and raise the pot (give ACTIONS)")
+        n = len(_players("4" if players is None else players, {}))
         for s in pot_limit_ladder(pot, n):
             rows.append({"seat": s.seat, "pot": s.pot_before, "to_call": s.to_call, "max_raise": s.max_raise,
                          "put_in": s.put_in, "pot_after": s.pot_after})
@@ -129,7 +165,7 @@ def limit_cmd(actions: tuple[str, ...], pot: int, players: str | None, stacks: t
 @click.option("--put", "puts", multiple=True, metavar="NAME=CHIPS",
               help="A player's total chips in the pot, in seat order (repeat); instead of ACTIONS.")
 @click.option("--fold", "folds", multiple=True, metavar="NAME", help="A player who folded (repeat).")
-@click.option("--dead", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--dead", type=CHIPS, default=0, show_default=True,
               help="Dead money in the main pot (from players not listed).")
 @click.option("--limit", "limit", type=click.Choice(LIMITS), default="table", show_default=True,
               help="Betting limit when replaying ACTIONS.")
@@ -153,10 +189,16 @@ def split_cmd(actions: tuple[str, ...], puts: tuple[str, ...], folds: tuple[str,
     Example: joker-odds pot split --put A=50 --put B=50 --hand A="Jk 2s 3d 4h 6c" --hand B="7s 5d 4h 3c 2d"
     --high-low --low-ace high_or_low
     """
+    ctx = click.get_current_context()
     if bool(puts) == bool(actions):
         raise click.UsageError("give either --put NAME=CHIPS or --stack NAME=CHIPS with ACTIONS")
+    if not hands:
+        refuse_unused(ctx, ("high_low", "rules_name", "deck", "wild", "mode", "tie_rule", "double_ace_flush",
+                            "order"), "showdown options need --hand NAME=CARDS")
     folded = list(folds)
     if puts:
+        refuse_unused(ctx, ("stacks", "ante", "min_bet", "min_raise", "cap", "limit"),
+                      "betting options replay ACTIONS, and --put gives the totals")
         contributions = _pairs(puts, "--put")
     else:
         if not stacks:
@@ -166,6 +208,11 @@ def split_cmd(actions: tuple[str, ...], puts: tuple[str, ...], folds: tuple[str,
         contributions = rnd.contributions
         folded += [p for p in rnd.folded if p not in folded]
     hand_text = _pairs(hands, "--hand", numeric=False)
+    for what, names in (("--fold", folds), ("--hand", tuple(hand_text))):
+        unknown = [n for n in names if n not in contributions]
+        if unknown:
+            raise BettingError(f"{what} names {clip(unknown[0], 20)!r}, who is not among the players "
+                               f"({', '.join(contributions)})")
     pots = split_pots(contributions, folded, dead)
     rows: list[dict[str, Any]] = [
         {"pot": p.name, "amount": p.amount, "eligible": " ".join(p.eligible),

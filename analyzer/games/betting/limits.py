@@ -141,6 +141,25 @@ class BettingRound:
         self.folded: set[str] = set()
         self.bet = 0
         self.last_raise = 0
+        self.acted: set[str] = set()  # players who acted since the last bet or raise
+
+    def _can_act(self, p: str) -> bool:
+        return p not in self.folded and self.stack[p] > 0
+
+    def next_to_act(self) -> str | None:
+        """Who acts next in seat order after the last actor; None when the round is over
+        (everyone still able to act has acted and matched the bet, or one player is left)."""
+        live = [p for p in self.stacks if p not in self.folded]
+        able = [p for p in live if self._can_act(p)]
+        if len(live) <= 1 or all(p in self.acted and self.paid[p] == self.bet for p in able):
+            return None
+        seats = list(self.stacks)
+        start = seats.index(self.history[-1].player) + 1
+        for i in range(len(seats)):
+            p = seats[(start + i) % len(seats)]
+            if self._can_act(p):
+                return p
+        return None  # pragma: no cover - an able player exists above
 
     @property
     def total_pot(self) -> int:
@@ -178,6 +197,12 @@ class BettingRound:
         if action not in ACTIONS:
             raise BettingError(f"unknown action {action!r} (use {', '.join(ACTIONS)})")
         p = self._player(player)
+        if self.history:  # the first actor may sit anywhere; then play goes round the seats
+            nxt = self.next_to_act()
+            if nxt is None:
+                raise BettingError(f"{p} cannot act: the betting round is over")
+            if p != nxt:
+                raise BettingError(f"{p} acts out of turn: {nxt} is next in seat order")
         to_call, low, high = self.limits(p)
         stack = self.stack[p]
         if action in ("bet", "raise") and amount is None:
@@ -216,8 +241,10 @@ class BettingRound:
             if amount >= low:
                 self.last_raise = amount
             self.bet = self.paid[p] + put
+            self.acted = set()
         self.paid[p] += put
         self.stack[p] -= put
+        self.acted.add(p)
         rec = ActionRecord(p, action if amount is None else f"{action} {amount}", to_call, low, high, put,
                            self.total_pot, self.stack[p], self.stack[p] == 0 and action != "fold")
         self.history.append(rec)

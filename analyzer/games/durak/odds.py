@@ -21,6 +21,7 @@ from analyzer.games.durak.kernels.play import odds_chunk
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, DEFAULT_CHUNK, policy_codes
 from analyzer.games.durak.state import tables_for
+from analyzer.results import TableResult
 from analyzer.stats import ProportionEstimate, mean_from_sums, proportion
 
 __all__ = ["HandOdds", "OddsTask", "hand_odds", "turned_choices"]
@@ -77,7 +78,7 @@ class OddsTask:
 
 
 @dataclass(frozen=True)
-class HandOdds:
+class HandOdds(TableResult):
     """What a run of :func:`hand_odds` found."""
 
     hand: str
@@ -111,6 +112,9 @@ class HandOdds:
         out.append({"quantity": "mean_bouts", "estimate": b.mean, "se": b.se, "ci_low": b.ci_low,
                     "ci_high": b.ci_high, "games": n})
         return out
+
+    def summary(self) -> dict[str, Any]:
+        return self.meta()
 
     def meta(self) -> dict[str, Any]:
         return {"hand": self.hand, "trump": self.trump, "seat": self.seat, "players": self.rules.players,

@@ -21,6 +21,7 @@ from analyzer.games.durak.kernels.play import FAMILIES, sim_chunk
 from analyzer.games.durak.kernels.policies import POLICY_NAMES
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.state import tables_for
+from analyzer.results import TableResult
 from analyzer.stats import mean_from_sums, proportion
 
 __all__ = ["DEFAULT_BUDGET", "FAMILY_LABELS", "DurakSimulation", "DurakTask", "parse_lineup",
@@ -105,8 +106,8 @@ class DurakTask:
 
 
 @dataclass(frozen=True)
-class DurakSimulation:
-    """Summed kernel counts of a run and the estimates derived from them."""
+class DurakSimulation(TableResult):
+    """Summed kernel counts of a run and the estimates derived from them (``to_frame()``: the seat rows)."""
 
     rules: DurakRules
     lineup: tuple[str, ...]
@@ -141,6 +142,9 @@ class DurakSimulation:
                          "se": e.se, "ci_low": e.ci_low, "ci_high": e.ci_high,
                          "p_first_attacker": int(self.totals[12 + s]) / self.games})
         return rows
+
+    def rows(self) -> list[dict[str, Any]]:
+        return self.seat_rows()
 
     def summary(self) -> dict[str, Any]:
         d = proportion(self.draws, self.games)

@@ -23,6 +23,7 @@ from analyzer.games.durak.kernels.play import strength_chunk
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, policy_codes
 from analyzer.games.durak.state import tables_for
+from analyzer.results import TableResult
 from analyzer.stats import Z95, mean_from_sums
 
 __all__ = ["Strength", "StrengthTask", "strength", "strength_table"]
@@ -44,7 +45,7 @@ class StrengthTask:
 
 
 @dataclass(frozen=True)
-class Strength:
+class Strength(TableResult):
     """Summed counts: per slot fools, the matrix Σ f_i f_j over deals, draws, aborted, deals."""
 
     rules: DurakRules
@@ -85,6 +86,10 @@ class Strength:
         margin_sq = (c[k, k] + c[j, j] - 2 * c[j, k]) / 4
         m = mean_from_sums(self.deals, margin_sum, margin_sq)
         return 0.5 + m.mean / 2, m.se / 2
+
+    def summary(self) -> dict[str, Any]:
+        return {"deck": self.rules.deck, "players": self.n, "lineup": " ".join(self.lineup),
+                "budget": self.budget, "deals": self.deals, "draws": self.draws, "seed": self.seed}
 
     def rows(self) -> list[dict[str, Any]]:
         out = []

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from analyzer.cards import CardError, parse_rank
-from analyzer.cli.options import emit, output_options
+from analyzer.cli.options import MAX_HANDS, SEED, TRIALS, emit, output_options, refuse_unused
 from analyzer.games.stud.advise import advise
 from analyzer.games.stud.edge import DEFAULT_HANDS, house_edge
 from analyzer.games.stud.exchange import DEFAULT_SITUATIONS, exchange_edge, exchange_options
@@ -17,7 +17,7 @@ from analyzer.games.stud.game import StudError, load_game, shipped_games
 from analyzer.games.stud.location import location_probabilities, sampled_locations
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
 from analyzer.games.stud.strategy import strategy_report
-from analyzer.io import atomic_write_text, render
+from analyzer.io import clip, render, write_output
 
 GAME_HELP = f"Game TOML file, or a shipped game: {', '.join(shipped_games())}."
 
@@ -28,9 +28,9 @@ def _fraction(text: str | None, what: str) -> Fraction | None:
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise StudError(f"bad {what} {text!r}: give a fraction such as 3/55 or a decimal") from None
+        raise StudError(f"bad {what} {clip(text)!r}: give a fraction such as 3/55 or a decimal") from None
     if not 0 <= value <= 1:
-        raise StudError(f"bad {what} {text!r}: must be between 0 and 1")
+        raise StudError(f"bad {what} {clip(text)!r}: must be between 0 and 1")
     return value
 
 
@@ -50,10 +50,7 @@ def _emit_with_summary(rows: list[dict[str, Any]], summary: dict[str, Any], fmt:
         return
     head = render([{"quantity": k, "value": v} for k, v in summary.items()], "table")
     text = head + "\n" + render(rows, "table")
-    if out is None:
-        click.echo(text, nl=False)
-    else:
-        atomic_write_text(out, text)
+    write_output(out, text)
 
 
 @click.group("stud")
@@ -67,10 +64,11 @@ def stud_group() -> None:
               help="optimal, always, qualifier, or a minimum hand to bet: pair, high_card:AK, …")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
               show_default=True, help="auto = exact, except sampled for a board game.")
-@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
-              help="Sampled player hands (board games; stratified by hand class, at least 2 per class, "
-                   "each valued against every up card).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
+@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
+              help="Board games, --method sampled: about N player hands in all (stratified by hand "
+                   "class, each valued against every up card); at least 2 per class and wild rank, so a "
+                   "small N runs more: the output's trials says what ran. Refused for exact games.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--doc", default=None, metavar="P", help="Override the board's DOC probability (e.g. 5/55).")
 @click.option("--wild-ranks", default=None, metavar="RANKS",
               help="Board games: only these ranks of designated card (e.g. 'A,K'); a quick partial look.")
@@ -89,8 +87,11 @@ def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: i
         try:
             ranks = tuple(sorted({parse_rank(t) for t in wild_ranks.split(",")}))
         except CardError:
-            raise StudError(f"bad --wild-ranks {wild_ranks!r}: give ranks such as 'A,K,7'") from None
+            raise StudError(f"bad --wild-ranks {clip(wild_ranks)!r}: give ranks such as 'A,K,7'") from None
+    _sampling_only(click.get_current_context(), game, method)
     res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
+    if res.method == "sampled" and fmt == "table":  # JSON and CSV carry the trials that ran
+        _note_trials(trials, res.trials)
     _emit_with_summary(res.events, res.summary(), fmt, out)
 
 
@@ -112,15 +113,17 @@ def advise_cmd(hand: str, up: str, wild: str | None, game_path: str, fmt: str, o
 @stud_group.command("location")
 @click.option("--players", type=click.IntRange(1, 7), default=None, help="Players at the table (default: 1..7).")
 @click.option("--doc", default="3/55", show_default=True, metavar="P", help="P(board shows DOC).")
-@click.option("--trials", type=click.IntRange(min=1), default=None,
+@click.option("--trials", type=TRIALS, default=None,
               help="Also check by Monte Carlo with N deals (95 % Wilson intervals).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @output_options
 def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, fmt: str, out: Path | None) -> None:
     """Where the board's wild card is: exact fractions (and a Monte Carlo check).
 
     Example: joker-odds stud location --players 3 --trials 1000000
     """
+    if trials is None:
+        refuse_unused(click.get_current_context(), ("seed",), "the seed is for a Monte Carlo check (--trials N)")
     p = _fraction(doc, "--doc")
     assert p is not None
     rows: list[dict[str, Any]] = []
@@ -136,9 +139,9 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
 @click.option("--what", type=click.Choice(["doc", "pays"]), default="pays", show_default=True,
               help="House edge vs the DOC probability (0..10/55), or RTP change per unit of each pay line.")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True)
-@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
+@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @output_options
 def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: int, fmt: str,
                     out: Path | None) -> None:
@@ -149,18 +152,46 @@ def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: i
     game = load_game(game_path)
     if what == "doc" and game.designation != "board":
         raise StudError(f"game {game.name!r} has no board: --what doc does not apply")
+    _sampling_only(click.get_current_context(), game, method)
     res = house_edge(game, "optimal", method, hands=trials, seed=seed)
     rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
     emit(rows, fmt, out)
 
 
-def _fees(text: str | None) -> tuple[Fraction, ...] | None:
+def _fees(text: str | None, game: Any = None) -> tuple[Fraction, ...] | None:
     if text is None:
         return None
     try:
-        return tuple(Fraction(t.strip()) for t in text.split(","))
+        if len(text) > 80:
+            raise ValueError
+        fees = tuple(Fraction(t.strip()) for t in text.split(","))
     except (ValueError, ZeroDivisionError):
-        raise StudError(f"bad --fees {text!r}: give antes per 1, 2 cards, e.g. '1,2'") from None
+        raise StudError(f"bad --fees {clip(text)!r}: give antes per 1, 2 cards, e.g. '1,2'") from None
+    if any(f > 1000 for f in fees):
+        raise StudError(f"bad --fees {clip(text)!r}: each fee must be at most 1000 antes")
+    if game is not None and game.exchange_fees and len(fees) != len(game.exchange_fees):
+        n = len(game.exchange_fees)
+        raise StudError(f"--fees {clip(text)!r} gives {len(fees)} fee(s), but {game.name!r} exchanges up to "
+                        f"{n} cards: give {n} fees (one per number of cards), or the exchanges beyond "
+                        f"{len(fees)} would vanish")
+    return fees
+
+
+def _sampling_only(ctx: click.Context, game: Any, method: str) -> None:
+    """Refuse sampling options on a game computed exactly (no option silently ignored)."""
+    if game.designation != "board":
+        if method == "sampled":
+            raise StudError(f"--method sampled does not apply: {game.name!r} has no board and is "
+                            "computed exactly (use --method exact or auto)")
+        refuse_unused(ctx, ("trials", "seed"), f"{game.name!r} has no board and is computed exactly")
+    elif method == "exact":
+        refuse_unused(ctx, ("trials", "seed"), "--method exact enumerates every hand")
+
+
+def _note_trials(requested: int, ran: int) -> None:
+    if ran > requested * 1.1:
+        click.echo(f"note: ran {ran:,} sampled hands, not --trials {requested:,}: the stratified design "
+                   "values at least 2 hands of every hand class for each wild rank", err=True)
 
 
 FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exchange_fees)."
@@ -168,22 +199,21 @@ FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exc
 
 @stud_group.command("strategy")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
-@click.option("--trials", type=click.IntRange(min=1), default=DEFAULT_HANDS, show_default=True,
+@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @output_options
 def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """The optimal bet/fold decisions as a rule in words, and the cost of simpler rules.
 
     Example: joker-odds stud strategy --game caribbean
     """
-    rep = strategy_report(load_game(game_path), hands=trials, seed=seed)
+    game = load_game(game_path)
+    _sampling_only(click.get_current_context(), game, "auto")
+    rep = strategy_report(game, hands=trials, seed=seed)
     if fmt == "table":
         text = "\n".join(rep.text) + "\n\n" + render(rep.costs, "table") + "\n" + render(rep.rows, "table")
-        if out is None:
-            click.echo(text, nl=False)
-        else:
-            atomic_write_text(out, text)
+        write_output(out, text)
         return
     emit(rep.rows, fmt, out, {"game": rep.game, "method": rep.method, "text": rep.text, "costs": rep.costs}
          if fmt == "json" else None)
@@ -202,15 +232,16 @@ def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str
 
     Example: joker-odds stud exchange "Ah Kh Qh 9h 2c" --up 5d --wild 7d --game jpoker
     """
-    rows = exchange_options(load_game(game_path), hand, up, wild, _fees(fees))
+    game = load_game(game_path)
+    rows = exchange_options(game, hand, up, wild, _fees(fees, game))
     emit(rows, fmt, out, {"best": rows[0]["discard"], "ev": rows[0]["ev"]} if fmt == "json" else None)
 
 
 @stud_group.command("exchange-edge")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
-@click.option("--situations", type=click.IntRange(min=1), default=DEFAULT_SITUATIONS, show_default=True,
+@click.option("--situations", type=click.IntRange(1, 10**7), default=DEFAULT_SITUATIONS, show_default=True,
               help="Random situations (spread over the deal types by probability, at least 2 each).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Sampling seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--fees", default=None, metavar="F1,F2", help=FEES_HELP)
 @output_options
 def exchange_edge_cmd(game_path: str, situations: int, seed: int, fees: str | None, fmt: str,
@@ -219,7 +250,8 @@ def exchange_edge_cmd(game_path: str, situations: int, seed: int, fees: str | No
 
     Example: joker-odds stud exchange-edge --game jpoker --situations 520
     """
-    res = exchange_edge(load_game(game_path), situations, seed, _fees(fees))
+    game = load_game(game_path)
+    res = exchange_edge(game, situations, seed, _fees(fees, game))
     emit([res.summary()], fmt, out)
 
 

@@ -2,23 +2,25 @@
 
 Every (player hand, up card, dealer hole cards) combination is counted: player hands by suit
 class (weight = class size), each with every up card, and the dealer hands of each situation by
-inclusion–exclusion over the player's cards (see :mod:`analyzer.games.stud.kernels`). Caribbean
-Stud (C(52,5)·47·C(46,4) combinations) takes about half a minute on two cores.
+inclusion–exclusion over the player's cards, in one sweep over the hand classes that handles
+all up cards of a hand at once (:mod:`analyzer.games.stud.kernels.sweep`). Caribbean Stud
+(C(52,5)·47·C(46,4) combinations) takes about a second on two cores.
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
+import numba
 import numpy as np
 
 from analyzer.cards import format_card
 from analyzer.evaluator import Evaluator
 from analyzer.games.stud import kernels as K
 from analyzer.games.stud.game import StudError, StudGame, parse_threshold
+from analyzer.games.stud.kernels import sweep as SW
 from analyzer.rules import Category, RuleSet, with_overrides
 
 __all__ = ["BINOM", "HandTables", "Strategy", "Tally", "event_names", "hand_tables", "kernel_context",
@@ -36,14 +38,44 @@ class HandTables:
     code_pos: np.ndarray  # card code -> position (-1: not in the deck)
     scores: np.ndarray    # class -> evaluator score (sorted)
     cls: np.ndarray       # colex index of a 5-set -> class
-    cum1: np.ndarray
-    cum2: np.ndarray
-    tri: np.ndarray
-    quad: np.ndarray
 
     @property
     def n(self) -> int:
         return int(self.pos_code.size)
+
+    @cached_property
+    def _counts(self) -> tuple[np.ndarray, np.ndarray]:
+        return K.build_counts(self.cls, self.n, self.scores.size, BINOM)  # type: ignore[no-any-return]
+
+    @cached_property
+    def _lists(self) -> tuple[np.ndarray, np.ndarray]:
+        return K.build_lists(self.cls, np.argsort(self.cls, kind="stable"), self.n, BINOM)  # type: ignore[no-any-return]
+
+    @property
+    def cum1(self) -> np.ndarray:
+        return self._counts[0]
+
+    @property
+    def cum2(self) -> np.ndarray:
+        return self._counts[1]
+
+    @property
+    def tri(self) -> np.ndarray:
+        return self._lists[0]
+
+    @property
+    def quad(self) -> np.ndarray:
+        return self._lists[1]
+
+    @cached_property
+    def by_class(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every 5-set as sorted positions, by ascending class, and each class's first row."""
+        return SW.class_sets(self.cls, self.scores.size, self.n, BINOM)  # type: ignore[no-any-return]
+
+    @cached_property
+    def up_rows(self) -> np.ndarray:
+        """``up_rows[colex4(S), u]``: the class of the hand S ∪ {u}."""
+        return SW.up_rows(self.cls, self.n, BINOM)  # type: ignore[no-any-return]
 
     def class_at_least(self, score: int) -> int:
         """The lowest class whose score is ≥ ``score``."""
@@ -70,13 +102,11 @@ def _tables(rules: RuleSet, deck: str) -> HandTables:
     code_pos[pos_code] = np.arange(pos_code.size)
     table, wbits = ev.kernel_args()
     raw = K.score_all(pos_code, table, np.int64(wbits), BINOM)
-    scores, cls = np.unique(raw, return_inverse=True)
+    scores = np.unique(raw)
     if scores.size >= 65535:  # pragma: no cover - no 5-card rule set has that many classes
         raise StudError("too many hand classes for the dealer tables")
-    cls = cls.astype(np.int32)
-    cum1, cum2 = K.build_counts(cls, pos_code.size, scores.size, BINOM)
-    tri, quad = K.build_lists(cls, np.argsort(cls, kind="stable"), pos_code.size, BINOM)
-    return HandTables(ev, pos_code, code_pos, scores, cls, cum1, cum2, tri, quad)
+    cls = np.searchsorted(scores, raw).astype(np.int32)
+    return HandTables(ev, pos_code, code_pos, scores, cls)
 
 
 def hand_tables(game: StudGame, wild_card: int | None = None) -> HandTables:
@@ -94,18 +124,24 @@ def suit_classes(tables: HandTables) -> tuple[np.ndarray, np.ndarray]:
     (134459, 2598960)
     """
     wild = tables.evaluator.wild
-    perms = []
-    for p in itertools.permutations(range(4)):
-        mapped = np.array([c if c >= 52 else (c & ~3) | p[c & 3] for c in range(55)])
-        if all(wild[c] == wild[mapped[c]] for c in tables.pos_code):
-            perms.append(tables.code_pos[mapped[tables.pos_code]])
-    perm_pos = np.array(perms, np.int64)
-    canon = K.canonical_reps(tables.n, perm_pos, BINOM)
-    idx, weights = np.unique(canon, return_counts=True)
-    return K.unrank_all(idx, tables.n, BINOM), weights.astype(np.int64)
+    masks = [sum(1 << (int(c) >> 2) for c in tables.pos_code if c < 52 and c & 3 == s and wild[c])
+             for s in range(4)]
+    block = np.array([masks.index(m) for m in masks], np.int64)  # suits that may be exchanged
+    return _classes_of(tables.pos_code.tobytes(), block.tobytes())
 
 
-_suit_classes = lru_cache(maxsize=4)(suit_classes)
+@lru_cache(maxsize=4)
+def _classes_of(pos_bytes: bytes, block_bytes: bytes) -> tuple[np.ndarray, np.ndarray]:
+    pos_code = np.frombuffer(pos_bytes, np.int64)
+    keys = K.suit_keys(pos_code, np.frombuffer(block_bytes, np.int64), BINOM)
+    _, first, counts = np.unique(keys, return_index=True, return_counts=True)
+    order = np.argsort(first)  # each class is named by its smallest colex index
+    reps = K.unrank_all(first[order].astype(np.int64), pos_code.size, BINOM)
+    return reps, counts[order].astype(np.int64)
+
+
+def _suit_classes(tables: HandTables) -> tuple[np.ndarray, np.ndarray]:
+    return suit_classes(tables)
 
 
 Strategy = str | np.ndarray
@@ -153,9 +189,10 @@ def event_names(game: StudGame) -> list[tuple[str, Fraction]]:
 def kernel_payoffs(tables: HandTables, game: StudGame) -> tuple[np.ndarray, np.ndarray, float, float, float]:
     """``cat_of`` (class -> event index) and ``win_of`` (class -> antes won) and the other units."""
     order = game.rules.order
-    cats = [tables.evaluator.category(int(s)) for s in tables.scores]
-    cat_of = np.array([order.index(c) for c in cats], np.int64)
-    win_of = np.array([float(game.win_units(c)) for c in cats], np.float64)
+    by_pos = tables.evaluator.order_low_to_high  # category positions, worst first
+    pos = tables.evaluator.categories(tables.scores)
+    cat_of = np.array([order.index(c) for c in by_pos], np.int64)[pos]
+    win_of = np.array([float(game.win_units(c)) for c in by_pos], np.float64)[pos]
     return (cat_of, win_of, float(game.no_qualify_units), float(game.tie_units),
             float(game.lose_units))
 
@@ -186,6 +223,35 @@ def _select(tables: HandTables, reps: np.ndarray, weights: np.ndarray,
     return reps, weights
 
 
+_MEMO: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+
+def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categories: frozenset[Category] | None,
+                 keep_gain: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Totals per up card (n, S, 8 + n_cat) of the class sweep, the gains, reps and weights. The
+    last result is kept, so the dealer's-open-card part of a deal type reuses its sweep."""
+    key = (id(game), id(tables), rules.shape, rules.tobytes(), categories, keep_gain)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit[2:]  # type: ignore[return-value]
+    reps, weights = _select(tables, *_suit_classes(tables), categories, -1)
+    cat_of, win_of, nq_w, tie_w, lose_w = kernel_payoffs(tables, game)
+    qc = tables.class_at_least(game.qualifier.min_score(tables.evaluator.rules))
+    gain = np.full((len(reps), tables.n) if keep_gain else (0, 0), np.nan, np.float32)
+    rep_pc = tables.cls[BINOM[reps, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
+    rep_order = np.argsort(rep_pc, kind="stable")
+    rep_start = np.searchsorted(rep_pc[rep_order], np.arange(tables.scores.size + 1))
+    sets, start = tables.by_class
+    wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
+    lanes = max(1, min(tables.n, numba.get_num_threads()))
+    acc = SW.sweep_loop(tables.n, sets, start, reps, rep_order, rep_start, weights, rep_pc, cat_of[rep_pc],
+                        len(game.rules.order), tables.up_rows, win_of, nq_w, tie_w, lose_w, rules,
+                        tables.pos_code, wild_pos, BINOM, qc, gain, lanes)
+    _MEMO.clear()
+    _MEMO[key] = (game, tables, acc, gain, reps, weights)
+    return acc, gain, reps, weights
+
+
 def tallies(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), wild_card: int | None = None,
             doc: bool = False, keep_gain: bool = False,
             categories: frozenset[Category] | None = None) -> list[Tally]:
@@ -199,14 +265,18 @@ def tallies(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), wil
         if wild_card is None:
             raise StudError("a dealer's-open-card deal needs the wild card")
         u_fixed = int(tables.code_pos[wild_card])
-    reps, weights = _select(tables, *_suit_classes(tables), categories, u_fixed)
-    cat_of, win_of, nq_w, tie_w, lose_w = kernel_payoffs(tables, game)
-    qc = tables.class_at_least(game.qualifier.min_score(tables.evaluator.rules))
-    gain = np.full((len(reps), tables.n) if keep_gain else (0, 0), np.nan, np.float32)
-    rep_pc = tables.cls[BINOM[reps, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
+    acc, gain, reps, weights = _per_up_card(game, tables, rules, categories, keep_gain)
+    if u_fixed >= 0:  # the up card is the wild card: those situations only
+        keep = ~(reps == u_fixed).any(axis=1)
+        reps, weights = reps[keep], weights[keep]
+        if keep_gain:
+            only = np.full((len(reps), tables.n), np.nan, np.float32)
+            only[:, u_fixed] = gain[keep, u_fixed]
+            gain = only
+        acc = acc[u_fixed]
+    else:
+        acc = acc.sum(axis=0)
     order = game.rules.order
-    acc = K.exact_loop(reps, weights, rep_pc, cat_of[rep_pc], len(order), u_fixed, win_of, nq_w,
-                       tie_w, lose_w, rules, *kernel_context(tables, game), qc, gain)  # type: ignore[call-arg]
     dealer = int(BINOM[tables.n - 6, 4])
     out = []
     for row in acc:
@@ -230,15 +300,7 @@ def tally(game: StudGame, strategy: Strategy = "optimal", wild_card: int | None 
     return tallies(game, (strategy,), wild_card, doc, keep_gain, categories)[0]
 
 
-def _colex(r: np.ndarray) -> int:
-    return int(sum(int(BINOM[int(c), i + 1]) for i, c in enumerate(r)))
-
-
 def tally_value(game: StudGame, t: Tally) -> Fraction:
     """The player's exact EV per deal (antes) of a tally."""
     units = dict(event_names(game))
     return sum((units[k] * v for k, v in t.events.items()), Fraction(0)) / t.combos
-
-
-def category_of_rep(tables: HandTables, rep: np.ndarray) -> Category:
-    return tables.evaluator.category(int(tables.scores[tables.cls[_colex(rep)]]))

@@ -21,6 +21,7 @@ from typing import Any
 from analyzer.cards import RANK_CHARS, CardError, get_deck, parse_rank
 from analyzer.datafiles import shipped_dir, shipped_file, shipped_names
 from analyzer.errors import JokerOddsError
+from analyzer.io import clip
 from analyzer.kernels.codes import pack_score, tiebreak_value
 from analyzer.rules import Category, RuleSet, get_rules, rules_from_mapping
 from analyzer.tomlfile import read_toml
@@ -31,6 +32,7 @@ __all__ = ["DESIGNATIONS", "GAMES_DIR", "Qualifier", "StudError", "StudGame", "g
 GAMES_DIR = shipped_dir(__package__ or "analyzer.games.stud", "games")
 DESIGNATIONS = ("none", "fixed", "board")
 TIE_RULES = ("push", "dealer")
+MAX_AMOUNT = 1_000_000  # any odds, fee or payment, in antes
 _KEYS = {"name", "description", "deck", "rules", "designation", "doc_probability", "qualifier",
          "bet", "ante_win", "no_qualify_ante", "no_qualify_bet", "tie", "pays", "exchange_fees"}
 
@@ -128,19 +130,24 @@ class StudGame:
 
 def _number(src: str, key: str, value: Any, minimum: Fraction | None = Fraction(0)) -> Fraction:
     try:
-        if isinstance(value, bool):
+        if isinstance(value, bool) or (isinstance(value, str) and len(value) > 40):
             raise ValueError
         f = Fraction(str(value)) if isinstance(value, str) else Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        raise StudError(f"{src}: key {key!r}: {value!r} is not a number") from None
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+        raise StudError(f"{src}: key {key!r}: {clip(repr(value), 40)} is not a number") from None
     if minimum is not None and f < minimum:
-        raise StudError(f"{src}: key {key!r}: {value!r} must be at least {minimum}")
+        raise StudError(f"{src}: key {key!r}: {clip(repr(value), 40)} must be at least {minimum}")
+    if abs(f) > MAX_AMOUNT:
+        raise StudError(f"{src}: key {key!r}: {clip(repr(value), 40)} is beyond ±{MAX_AMOUNT:,}")
     return f
 
 
 def game_from_mapping(data: dict[str, Any], src: str = "<mapping>") -> StudGame:
     """Validate a parsed TOML mapping (the ``[game]`` table or the whole file) into a game."""
-    data = dict(data.get("game", data))
+    data = data.get("game", data)
+    if not isinstance(data, dict):
+        raise StudError(f"{src}: key 'game': must be a table of the game's keys")
+    data = dict(data)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise StudError(f"{src}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
@@ -151,6 +158,8 @@ def game_from_mapping(data: dict[str, Any], src: str = "<mapping>") -> StudGame:
     try:
         get_deck(deck)
         raw_rules = data["rules"]
+        if not isinstance(raw_rules, (str, dict)):
+            raise StudError("rules must be a preset name or a table")
         rules = (get_rules(raw_rules) if isinstance(raw_rules, str)
                  else rules_from_mapping(dict(raw_rules), name=str(data["name"])))
     except JokerOddsError as exc:
@@ -191,8 +200,8 @@ def game_from_mapping(data: dict[str, Any], src: str = "<mapping>") -> StudGame:
     if missing:
         raise StudError(f"{src}: key 'pays': no odds for {', '.join(missing)}")
     fees = data.get("exchange_fees", [])
-    if not isinstance(fees, list):
-        raise StudError(f"{src}: key 'exchange_fees': must be a list (fee for 1, 2, … cards)")
+    if not isinstance(fees, list) or len(fees) > 5:
+        raise StudError(f"{src}: key 'exchange_fees': must be a list of at most 5 (fee for 1, 2, … cards)")
     return StudGame(
         name=str(data["name"]), rules=rules, deck=deck, designation=designation,
         doc_probability=doc, qualifier=qual,
@@ -216,8 +225,8 @@ def load_game(path: str | Path) -> StudGame:
     p: Path | Traversable = Path(path)
     if not Path(path).suffix and not Path(path).exists():
         p = shipped_file("analyzer.games.stud", "games", str(path)) or p
-    if not p.is_file():
-        raise StudError(f"cannot read game file {str(path)!r} (shipped: {', '.join(shipped_games())})")
+    if isinstance(p, Path) and not p.exists():
+        raise StudError(f"cannot read game file {clip(str(path))!r} (shipped: {', '.join(shipped_games())})")
     doc = read_toml(p, StudError)
     try:
         return game_from_mapping(doc.data, doc.source)

@@ -141,11 +141,6 @@ def sample_hands(game: StudGame, tables: HandTables, rules: np.ndarray, fraction
     return res
 
 
-def standard_error(sample: StrataSample) -> np.ndarray:
-    """Standard errors of the per-strategy means."""
-    return np.sqrt(sample.var)
-
-
 def fraction_for(hands: int, n: int) -> float:
     """The sampling fraction that values about ``hands`` hands of a deck of ``n`` cards.
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.options import FORMATS, emit, output_options, writable
+from analyzer.cli.options import FORMATS, SEED, TRIALS, OutPath, emit, output_options, writable
 from analyzer.games.videopoker.exact import TIE_BREAKS, analyze
 from analyzer.games.videopoker.paytable import load_paytable, paytable_names
 from analyzer.io import atomic_write_text, json_text, render
@@ -36,7 +36,7 @@ def videopoker() -> None:
 @_tie_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
               help="Output format.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, callback=writable,
+@click.option("--out", type=OutPath(file_okay=False), default=None, callback=writable,
               help="Write par-sheet.<fmt> and summary.json into this folder instead of stdout.")
 def analyze_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> None:
     """Exact return of a pay table under optimal play, with the PAR sheet.
@@ -110,9 +110,9 @@ def strategy_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> N
 
 @videopoker.command("check")
 @_paytable_option
-@click.option("--trials", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+@click.option("--trials", type=TRIALS, default=1_000_000, show_default=True,
               help="Hands to play.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Monte Carlo seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @output_options
 def check_cmd(paytable: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """Monte Carlo cross-check: play random deals with the optimal holds; the 95 % CI of the

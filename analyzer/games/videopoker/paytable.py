@@ -10,7 +10,7 @@ qualifiers; the first matching line pays, a hand no line matches pays nothing::
     name = "jacks or better"
     hand = "pair"               # a category, a list of categories, or "any"
     min_pair_rank = "J"         # qualifiers: natural = true|false, wild_count = N, min_pair_rank
-    pays = 1                    # "for 1", >= 0
+    pays = 1                    # "for 1", 0 to 1,000,000; at most 32 lines
 
 >>> t = load_paytable("jacks-or-better-9-6")
 >>> t.name, len(t.lines), t.lines[-1].name, float(t.lines[4].pays)
@@ -19,6 +19,7 @@ qualifiers; the first matching line pays, a hand no line matches pays nothing::
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib.resources.abc import Traversable
@@ -30,6 +31,7 @@ import numpy as np
 from analyzer.cards import RANK_CHARS, CardError, DeckSpec, parse_rank
 from analyzer.datafiles import shipped_dir, shipped_file, shipped_names
 from analyzer.errors import JokerOddsError
+from analyzer.io import clip
 from analyzer.rules import Category, RulesError, RuleSet, get_rules
 from analyzer.tomlfile import header_lines, read_toml
 
@@ -44,6 +46,9 @@ __all__ = [
 ]
 
 PAYTABLE_DIR = shipped_dir(__package__ or "analyzer.games.videopoker", "paytables")
+MAX_LINES = 32  # outcome classes are int8 and the per-hold counts grow with their number
+MAX_PAYS = 1_000_000
+MAX_NAME = 60
 _TOP_KEYS = {"name", "description", "rules", "deck", "wild", "line"}
 _LINE_KEYS = {"name", "hand", "pays", "natural", "wild_count", "min_pair_rank"}
 _GROUP_HANDS = {Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.FULL_HOUSE,
@@ -139,7 +144,7 @@ def load_paytable(spec: str | Path) -> PayTable:
     if not Path(spec).suffix and not Path(spec).exists():
         shipped = shipped_file("analyzer.games.videopoker", "paytables", str(spec))
         if shipped is None:
-            raise PaytableError(f"unknown paytable {str(spec)!r} (a TOML file or one of: "
+            raise PaytableError(f"unknown paytable {clip(str(spec))!r} (a TOML file or one of: "
                                 f"{', '.join(paytable_names())})")
         path = shipped
     doc = read_toml(path, PaytableError, "paytable ")
@@ -150,11 +155,15 @@ def _rank(value: Any, where: str) -> int:
     try:
         return parse_rank(str(value))
     except CardError:
-        raise PaytableError(f"{where}: unknown rank {value!r} for min_pair_rank (use one of {RANK_CHARS})") from None
+        raise PaytableError(f"{where}: unknown rank {clip(repr(value), 20)} for min_pair_rank (use one of {RANK_CHARS})") from None
 
 
 def _line(raw: Any, i: int, source: str, file_line: int | None) -> PayLine:
     name = raw.get("name") if isinstance(raw, dict) else None
+    if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+        name = clip(repr(name), 40)
+        raise PaytableError(f"paytable {source}: pay line {i + 1}: name must be text of at most {MAX_NAME} "
+                            f"characters, got {name}")
     where = (f"paytable {source}: pay line {i + 1}" + (f" ({name!r})" if name else "")
              + (f" at file line {file_line}" if file_line else ""))
     if not isinstance(raw, dict):
@@ -174,18 +183,20 @@ def _line(raw: Any, i: int, source: str, file_line: int | None) -> PayLine:
         try:
             hands = tuple(Category(str(h).strip().lower().replace(" ", "_")) for h in items)
         except ValueError:
-            raise PaytableError(f"{where}: unknown hand {hand!r} (known: any, "
+            raise PaytableError(f"{where}: unknown hand {clip(repr(hand))} (known: any, "
                                 f"{', '.join(c.value for c in Category)})") from None
     pays = raw["pays"]
-    if isinstance(pays, bool) or not isinstance(pays, (int, float)) or pays < 0 or pays != pays:
-        raise PaytableError(f"{where}: pays must be a number >= 0, got {pays!r}")
+    if isinstance(pays, bool) or not isinstance(pays, (int, float)) or not math.isfinite(pays) or pays < 0:
+        raise PaytableError(f"{where}: pays must be a number >= 0, got {clip(repr(pays), 40)}")
+    if pays > MAX_PAYS:
+        raise PaytableError(f"{where}: pays must be at most {MAX_PAYS:,} (for 1), got {clip(repr(pays), 40)}")
     natural = raw.get("natural")
     if natural is not None and not isinstance(natural, bool):
-        raise PaytableError(f"{where}: natural must be true or false, got {natural!r}")
+        raise PaytableError(f"{where}: natural must be true or false, got {clip(repr(natural), 20)}")
     wild_count = raw.get("wild_count")
     if wild_count is not None and (isinstance(wild_count, bool) or not isinstance(wild_count, int)
                                    or not 0 <= wild_count <= 5):
-        raise PaytableError(f"{where}: wild_count must be an integer 0..5, got {wild_count!r}")
+        raise PaytableError(f"{where}: wild_count must be an integer 0..5, got {clip(repr(wild_count), 20)}")
     if natural is True and wild_count:
         raise PaytableError(f"{where}: natural = true contradicts wild_count = {wild_count}")
     min_rank = None
@@ -223,6 +234,8 @@ def paytable_from_mapping(data: dict[str, Any], source: str = "<mapping>",
     raw_lines = data.get("line")
     if not isinstance(raw_lines, list) or not raw_lines:
         raise PaytableError(f"paytable {source}: no pay lines (add [[line]] tables with 'hand' and 'pays')")
+    if len(raw_lines) > MAX_LINES:
+        raise PaytableError(f"paytable {source}: {len(raw_lines)} pay lines; at most {MAX_LINES} are supported")
     starts = file_lines or []
     lines = tuple(_line(raw, i, source, starts[i] if i < len(starts) else None)
                   for i, raw in enumerate(raw_lines))

@@ -26,6 +26,7 @@ from analyzer.games.stud.kernels.tables import (
     colex,
     score_all,
     sort_small,
+    suit_keys,
     unrank5,
     unrank_all,
 )
@@ -33,4 +34,4 @@ from analyzer.games.stud.kernels.tables import (
 __all__ = ["LOSE", "NQ", "N_GROUPS", "TIE", "WIN", "bet_value", "binom_table", "brute_situation",
            "build_counts", "build_lists", "canonical_reps", "colex", "count_below", "dealer_counts",
            "exact_loop", "exchange_batch", "exchange_rows", "exchange_values", "hand_values", "location_chunk",
-           "score_all", "score_one", "situation", "sort_small", "unrank5", "unrank_all", "up_group"]
+           "score_all", "score_one", "situation", "sort_small", "suit_keys", "unrank5", "unrank_all", "up_group"]

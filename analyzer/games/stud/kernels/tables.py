@@ -18,7 +18,7 @@ from analyzer.kernels.combinatorics import binomial_table, colex, sort_small, un
 from analyzer.kernels.evaluate import score_cards
 
 __all__ = ["binom_table", "build_counts", "build_lists", "canonical_reps", "colex", "score_all",
-           "sort_small", "unrank5", "unrank_all"]
+           "sort_small", "suit_keys", "unrank5", "unrank_all"]
 
 
 def binom_table() -> np.ndarray:
@@ -140,3 +140,37 @@ def canonical_reps(n, perm_pos, binom):
                     best = v
             canon[idx] = best
     return canon
+
+
+@njit(cache=True, parallel=True)
+def suit_keys(pos_code, block, binom):
+    """A key of every 5-subset (colex order) equal for two hands iff a suit permutation within the
+    blocks (``block[s]``: suits with the same id may be exchanged) maps one onto the other: the
+    hand's per-suit rank masks sorted with their block ids, plus the jokers it holds."""
+    n = pos_code.shape[0]
+    keys = np.empty(binom[n, 5], np.int64)
+    for e in prange(4, n):
+        h = np.empty(5, np.int64)
+        v = np.empty(4, np.int64)
+        h[4] = e
+        for d in range(3, e):
+            h[3] = d
+            for c in range(2, d):
+                h[2] = c
+                for b in range(1, c):
+                    h[1] = b
+                    for a in range(b):
+                        h[0] = a
+                        for s in range(4):
+                            v[s] = block[s] << 13
+                        jokers = 0
+                        for i in range(5):
+                            code = pos_code[h[i]]
+                            if code >= 52:
+                                jokers |= 1 << (15 + 16 * (code - 52))
+                            else:
+                                v[code & 3] |= 1 << (code >> 2)
+                        sort_small(v, 4)
+                        keys[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]] = (
+                            v[0] | (v[1] << 16) | (v[2] << 32) | (v[3] << 48) | jokers)
+    return keys

@@ -1,0 +1,251 @@
+"""The exact casino stud enumeration as one sweep over the hand classes, vectorised over up cards.
+
+For a player hand H and up card u, the dealer hands holding u and none of H's cards with class
+< x are, by inclusion–exclusion over the subsets S of H,
+``A_x(u) = Σ_S (-1)^|S| N_x(S ∪ {u})`` where ``N_x(T)`` counts 5-card hands ⊇ T of class < x.
+The sweep visits the classes in ascending order and keeps ``N_x(S ∪ {u})`` for |S| ≤ 3 as rows
+indexed by S with one entry per up card (so one hand's 31 terms for all up cards are 31 row
+additions); |S| = 4 terms read the class of S ∪ {u} from ``up_rows``. Before class c is added
+the counts are those below c (the player's ``< pc`` threshold), after it those below c + 1;
+a copy taken at the qualifier class gives the not-qualifying counts. Each lane of the parallel
+loop owns a range of up cards (its own count rows), so lanes never share writes and the totals
+are the same for any number of threads. :func:`.loops.exact_loop` is the per-situation twin.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+
+@njit(cache=True)
+def class_sets(cls, nc, n, binom):
+    """Every 5-subset of the n positions as sorted positions (uint8, (C(n,5), 5)) listed by
+    ascending class, with ``start[c]`` the first row of class c (``start[nc]`` = C(n,5))."""
+    total = binom[n, 5]
+    count = np.zeros(nc + 1, np.int64)
+    for i in range(total):
+        count[cls[i] + 1] += 1
+    start = np.cumsum(count)
+    fill = start[:-1].copy()
+    sets = np.empty((total, 5), np.uint8)
+    for e in range(4, n):
+        for d in range(3, e):
+            for c in range(2, d):
+                for b in range(1, c):
+                    for a in range(b):
+                        k = cls[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]]
+                        row = fill[k]
+                        fill[k] += 1
+                        sets[row, 0] = a
+                        sets[row, 1] = b
+                        sets[row, 2] = c
+                        sets[row, 3] = d
+                        sets[row, 4] = e
+    return sets, start
+
+
+@njit(cache=True, parallel=True)
+def up_rows(cls, n, binom):
+    """``rows[colex4(S), u]`` = class (uint16) of the hand S ∪ {u}; 65535 where u ∈ S."""
+    rows = np.full((binom[n, 4], n), 65535, np.uint16)
+    for e in prange(4, n):
+        for d in range(3, e):
+            for c in range(2, d):
+                for b in range(1, c):
+                    for a in range(b):
+                        k = cls[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]]
+                        rows[binom[b, 1] + binom[c, 2] + binom[d, 3] + binom[e, 4], a] = k
+                        rows[binom[a, 1] + binom[c, 2] + binom[d, 3] + binom[e, 4], b] = k
+                        rows[binom[a, 1] + binom[b, 2] + binom[d, 3] + binom[e, 4], c] = k
+                        rows[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[e, 4], d] = k
+                        rows[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4], e] = k
+    return rows
+
+
+@njit(cache=True)
+def _add_class(sets, lo, hi, u0, u1, n1, n2, n3, n4, binom):
+    """Count the hands ``sets[lo:hi]`` into the rows of the lane's up cards u0 ≤ u < u1."""
+    o = np.empty(4, np.int64)
+    for k in range(lo, hi):
+        for j in range(5):
+            u = np.int64(sets[k, j])
+            if u < u0 or u >= u1:
+                continue
+            uu = u - u0
+            t = 0
+            for i in range(5):
+                if i != j:
+                    o[t] = sets[k, i]
+                    t += 1
+            n1[uu] += 1
+            for a in range(4):
+                n2[o[a], uu] += 1
+                for b in range(a + 1, 4):
+                    pab = binom[o[a], 1] + binom[o[b], 2]
+                    n3[pab, uu] += 1
+                    for c in range(b + 1, 4):
+                        n4[pab + binom[o[c], 3], uu] += 1
+
+
+@njit(cache=True)
+def _subset_indices(h, binom, idx):
+    """Colex indices of H's 10 pairs (idx[0:10]), 10 triples (idx[10:20]) and the 4-sets
+    H minus h[m] (idx[20 + m])."""
+    t = 0
+    for a in range(5):
+        for b in range(a + 1, 5):
+            idx[t] = binom[h[a], 1] + binom[h[b], 2]
+            t += 1
+    for a in range(5):
+        for b in range(a + 1, 5):
+            for c in range(b + 1, 5):
+                idx[t] = binom[h[a], 1] + binom[h[b], 2] + binom[h[c], 3]
+                t += 1
+    for m in range(5):
+        q = 0
+        j = 1
+        for i in range(5):
+            if i != m:
+                q += binom[h[i], j]
+                j += 1
+        idx[20 + m] = q
+
+
+@njit(cache=True)
+def _below(n1, n2, n3, n4, rows, h, idx, u0, width, x, out):
+    """``out[j]`` = dealer hands holding up card u0 + j, none of H, of class < x."""
+    for j in range(width):
+        out[j] = n1[j]
+    for a in range(5):
+        r = h[a]
+        for j in range(width):
+            out[j] -= np.int32(n2[r, j])
+    for t in range(10):
+        r = idx[t]
+        for j in range(width):
+            out[j] += np.int32(n3[r, j])
+    for t in range(10, 20):
+        r = idx[t]
+        for j in range(width):
+            out[j] -= np.int32(n4[r, j])
+    for m in range(20, 25):
+        r = idx[m]
+        for j in range(width):
+            out[j] += rows[r, u0 + j] < x
+
+
+@njit(cache=True)
+def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of, nq_win, tie_win,
+            lose_win, rules, pos_code, wild_pos, acc, gain, keep_gain):
+    """Decide and tally the situations of hand i with the lane's up cards."""
+    pay = win_of[pc]
+    w = weights[i]
+    ns = rules.shape[0]
+    cat = 8 + rep_cat[i]
+    # the situation group of :func:`.counting.up_group`, from the hand's ranks and wild cards
+    ranks = 0
+    held = 0
+    for a in range(5):
+        ranks |= 1 << (pos_code[h[a]] >> 2)
+        held |= wild_pos[h[a]]
+    for j in range(width):
+        u = u0 + j
+        if u == h[0] or u == h[1] or u == h[2] or u == h[3] or u == h[4]:
+            continue
+        c_nq = np.int64(nq[j])
+        if pc < qc:
+            c_win = np.int64(0)
+            c_tie = np.int64(0)
+            c_lose = total - c_nq
+        else:
+            c_win = np.int64(lo[j]) - c_nq
+            c_tie = np.int64(hi[j]) - np.int64(lo[j])
+            c_lose = total - np.int64(hi[j])
+        v = c_nq * nq_win + c_win * pay + c_tie * tie_win + c_lose * lose_win
+        if keep_gain:
+            gain[i, u] = (v + total) / total
+        ur = pos_code[u] >> 2
+        match = 1 if ur < 13 and (ranks >> ur) & 1 else 0
+        g = ur * 6 + match * 3 + (2 if wild_pos[u] else held)
+        for k in range(ns):
+            acc[u, k, 0] += w
+            acc[u, k, 6] += w * c_nq
+            t = rules[k, g]  # as :func:`.loops.decide`: -1 = optimal, else a class threshold
+            if (v > -total) if t < 0 else (pc >= t):
+                acc[u, k, 1] += w
+                acc[u, k, 2] += w * c_nq
+                acc[u, k, 3] += w * c_tie
+                acc[u, k, 4] += w * c_lose
+                acc[u, k, cat] += w * c_win
+            else:
+                acc[u, k, 5] += w
+
+
+@njit(cache=True)
+def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
+          nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, acc, gain):
+    width = u1 - u0
+    nc = start.shape[0] - 1
+    qc = min(qc, nc)
+    # the counts fit small types (≤ C(n-2, 3), C(n-3, 2), n-4 for n ≤ 64): the rows stay in cache
+    n1 = np.zeros(width, np.int32)
+    n2 = np.zeros((n, width), np.uint16)
+    n3 = np.zeros((binom[n, 2], width), np.uint16)
+    n4 = np.zeros((binom[n, 3], width), np.uint8)
+    most = 1
+    for c in range(nc):
+        most = max(most, rep_start[c + 1] - rep_start[c])
+    bq = np.empty((most, width), np.int32)
+    bl = np.empty((most, width), np.int32)
+    hi = np.empty(width, np.int32)
+    idx = np.empty(25, np.int64)
+    total = binom[n - 6, 4]
+    keep_gain = gain.shape[0] > 0
+    for c in range(qc):
+        _add_class(sets, start[c], start[c + 1], u0, u1, n1, n2, n3, n4, binom)
+    q1 = n1.copy()
+    q2 = n2.copy()
+    q3 = n3.copy()
+    q4 = n4.copy()
+    for r in range(rep_start[0], rep_start[qc]):  # hands below the qualifier: only NQ matters
+        i = rep_order[r]
+        h = reps[i]
+        _subset_indices(h, binom, idx)
+        _below(q1, q2, q3, q4, rows, h, idx, u0, width, qc, hi)
+        _settle(i, h, rep_pc[i], qc, hi, hi, hi, u0, width, total, weights, rep_cat, win_of, nq_win,
+                tie_win, lose_win, rules, pos_code, wild_pos, acc, gain, keep_gain)
+    for c in range(qc, nc):
+        rs = rep_start[c]
+        re = rep_start[c + 1]
+        for r in range(rs, re):
+            h = reps[rep_order[r]]
+            _subset_indices(h, binom, idx)
+            _below(q1, q2, q3, q4, rows, h, idx, u0, width, qc, bq[r - rs])
+            _below(n1, n2, n3, n4, rows, h, idx, u0, width, c, bl[r - rs])
+        _add_class(sets, start[c], start[c + 1], u0, u1, n1, n2, n3, n4, binom)
+        for r in range(rs, re):
+            i = rep_order[r]
+            h = reps[i]
+            _subset_indices(h, binom, idx)
+            _below(n1, n2, n3, n4, rows, h, idx, u0, width, c + 1, hi)
+            _settle(i, h, c, qc, bq[r - rs], bl[r - rs], hi, u0, width, total, weights, rep_cat,
+                    win_of, nq_win, tie_win, lose_win, rules, pos_code, wild_pos, acc, gain, keep_gain)
+
+
+@njit(cache=True, parallel=True)
+def sweep_loop(n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, n_cat, rows, win_of,
+               nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, gain, lanes):
+    """Weighted totals per up card and strategy, (n, S, 8 + n_cat), laid out as
+    :func:`.loops.exact_loop`'s: every canonical hand ``reps[i]`` (× ``weights[i]``) against every
+    up card not in it. ``rep_order`` lists the hands by class (``rep_start[c]``: first of class
+    c); ``sets``/``start`` are :func:`class_sets`, ``rows`` :func:`up_rows`. ``gain[i, u]`` (if it
+    has rows) gets each situation's bet EV minus fold EV in antes.
+    """
+    acc = np.zeros((n, rules.shape[0], 8 + n_cat), np.int64)
+    for lane in prange(lanes):
+        u0 = lane * n // lanes
+        u1 = (lane + 1) * n // lanes
+        _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
+              nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, acc, gain)
+    return acc

@@ -1,0 +1,173 @@
+"""``tricks``: Georgian Joker and the 54-card bidding game — self-play, exact solver, scores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyzer.cli.options import (
+    emit,
+    engine_kwargs,
+    engine_options,
+    has_target,
+    output_options,
+    run_summary,
+)
+from analyzer.errors import JokerOddsError
+from analyzer.io import render_text_table
+from analyzer.progress import progress_enabled
+
+GAMES = ("georgian-joker", "joker-54")
+
+
+def _game_options(f: Any) -> Any:
+    f = click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE",
+                     help="Override one rule of the game (repeatable), e.g. trump_beats_take=true, "
+                          "hook=off, draw=none, players=3.")(f)
+    f = click.option("--game", type=click.Choice(GAMES), default="georgian-joker", show_default=True,
+                     help="Rule preset.")(f)
+    return f
+
+
+@click.group("tricks")
+def tricks_group() -> None:
+    """Trick-taking games with bids: Georgian Joker (36 cards, jokers take/give) and the
+    54-card game (jokers high/low, drawing). Seat 0 sits left of the dealer; the dealer is the
+    last seat."""
+
+
+@tricks_group.command("play")
+@_game_options
+@click.option("--policy", default="heuristic", show_default=True, type=click.Choice(["heuristic", "random"]),
+              help="Policy of every seat.")
+@click.option("--policy-seat", "policy_seat", multiple=True, metavar="SEAT=POLICY",
+              help="Another policy at one seat (repeatable), e.g. 2=random.")
+@click.option("--deals", type=click.IntRange(min=1), default=None,
+              help="Independent deals to play (default 100,000; with --schedule: whole games, 10,000).")
+@click.option("--cards", type=click.IntRange(min=1), default=None,
+              help="Cards dealt to each player (default: a full deal).")
+@click.option("--schedule", is_flag=True, help="Play whole games on the game's deal schedule.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@engine_options
+@output_options
+def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[str, ...], deals: int | None,
+             cards: int | None, schedule: bool, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
+    """Self-play: mean score per seat with 95 % CIs, bid and trick distributions, P(bid made).
+
+    Deals are random; the same seed gives the same numbers on every backend. Policies:
+    heuristic (plays to its bid) and random (uniform over legal moves and joker modes).
+
+    Example: joker-odds tricks play --game georgian-joker --policy heuristic --policy-seat 2=random --deals 200000 --cards 9 --seed 1
+    """
+    from analyzer.games.tricks.rules import trick_rules
+    from analyzer.games.tricks.selfplay import parse_policies, play_deals, play_games
+
+    rules = trick_rules(game, rule)
+    pols = parse_policies(rules.players, policy, policy_seat)
+    engine = engine_kwargs(opts)
+    n = deals if deals is not None or has_target(opts) else (10_000 if schedule else 100_000)
+    if schedule:
+        if cards is not None:
+            raise JokerOddsError("--cards and --schedule exclude each other")
+        g = play_games(rules, pols, n, seed, **engine)
+        meta = {"game": rules.name, "games": g.games, "seed": seed, "policies": list(pols),
+                "schedule": list(rules.schedule_cards()), "stop": g.run.stop_reason}
+        emit(g.rows(), fmt, out, meta if fmt == "json" else None)
+        return
+    c = cards if cards is not None else rules.max_cards
+    r = play_deals(rules, c, pols, n, seed, **engine)
+    meta = {"game": rules.name, "cards": c, "tricks": rules.tricks_in_deal(c), "deals": r.deals,
+            "seed": seed, "policies": list(pols), "bid_distribution": r.bid_hist,
+            "trick_distribution": r.trick_hist, "stop": r.run.stop_reason}
+    footer = None
+    if fmt == "table":
+        dist = [{"k": k, **{f"P(bid{s}=k)": r.bid_hist[s][k] for s in range(rules.players)},
+                 **{f"P(took{s}=k)": r.trick_hist[s][k] for s in range(rules.players)}}
+                for k in range(len(r.bid_hist[0]))]
+        footer = "\n" + render_text_table(dist).rstrip("\n")
+    emit(r.rows(), fmt, out, meta if fmt == "json" else None, footer=footer)
+    if progress_enabled(bool(opts.get("quiet"))) and has_target(opts):
+        click.echo(run_summary({"trials": r.deals, "chunks": r.run.chunks_done, "stop": r.run.stop_reason,
+                                **r.run.precision}), err=True)
+
+
+@tricks_group.command("solve")
+@_game_options
+@click.option("--hands", "hands", multiple=True, metavar="HAND",
+              help='Every seat\'s hand, seat 0 first: --hands "Ah Kd Jk1" "…" "…" "…".')
+@click.argument("more_hands", nargs=-1, metavar="")
+@click.option("--trump", default="none", show_default=True, help="Trump suit c, d, h, s or none.")
+@click.option("--leader", type=int, default=0, show_default=True, help="Seat leading the first trick.")
+@click.option("--input", "input_path", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help='JSON lines, one deal each: {"hands": [...], "trump": "h", "leader": 0}.')
+@output_options
+def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_hands: tuple[str, ...],
+              trump: str, leader: int, input_path: Path | None, fmt: str, out: Path | None) -> None:
+    """Exact paranoid value of every seat: the tricks it makes sure of when all the others play
+    against it, every legal card and joker mode tried (all hands known), and the leader's first
+    cards that keep its value.
+
+    Example: joker-odds tricks solve --hands "Ah Kh Jk1" "Qh Jh Th" "9h 8h 7h" "Ac Kc Qc" --trump h --leader 0
+    """
+    from analyzer.games.tricks.rules import trick_rules
+    from analyzer.games.tricks.solver import Solver, deals_from_jsonl, parse_deal
+
+    rules = trick_rules(game, rule)
+    given = list(hands) + list(more_hands)
+    if input_path is not None:
+        if given:
+            raise JokerOddsError("give --hands or --input, not both")
+        deals = deals_from_jsonl(rules, input_path.read_text(encoding="utf-8"), str(input_path))
+    else:
+        if not given:
+            raise JokerOddsError("give the hands (--hands …) or --input FILE")
+        deals = [parse_deal(rules, given, trump, leader)]
+    from analyzer.games.tricks.state import move_text
+
+    solver = Solver()
+    results = [{**d.describe(), "paranoid": solver.paranoid(d),
+                "best_leads": [move_text(a, rules.deck) for a in solver.best_leads(d)]} for d in deals]
+    if fmt == "json":
+        emit(results, fmt, out, None)
+        return
+    rows = []
+    for i, r in enumerate(results):
+        row: dict[str, Any] = {"deal": i + 1, "trump": r["trump"], "leader": r["leader"]}
+        row.update({f"seat{s}": v for s, v in enumerate(r["paranoid"])})
+        row["best leads"] = ", ".join(r["best_leads"])
+        rows.append(row)
+    emit(rows, fmt, out)
+
+
+@tricks_group.command("score")
+@_game_options
+@click.option("--cards", type=int, required=True, help="Cards dealt to each player.")
+@click.option("--bid", type=int, required=True, help="The bid.")
+@click.option("--took", type=int, required=True, help="Tricks taken.")
+@click.option("--set", "set_no", type=click.IntRange(1, 4), default=1, show_default=True,
+              help="Set (pulka) of the deal, for hisht by set.")
+@output_options
+def score_cmd(game: str, rule: tuple[str, ...], cards: int, bid: int, took: int, set_no: int, fmt: str,
+              out: Path | None) -> None:
+    """The score of one deal for a bid and the tricks taken.
+
+    Example: joker-odds tricks score --cards 5 --bid 2 --took 2
+    """
+    from analyzer.games.tricks.kernels import deal_score
+    from analyzer.games.tricks.rules import trick_rules
+
+    rules = trick_rules(game, rule)
+    if not 1 <= cards <= rules.deck_size // rules.players:
+        raise JokerOddsError(f"cards must be 1..{rules.deck_size // rules.players}, got {cards}")
+    n = rules.tricks_in_deal(cards)
+    if not 0 <= bid <= n:
+        raise JokerOddsError(f"bid must be 0..{n}, got {bid}")
+    if not 0 <= took <= n:
+        raise JokerOddsError(f"tricks taken must be 0..{n}, got {took}")
+    s = int(deal_score(bid, took, cards, set_no - 1, rules.params()))
+    emit([{"game": rules.name, "cards": cards, "bid": bid, "took": took, "score": s}], fmt, out)
+
+
+COMMANDS = [tricks_group]

@@ -1,0 +1,279 @@
+"""Trick-game rules as data: TOML presets loaded into a frozen :class:`TrickRules`.
+
+Both games (Georgian Joker, the 54-card bidding game) are one engine with different rules.
+Every field can be overridden with ``KEY=VALUE`` (the CLI's ``--rule``); the kernels see the
+rules as one small integer array (:meth:`TrickRules.params`).
+
+>>> r = trick_rules("georgian-joker", ["trump_beats_take=true"])
+>>> r.deck, r.players, r.trump_beats_take, r.max_cards
+('36j', 4, True, 9)
+>>> trick_rules("joker-54").schedule_cards()
+(2, 3, 4, 5, 6, 7, 8, 7, 6, 5, 4, 3, 2)
+>>> trick_rules("georgian-joker", ["colour=red"])
+Traceback (most recent call last):
+...
+analyzer.games.tricks.rules.TrickRulesError: unknown rule key 'colour' (known: deck, players, schedule, trump, full_deal_trump, leader, must_trump, jokers, trump_beats_take, draw, hook, score_zero, score_exact_base, score_exact_per_trick, score_full_per_card, over_per_trick, over_per_missed, under_per_trick, under_per_missed, hisht, hisht_value, hisht_by_set, joker_lead_penalty, premium)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from analyzer.errors import JokerOddsError
+
+__all__ = ["PRESET_NAMES", "P", "TrickRules", "TrickRulesError", "parse_rule_overrides", "trick_rules"]
+
+PRESET_NAMES = ("georgian-joker", "joker-54")
+
+
+class TrickRulesError(JokerOddsError):
+    """An unknown preset, rule key or rule value."""
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "deck": ("36j", "52+2"),
+    "schedule": ("pulka", "2-8-2"),
+    "trump": ("turned", "none"),
+    "full_deal_trump": ("chosen", "turned", "none"),
+    "leader": ("left-of-dealer", "dealer"),
+    "jokers": ("georgian", "high-low"),
+    "draw": ("none", "after-trick"),
+    "hook": ("tricks", "hand", "off"),
+    "hisht": ("off", "fixed", "by-set", "per-card"),
+    "premium": ("off", "next", "all", "cancel"),
+}
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """One trick game's rules (see the shipped presets for what each field means)."""
+
+    name: str
+    description: str
+    deck: str
+    players: int
+    schedule: str
+    trump: str
+    full_deal_trump: str
+    leader: str
+    must_trump: bool
+    jokers: str
+    trump_beats_take: bool
+    draw: str
+    hook: str
+    score_zero: int
+    score_exact_base: int
+    score_exact_per_trick: int
+    score_full_per_card: int
+    over_per_trick: int
+    over_per_missed: int
+    under_per_trick: int
+    under_per_missed: int
+    hisht: str
+    hisht_value: int
+    hisht_by_set: tuple[int, int, int, int]
+    joker_lead_penalty: int
+    premium: str
+
+    @property
+    def deck_size(self) -> int:
+        return 36 if self.deck == "36j" else 54
+
+    @property
+    def max_cards(self) -> int:
+        """Cards per player in a full deal (Georgian: the whole deck; 54-card: 8)."""
+        if self.jokers == "georgian" or self.deck == "36j":
+            return self.deck_size // self.players
+        return min(8, (self.deck_size - 1) // self.players)
+
+    def tricks_in_deal(self, cards: int) -> int:
+        """Tricks played in a deal of ``cards`` cards each (more than ``cards`` when drawing)."""
+        if self.draw == "none":
+            return cards
+        stock = self.deck_size - self.players * cards
+        return cards + stock // self.players
+
+    def schedule_cards(self) -> tuple[int, ...]:
+        """Cards per player in each deal of a whole game."""
+        if self.schedule == "2-8-2":
+            top = self.max_cards
+            return tuple(range(2, top + 1)) + tuple(range(top - 1, 1, -1))
+        full = self.max_cards
+        rise = tuple(range(1, full))
+        fulls = (full,) * self.players
+        return rise + fulls + tuple(reversed(rise)) + fulls
+
+    def schedule_sets(self) -> tuple[int, ...]:
+        """The set (0..3) of each deal of the schedule (the 54-card game: one set)."""
+        if self.schedule == "2-8-2":
+            return (0,) * len(self.schedule_cards())
+        full = self.max_cards
+        r, f = full - 1, self.players
+        return (0,) * r + (1,) * f + (2,) * r + (3,) * f
+
+    def params(self) -> np.ndarray:
+        """The rules as the kernels' int64 array (indices ``P.*``)."""
+        p = np.zeros(P.SIZE, np.int64)
+        p[P.MODEL] = 0 if self.jokers == "georgian" else 1
+        p[P.PLAYERS] = self.players
+        p[P.MUST_TRUMP] = int(self.must_trump)
+        p[P.TRUMP_BEATS_TAKE] = int(self.trump_beats_take)
+        p[P.DRAW] = int(self.draw == "after-trick")
+        p[P.HOOK] = _CHOICES["hook"].index(self.hook)
+        p[P.LEADER] = int(self.leader == "dealer")
+        p[P.TRUMP] = int(self.trump == "none")
+        p[P.FULL_TRUMP] = _CHOICES["full_deal_trump"].index(self.full_deal_trump)
+        p[P.ZERO] = self.score_zero
+        p[P.EXACT_BASE] = self.score_exact_base
+        p[P.EXACT_PER] = self.score_exact_per_trick
+        p[P.FULL_PER] = self.score_full_per_card
+        p[P.OVER_K] = self.over_per_trick
+        p[P.OVER_D] = self.over_per_missed
+        p[P.UNDER_K] = self.under_per_trick
+        p[P.UNDER_D] = self.under_per_missed
+        p[P.HISHT] = _CHOICES["hisht"].index(self.hisht)
+        p[P.HISHT_VALUE] = self.hisht_value
+        p[P.HISHT_SET : P.HISHT_SET + 4] = self.hisht_by_set
+        p[P.JOKER_LEAD] = self.joker_lead_penalty
+        p[P.PREMIUM] = _CHOICES["premium"].index(self.premium)
+        p[P.DECK_SIZE] = self.deck_size
+        return p
+
+
+class P:
+    """Indices into :meth:`TrickRules.params` (compile-time constants in the kernels)."""
+
+    MODEL = 0  # 0 Georgian jokers, 1 high/low jokers
+    PLAYERS = 1
+    MUST_TRUMP = 2
+    TRUMP_BEATS_TAKE = 3
+    DRAW = 4  # 0 none, 1 after each trick
+    HOOK = 5  # 0 tricks, 1 hand, 2 off
+    LEADER = 6  # 0 left of the dealer (seat 0), 1 the dealer (last seat)
+    TRUMP = 7  # 0 turned card, 1 never a trump
+    FULL_TRUMP = 8  # 0 chosen, 1 turned, 2 none
+    ZERO = 9
+    EXACT_BASE = 10
+    EXACT_PER = 11
+    FULL_PER = 12
+    OVER_K = 13
+    OVER_D = 14
+    UNDER_K = 15
+    UNDER_D = 16
+    HISHT = 17  # 0 off, 1 fixed, 2 by set, 3 per card
+    HISHT_VALUE = 18
+    HISHT_SET = 19  # four entries
+    JOKER_LEAD = 23
+    PREMIUM = 24  # 0 off, 1 next player, 2 all others, 3 cancelling
+    DECK_SIZE = 25
+    SIZE = 26
+
+
+_KEYS = tuple(f.name for f in fields(TrickRules) if f.name not in ("name", "description"))
+_BOOL = {"true": True, "false": False, "on": True, "off": False, "yes": True, "no": False,
+         "1": True, "0": False}
+
+
+def _value(key: str, raw: Any) -> Any:
+    """One field's value from TOML or ``KEY=VALUE`` text, checked."""
+    kind = {f.name: f.type for f in fields(TrickRules)}[key]
+    text = raw.strip().lower() if isinstance(raw, str) else raw
+    if kind == "bool":
+        if isinstance(text, bool):
+            return text
+        if isinstance(text, str) and text in _BOOL:
+            return _BOOL[text]
+        raise TrickRulesError(f"rule {key} must be true or false, got {raw!r}")
+    if kind == "int":
+        try:
+            return int(text)
+        except (TypeError, ValueError):
+            raise TrickRulesError(f"rule {key} must be an integer, got {raw!r}") from None
+    if key == "hisht_by_set":
+        items = text if isinstance(text, list) else str(text).strip("[]").split(",")
+        try:
+            vals = tuple(int(str(v).strip()) for v in items)
+        except ValueError:
+            raise TrickRulesError(f"rule {key} must be four integers, got {raw!r}") from None
+        if len(vals) != 4:
+            raise TrickRulesError(f"rule {key} must be four integers, got {raw!r}")
+        return vals
+    if key in _CHOICES:
+        if text not in _CHOICES[key]:
+            raise TrickRulesError(f"rule {key} must be one of {', '.join(_CHOICES[key])}, got {raw!r}")
+        return text
+    return str(raw)
+
+
+def _check(r: TrickRules) -> TrickRules:
+    lo, hi = (2, 4) if r.jokers == "georgian" else (2, 6)
+    if not lo <= r.players <= hi:
+        raise TrickRulesError(f"rule players must be {lo}..{hi} for {r.jokers} jokers, got {r.players}")
+    if r.jokers == "georgian" and r.deck != "36j":
+        raise TrickRulesError("Georgian jokers need deck 36j")
+    if r.jokers == "high-low" and r.deck != "52+2":
+        raise TrickRulesError("high-low jokers need deck 52+2")
+    if r.jokers == "georgian" and r.draw != "none":
+        raise TrickRulesError("drawing after each trick needs the 54-card game (jokers=high-low)")
+    if r.jokers == "georgian" and r.deck_size % r.players:
+        raise TrickRulesError(f"{r.players} players cannot share the 36 cards evenly")
+    return r
+
+
+@lru_cache(maxsize=8)
+def _preset_data(name: str) -> dict[str, Any]:
+    if name not in PRESET_NAMES:
+        raise TrickRulesError(f"unknown game {name!r} (known: {', '.join(PRESET_NAMES)})")
+    text = resources.files("analyzer.games.tricks").joinpath(f"presets/{name}.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def parse_rule_overrides(items: Iterable[str]) -> dict[str, str]:
+    """``KEY=VALUE`` texts as a mapping (an unknown key is an error).
+
+    >>> parse_rule_overrides(["hook=off"])
+    {'hook': 'off'}
+    """
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = str(item).partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise TrickRulesError(f"rule override {item!r} is not KEY=VALUE")
+        if key not in _KEYS:
+            raise TrickRulesError(f"unknown rule key {key!r} (known: {', '.join(_KEYS)})")
+        out[key] = value
+    return out
+
+
+def rules_from_mapping(data: Mapping[str, Any], name: str = "custom") -> TrickRules:
+    """Rules from a full mapping (a preset's TOML)."""
+    unknown = sorted(set(data) - set(_KEYS) - {"name", "description"})
+    if unknown:
+        raise TrickRulesError(f"unknown rule key {unknown[0]!r} (known: {', '.join(_KEYS)})")
+    missing = [k for k in _KEYS if k not in data]
+    if missing:
+        raise TrickRulesError(f"rules {name!r} lack {', '.join(missing)}")
+    values = {k: _value(k, data[k]) for k in _KEYS}
+    return _check(TrickRules(name=str(data.get("name", name)),
+                             description=str(data.get("description", "")), **values))
+
+
+def trick_rules(game: str | TrickRules = "georgian-joker", overrides: Iterable[str] | Mapping[str, Any] = ()
+                ) -> TrickRules:
+    """A preset (or given rules) with ``KEY=VALUE`` overrides applied."""
+    base = game if isinstance(game, TrickRules) else rules_from_mapping(_preset_data(str(game)), str(game))
+    items = dict(overrides) if isinstance(overrides, Mapping) else parse_rule_overrides(overrides)
+    for k in items:
+        if k not in _KEYS:
+            raise TrickRulesError(f"unknown rule key {k!r} (known: {', '.join(_KEYS)})")
+    if not items:
+        return base
+    return _check(replace(base, **{k: _value(k, v) for k, v in items.items()}))

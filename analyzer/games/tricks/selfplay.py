@@ -1,0 +1,201 @@
+"""Self-play of the trick games through the simulation engine, with 95 % intervals.
+
+Deals are played inside kernels (:mod:`analyzer.games.tricks.selfplay_kernels`); a run is cut
+into engine chunks, so a seed gives the same numbers on every backend and thread count.
+
+>>> from analyzer.games.tricks.rules import trick_rules
+>>> r = play_deals(trick_rules("georgian-joker"), cards=3, policies=["heuristic"] * 4, deals=2000, seed=1)
+>>> r.deals, len(r.score), round(sum(r.bid_hist[0]), 6)
+(2000, 4, 1.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from analyzer.engine import RunResult, run
+from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.deck import deck_array, trick_deck
+from analyzer.games.tricks.rules import TrickRules
+from analyzer.results import TableResult
+from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
+
+__all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deals", "play_games"]
+
+POLICIES = ("random", "heuristic")
+DEFAULT_CHUNK = 1 << 14
+
+
+def parse_policies(players: int, default: str, seats: Sequence[str] = ()) -> list[str]:
+    """Per-seat policy names from a default and ``SEAT=POLICY`` overrides.
+
+    >>> parse_policies(4, "heuristic", ["2=random"])
+    ['heuristic', 'heuristic', 'random', 'heuristic']
+    """
+    if default not in POLICIES:
+        raise JokerOddsError(f"unknown policy {default!r} (known: {', '.join(POLICIES)})")
+    out = [default] * players
+    for item in seats:
+        seat, sep, name = str(item).partition("=")
+        if not sep or not seat.strip().isdigit():
+            raise JokerOddsError(f"policy seat {item!r} is not SEAT=POLICY")
+        s = int(seat)
+        if not 0 <= s < players:
+            raise JokerOddsError(f"policy seat {s} is not a seat 0..{players - 1}")
+        if name.strip() not in POLICIES:
+            raise JokerOddsError(f"unknown policy {name.strip()!r} (known: {', '.join(POLICIES)})")
+        out[s] = name.strip()
+    return out
+
+
+def _codes(policies: Sequence[str]) -> np.ndarray:
+    return np.array([POLICIES.index(p) for p in policies], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class PlayTask:
+    """Engine task: independent deals of ``cards`` cards (``games``: whole games instead)."""
+
+    params: np.ndarray
+    pack: np.ndarray
+    players: int
+    cards: int
+    policies: np.ndarray
+    games: bool = False
+    schedule: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    sets: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    bins: int = 0
+
+    def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
+        from analyzer.games.tricks.selfplay_kernels import deals_chunk, games_chunk
+
+        if self.games:
+            return games_chunk(state, n, self.pack, self.players, self.schedule, self.sets,
+                               self.params, self.policies)
+        return deals_chunk(state, n, self.pack, self.players, self.cards, self.params, self.policies)
+
+    def trials_in(self, totals: np.ndarray) -> int:
+        p = self.players
+        return int(totals[5 * p]) if self.games else int(totals[3 * p:3 * p + self.bins].sum())
+
+    def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
+        """Each seat's (player's) mean score and its standard error."""
+        p = self.players
+        n = self.trials_in(totals)
+        out = {}
+        for s in range(p):
+            e = mean_from_sums(n, float(totals[s]), float(totals[p + s]))
+            out[f"score{s}"] = (e.mean, e.se)
+        return out
+
+
+@dataclass(frozen=True)
+class PlayResult(TableResult):
+    """Per seat: mean score, P(bid made), bid and trick distributions (fractions of deals)."""
+
+    rules: TrickRules
+    cards: int
+    policies: tuple[str, ...]
+    deals: int
+    seed: int
+    score: list[MeanEstimate]
+    made: list[ProportionEstimate]
+    bid_hist: list[list[float]]
+    trick_hist: list[list[float]]
+    mean_bid: list[float]
+    mean_tricks: list[float]
+    run: RunResult
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.rules.name, "cards": self.cards, "policies": list(self.policies),
+                "deals": self.deals, "seed": self.seed}
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"seat": s, "policy": self.policies[s], "mean_score": e.mean, "se": e.se,
+                 "ci_low": e.ci_low, "ci_high": e.ci_high, "p_made": m.estimate,
+                 "p_made_low": m.ci_low, "p_made_high": m.ci_high, "mean_bid": self.mean_bid[s],
+                 "mean_tricks": self.mean_tricks[s]}
+                for s, (e, m) in enumerate(zip(self.score, self.made, strict=True))]
+
+
+def _check_cards(rules: TrickRules, cards: int) -> None:
+    top = rules.max_cards if rules.jokers == "georgian" else rules.deck_size // rules.players
+    if rules.draw == "after-trick":
+        top = (rules.deck_size - 1) // rules.players
+    if not 1 <= cards <= top:
+        raise JokerOddsError(f"cards must be 1..{top} for {rules.players} players, got {cards}")
+
+
+def play_deals(rules: TrickRules, cards: int, policies: Sequence[str], deals: int | None = None,
+               seed: int = 0, chunk_size: int = DEFAULT_CHUNK, **engine: Any) -> PlayResult:
+    """Play ``deals`` independent deals of ``cards`` cards each (seat 0 left of the dealer)."""
+    _check_cards(rules, cards)
+    if len(policies) != rules.players:
+        raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
+    task = PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards,
+                    _codes(policies), bins=rules.tricks_in_deal(cards) + 1)
+    res = run(task, trials=deals, seed=seed, chunk_size=chunk_size, **engine)
+    t = res.totals
+    p = rules.players
+    nb = rules.tricks_in_deal(cards) + 1
+    n = res.trials
+    bh = t[3 * p:3 * p + p * nb].reshape(p, nb)
+    th = t[3 * p + p * nb:3 * p + 2 * p * nb].reshape(p, nb)
+    score = [mean_from_sums(n, float(t[s]), float(t[p + s])) for s in range(p)]
+    made = [proportion(int(t[2 * p + s]), n) for s in range(p)]
+    vals = np.arange(nb)
+    return PlayResult(rules, cards, tuple(policies), n, seed, score, made,
+                      [(row / n).tolist() for row in bh], [(row / n).tolist() for row in th],
+                      [float((row * vals).sum() / n) for row in bh],
+                      [float((row * vals).sum() / n) for row in th], res)
+
+
+@dataclass(frozen=True)
+class GamesResult(TableResult):
+    """Per player over whole games: mean total, P(best total, shared counts), exact deals."""
+
+    rules: TrickRules
+    policies: tuple[str, ...]
+    games: int
+    seed: int
+    total: list[MeanEstimate]
+    wins: list[ProportionEstimate]
+    exact_per_game: list[float]
+    premiums_per_game: list[float]
+    run: RunResult
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.rules.name, "policies": list(self.policies), "games": self.games,
+                "seed": self.seed}
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"player": s, "policy": self.policies[s], "mean_total": e.mean, "se": e.se,
+                 "ci_low": e.ci_low, "ci_high": e.ci_high, "p_best": w.estimate,
+                 "p_best_low": w.ci_low, "p_best_high": w.ci_high,
+                 "exact_deals": self.exact_per_game[s], "premiums": self.premiums_per_game[s]}
+                for s, (e, w) in enumerate(zip(self.total, self.wins, strict=True))]
+
+
+def play_games(rules: TrickRules, policies: Sequence[str], games: int | None = None, seed: int = 0,
+               chunk_size: int = 1 << 10, **engine: Any) -> GamesResult:
+    """Play whole games on the rules' schedule; player p deals deal p-1, p-1+P, … ."""
+    if len(policies) != rules.players:
+        raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
+    sched = np.array(rules.schedule_cards(), dtype=np.int64)
+    for c in sched:
+        _check_cards(rules, int(c))
+    task = PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, 0,
+                    _codes(policies), True, sched, np.array(rules.schedule_sets(), dtype=np.int64))
+    res = run(task, trials=games, seed=seed, chunk_size=chunk_size, **engine)
+    t = res.totals
+    p = rules.players
+    n = res.trials
+    return GamesResult(rules, tuple(policies), n, seed,
+                       [mean_from_sums(n, float(t[s]), float(t[p + s])) for s in range(p)],
+                       [proportion(int(t[2 * p + s]), n) for s in range(p)],
+                       [float(t[3 * p + s]) / n for s in range(p)],
+                       [float(t[4 * p + s]) / n for s in range(p)], res)

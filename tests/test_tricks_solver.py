@@ -1,0 +1,123 @@
+"""The paranoid solver against a plain minimax (tests/tricks_reference.py) and named examples."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.rules import trick_rules
+from analyzer.games.tricks.solver import Solver, deals_from_jsonl, parse_deal
+from tests import tricks_reference as ref
+
+SOLVER = Solver(log_size=16)
+
+GEORGIAN_DECK = [r + s for r in "6789TJQKA" for s in "cdhs" if r + s not in ("6c", "6s")] + ["Jk1", "Jk2"]
+DECK_54 = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk1", "Jk2"]
+
+# (game, players, cards): sizes the full minimax finishes quickly in plain Python
+DEFAULT_SHAPES = [("georgian", 4, 2), ("georgian", 4, 3), ("georgian", 3, 3), ("georgian", 3, 4),
+                  ("georgian", 2, 4), ("georgian", 2, 5), ("54", 3, 3), ("54", 2, 5), ("54", 4, 3)]
+# (4 players of 4 cards take minutes a deal in the plain minimax: beyond a test's reach)
+SLOW_SHAPES = [*DEFAULT_SHAPES, ("54", 3, 4), ("georgian", 2, 3), ("54", 2, 4)]
+
+
+def random_deal(rng: random.Random, game: str, players: int, cards: int) -> tuple[list[str], str, int]:
+    deck = list(GEORGIAN_DECK if game == "georgian" else DECK_54)
+    if rng.random() < 0.5:  # a narrow deck (two suits and the jokers): more following and ruffing
+        suits = rng.sample("cdhs", 2)
+        narrow = [c for c in deck if c.startswith("Jk") or c[1] in suits]
+        if len(narrow) >= players * cards:
+            deck = narrow
+    rng.shuffle(deck)
+    hands = [" ".join(deck[i * cards:(i + 1) * cards]) for i in range(players)]
+    trump = rng.choice(["c", "d", "h", "s", "none"])
+    return hands, trump, rng.randrange(players)
+
+
+def check_against_reference(n_deals: int, shapes: list, seed: int) -> int:
+    rng = random.Random(seed)
+    checked = 0
+    for i in range(n_deals):
+        game, players, cards = shapes[i % len(shapes)]
+        tbt = bool(i % 2) and game == "georgian"
+        hands, trump, leader = random_deal(rng, game, players, cards)
+        preset = "georgian-joker" if game == "georgian" else "joker-54"
+        over = [f"players={players}", f"trump_beats_take={str(tbt).lower()}"]
+        if game == "54":
+            over.append("draw=none")
+        rules = trick_rules(preset, over)
+        deal = parse_deal(rules, hands, trump, leader)
+        got = SOLVER.paranoid(deal)
+        georgian = game == "georgian"
+        ref_hands = [ref.hand(h, georgian) for h in hands]
+        t = None if trump == "none" else trump
+        want = [ref.paranoid(ref_hands, t, leader, s, georgian, tbt) for s in range(players)]
+        assert got == want, (hands, trump, leader, game, tbt)
+        checked += 1
+    return checked
+
+
+def test_solver_matches_minimax_on_random_deals() -> None:
+    assert check_against_reference(150, DEFAULT_SHAPES, seed=11) == 150
+
+
+@pytest.mark.slow
+def test_solver_matches_minimax_on_many_random_deals() -> None:
+    assert check_against_reference(540, SLOW_SHAPES, seed=12) == 540
+
+
+def test_best_leads_match_minimax() -> None:
+    from analyzer.games.tricks.state import move_text
+
+    rng = random.Random(21)
+    shapes = [("georgian", 4, 2), ("georgian", 3, 3), ("georgian", 2, 4), ("54", 3, 3)]
+    for i in range(40):
+        game, players, cards = shapes[i % len(shapes)]
+        hands, trump, leader = random_deal(rng, game, players, cards)
+        preset = "georgian-joker" if game == "georgian" else "joker-54"
+        rules = trick_rules(preset, [f"players={players}"] + (["draw=none"] if game == "54" else []))
+        deal = parse_deal(rules, hands, trump, leader)
+        got = sorted(move_text(a, rules.deck) for a in SOLVER.best_leads(deal))
+        georgian = game == "georgian"
+        want = ref.best_leads([ref.hand(h, georgian) for h in hands], None if trump == "none" else trump,
+                              leader, georgian)
+        assert got == want, (hands, trump, leader, game)
+
+
+def solve(hands: list[str], trump: str, leader: int = 0, *over: str) -> list[int]:
+    return SOLVER.paranoid(parse_deal(trick_rules("georgian-joker", list(over)), hands, trump, leader))
+
+
+def test_led_take_wins_the_trick() -> None:
+    # seat 0 leads the joker "take": it wins over the ace; then its low card loses
+    assert solve(["Jk1 7c", "Ac Kc", "Qc Jc", "Tc 9c"], "none") == [1, 1, 0, 0]
+
+
+def test_led_give_nobody_follows_pushes_the_trick_to_its_owner() -> None:
+    # only clubs are out besides seat 0's hearts: give hearts → nobody holds hearts or trump
+    v = solve(["Jk1", "Ac", "Kc", "Qc"], "none")
+    assert v[0] == 1
+
+
+def test_two_high_jokers_the_later_wins() -> None:
+    # seat 0 leads a diamond; seats 1 and 2 hold the jokers: against seat 1, seat 2's later
+    # high joker beats seat 1's — seat 1 cannot make sure of the trick
+    assert solve(["7d", "Jk1", "Jk2", "8d"], "h") == [0, 0, 1, 0]
+
+
+def test_jsonl_and_bad_deals() -> None:
+    rules = trick_rules("georgian-joker")
+    deals = deals_from_jsonl(rules, '{"hands": ["Ah", "Kh", "Qh", "Jh"], "trump": "none", "leader": 1}\n')
+    assert SOLVER.paranoid(deals[0]) == [1, 0, 0, 0]
+    bad = [(["Ah", "Kh", "Qh"], "h", 0, "3 hands given"),
+           (["Ah", "Kh", "Qh", "Jh Th"], "h", 0, "unequal sizes"),
+           (["Ah", "Ah", "Qh", "Jh"], "h", 0, "more than one hand"),
+           (["2c", "Kh", "Qh", "Jh"], "h", 0, "not in deck 36j"),
+           (["Ac", "Kh", "Qh", "Jh"], "x", 0, "unknown trump"),
+           (["Ac", "Kh", "Qh", "Jh"], "h", 4, "leader must be"),
+           (["Jk1", "6c", "Qh", "Jh"], "h", 0, "more than one hand")]
+    for hands, trump, leader, msg in bad:
+        with pytest.raises(JokerOddsError, match=msg):
+            parse_deal(rules, hands, trump, leader)
