@@ -70,7 +70,7 @@ class LowEvaluator:
         """Low keys of an ``(n, 5)`` array of card codes."""
         arr = np.ascontiguousarray(hands, dtype=np.int64)
         out = np.empty(arr.shape[0], np.int64)
-        L.low_keys_batch(arr, *self.args(), out)
+        L.low_keys_batch(arr, *self.args(), out)  # type: ignore[call-arg]
         return out
 
     def category(self, key: int) -> Category:
@@ -131,7 +131,7 @@ def exact_low_frequencies(rules: RuleSet | str, deck: str | None = None) -> LowT
     lev = LowEvaluator(rules, deck)
     d = lev.deck.cards.astype(np.int64)
     n_pos = len(lev.order_low_to_high)
-    counts = L.count_low_all(d, *lev.args(), n_pos)
+    counts = L.count_low_all(d, *lev.args(), n_pos)  # type: ignore[call-arg]
     total = comb(d.size, 5)
     assert int(counts.sum()) == total
     rows: list[tuple[str, int]] = []
