@@ -34,7 +34,8 @@ DESIGNATIONS = ("none", "fixed", "board")
 TIE_RULES = ("push", "dealer")
 MAX_AMOUNT = 1_000_000  # any odds, fee or payment, in antes
 _KEYS = {"name", "description", "deck", "rules", "designation", "doc_probability", "qualifier",
-         "bet", "ante_win", "no_qualify_ante", "no_qualify_bet", "tie", "pays", "exchange_fees"}
+         "bet", "ante_win", "no_qualify_ante", "no_qualify_bet", "tie", "pays", "exchange_fees",
+         "draw_fee", "joker_fee"}
 
 
 class StudError(JokerOddsError):
@@ -104,6 +105,8 @@ class StudGame:
     tie: str = "push"
     pays: dict[Category, Fraction] = field(default_factory=dict)
     exchange_fees: tuple[Fraction, ...] = ()
+    draw_fee: Fraction | None = None   # "poker with joker": exchange any number of cards, one fee
+    joker_fee: Fraction | None = None  # "poker with joker": replace any card with the joker
     description: str = ""
     source: str = "<mapping>"
 
@@ -211,6 +214,8 @@ def game_from_mapping(data: dict[str, Any], src: str = "<mapping>") -> StudGame:
         no_qualify_bet=_number(src, "no_qualify_bet", data.get("no_qualify_bet", 0), None),
         tie=tie, pays=pays,
         exchange_fees=tuple(_number(src, f"exchange_fees[{i}]", v) for i, v in enumerate(fees)),
+        draw_fee=_number(src, "draw_fee", data["draw_fee"]) if "draw_fee" in data else None,
+        joker_fee=_number(src, "joker_fee", data["joker_fee"]) if "joker_fee" in data else None,
         description=str(data.get("description", "")), source=src,
     )
 

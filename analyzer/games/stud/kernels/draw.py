@@ -1,0 +1,132 @@
+"""Numba kernels for "poker with joker": hold any subset and draw the rest, or buy the joker.
+
+``hold_value`` generalises the one/two-card exchange kernel to any number of drawn cards (0..5):
+the average, over every set of replacements from the unseen cards, of max(fold, bet) against
+every dealer hole-card set from the cards still unseen (discards are dead). ``joker_value``:
+one card replaced by the joker (taken from the unseen cards), the discarded card dead.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from analyzer.games.stud.kernels.counting import bet_value, situation
+from analyzer.games.stud.kernels.tables import colex, sort_small
+
+
+@njit(cache=True)
+def _value_of(new, excl, m, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
+              c4, c3, s):
+    """max(fold, bet) in antes of the 5 player positions ``new`` (sorted in place), ``excl[5:m]`` dead."""
+    n = cum1.shape[0]
+    total = binom[n - m - 1, 4]
+    sort_small(new, 5)
+    for i in range(5):
+        excl[i] = new[i]
+    pc = cls[colex(new, 5, binom)]
+    situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, c4, c3, s)
+    v = bet_value(c4, win_of[pc], nq_win, tie_win, lose_win)
+    return max(v, -total) / total
+
+
+@njit(cache=True)
+def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """Average max(fold, bet) discarding ``hand[i]`` for the bits of ``mask`` (any number)."""
+    n = cum1.shape[0]
+    keep = np.empty(5, np.int64)
+    excl = np.empty(10, np.int64)
+    new = np.empty(5, np.int64)
+    unseen = np.empty(n, np.int64)
+    idx = np.empty(5, np.int64)
+    c4 = np.empty(4, np.int64)
+    c3 = np.empty(3, np.int64)
+    s = np.empty(5, np.int64)
+    nk = 0
+    nd = 0
+    for i in range(5):
+        if (mask >> i) & 1:
+            excl[5 + nd] = hand[i]
+            nd += 1
+        else:
+            keep[nk] = hand[i]
+            nk += 1
+    nu = 0
+    for p in range(n):
+        if p != u and p != hand[0] and p != hand[1] and p != hand[2] and p != hand[3] and p != hand[4]:
+            unseen[nu] = p
+            nu += 1
+    for j in range(nd):
+        idx[j] = j
+    acc = 0.0
+    draws = 0
+    while True:
+        for i in range(nk):
+            new[i] = keep[i]
+        for j in range(nd):
+            new[nk + j] = unseen[idx[j]]
+        acc += _value_of(new, excl, 5 + nd, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
+                         binom, qc, c4, c3, s)
+        draws += 1
+        j = nd - 1  # next combination of nd indices over 0..nu-1
+        while j >= 0 and idx[j] == nu - nd + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for t in range(j + 1, nd):
+            idx[t] = idx[t - 1] + 1
+    return acc / draws
+
+
+@njit(cache=True)
+def joker_value(hand, u, i, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """max(fold, bet) with ``hand[i]`` replaced by the joker (position ``jpos``); the card is dead."""
+    excl = np.empty(6, np.int64)
+    new = np.empty(5, np.int64)
+    c4 = np.empty(4, np.int64)
+    c3 = np.empty(3, np.int64)
+    s = np.empty(5, np.int64)
+    for t in range(5):
+        new[t] = jpos if t == i else hand[t]
+    excl[5] = hand[i]
+    return _value_of(new, excl, 6, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
+                     c4, c3, s)
+
+
+@njit(cache=True, parallel=True)
+def option_values(hand, u, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """Values before fees: [0..31] hold-and-draw by discard mask, [32..36] buy the joker for card i
+    (NaN where the joker is not available: in the hand or the up card)."""
+    out = np.empty(37, np.float64)
+    for k in prange(37):
+        if k < 32:
+            out[k] = hold_value(hand, u, k, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
+                                binom, qc)
+        elif jpos < 0 or jpos == u or jpos == hand[0] or jpos == hand[1] or jpos == hand[2] \
+                or jpos == hand[3] or jpos == hand[4]:
+            out[k] = np.nan
+        else:
+            out[k] = joker_value(hand, u, k - 32, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2,
+                                 tri, quad, binom, qc)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def options_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """``option_values`` of many situations (parallel over the situations: balanced threads)."""
+    out = np.empty((hands.shape[0], 37), np.float64)
+    for r in prange(hands.shape[0]):
+        hand = hands[r]
+        u = ups[r]
+        for k in range(37):
+            if k < 32:
+                out[r, k] = hold_value(hand, u, k, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri,
+                                       quad, binom, qc)
+            elif jpos < 0 or jpos == u or jpos == hand[0] or jpos == hand[1] or jpos == hand[2] \
+                    or jpos == hand[3] or jpos == hand[4]:
+                out[r, k] = np.nan
+            else:
+                out[r, k] = joker_value(hand, u, k - 32, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1,
+                                        cum2, tri, quad, binom, qc)
+    return out
