@@ -256,3 +256,8 @@ def exchange_edge_cmd(game_path: str, situations: int, seed: int, fees: str | No
 
 
 COMMANDS = [stud_group]
+
+from analyzer.games.stud.options_cli import COMMANDS as _OPTION_COMMANDS  # noqa: E402
+
+for _cmd in _OPTION_COMMANDS:
+    stud_group.add_command(_cmd)

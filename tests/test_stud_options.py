@@ -1,0 +1,63 @@
+"""The "poker with joker" options: the any-card draw kernel against the one/two-card exchange
+kernel, buying the joker against the draw it is one case of, game-file fields and the CLI."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyzer.cards import parse_card, parse_hand
+from analyzer.games.stud.exact import hand_tables
+from analyzer.games.stud.exchange import _kernel_args
+from analyzer.games.stud.game import StudError, load_game
+from analyzer.games.stud.kernels import exchange as X
+from analyzer.games.stud.kernels.draw import hold_value, joker_value
+
+
+@pytest.fixture(scope="module")
+def setup():
+    game = load_game("poker-with-joker")
+    tables = hand_tables(game)
+    args = _kernel_args(game, tables)
+    codes = parse_hand("Ah Kh Qh 9h 2c", tables.evaluator.deck, size=5)
+    pos = np.sort(tables.code_pos[codes.astype(np.int64)])
+    u = int(tables.code_pos[parse_card("5d", tables.evaluator.deck)])
+    return game, tables, args, pos, u
+
+
+def test_game_file_has_the_fees_one_ante_each() -> None:
+    game = load_game("poker-with-joker")
+    assert game.draw_fee == 1 and game.joker_fee == 1
+    assert game.rules.natural_beats_wild.value == "tie"
+    assert load_game("jpoker").draw_fee is None
+
+
+@pytest.mark.parametrize("mask", [0, 1, 2, 16, 3, 17, 24])
+def test_hold_value_matches_the_exchange_kernel(setup, mask: int) -> None:
+    _, _, args, pos, u = setup
+    assert hold_value(pos, u, mask, *args) == pytest.approx(X.option_value(pos, u, mask, *args), abs=1e-12)
+
+
+def test_buying_the_joker_is_one_draw_of_the_one_card_exchange(setup) -> None:
+    """Drawing one card for card i averages "replace card i by c" over every unseen card c."""
+    _, tables, args, pos, u = setup
+    i = int(np.flatnonzero(tables.pos_code[pos] == parse_card("2c", tables.evaluator.deck))[0])
+    unseen = [p for p in range(tables.n) if p != u and p not in pos]
+    mean = np.mean([joker_value(pos, u, i, c, *args) for c in unseen])
+    assert mean == pytest.approx(hold_value(pos, u, 1 << i, *args), abs=1e-12)
+
+
+def test_buying_the_joker_for_a_four_flush_makes_a_flush_worth_the_fee(setup) -> None:
+    _, tables, args, pos, u = setup
+    i = int(np.flatnonzero(tables.pos_code[pos] == parse_card("2c", tables.evaluator.deck))[0])
+    jpos = int(tables.code_pos[52])
+    v = joker_value(pos, u, i, jpos, *args)  # Ah Kh Qh 9h Jk: an ace-high flush, 5:1 on the bet
+    assert v == pytest.approx(6.116585470478292, abs=1e-9)
+    assert v - 1 > hold_value(pos, u, 0, *args)
+
+
+def test_options_need_a_fixed_joker_game() -> None:
+    from analyzer.games.stud.options import joker_option_rows
+
+    with pytest.raises(StudError, match="neither a draw nor a buy-the-joker option"):
+        joker_option_rows(load_game("american"), "Ah Kh Qh 9h 2c", "5d")
