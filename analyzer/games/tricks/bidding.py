@@ -193,7 +193,7 @@ class BidTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         if self.pimc[0]:
-            from analyzer.games.tricks.pimc_kernels import pimc_bid_chunk
+            from analyzer.games.tricks.pimc_play_kernels import pimc_bid_chunk
 
             return pimc_bid_chunk(state, n, self.pool, self.seat, np.uint64(self.hand), self.up,
                                   self.trump, self.pre_bids, self.legal_bids, self.players, self.cards,
