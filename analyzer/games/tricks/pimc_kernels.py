@@ -272,9 +272,21 @@ def note_play(forbid, seat, a, t_card, t_mode, k, trump, rp):
 @njit(cache=True)
 def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
     """Deal ``pool[:npool]`` to the other seats (``sizes``), the rest out of play, respecting
-    ``forbid``: cards in random order, each to a seat that may hold it, chosen in proportion to
-    the room left (out of play counts as a seat). False if it got stuck."""
+    ``forbid``: cards in random order (those some seat cannot hold first), each to a seat that
+    may hold it, chosen in proportion to the room left (out of play counts as a seat). Close to
+    uniform over the consistent deals, not exactly. False if it got stuck."""
     deal(dstate, pool, npool)
+    anyf = uint64(0)
+    for s in range(np_):
+        anyf |= forbid[s]
+    j = 0
+    for i in range(npool):  # cards some seat cannot hold go first (stable, still in random order)
+        if anyf & (uint64(1) << uint64(pool[i])):
+            c = pool[i]
+            for q in range(i, j, -1):
+                pool[q] = pool[q - 1]
+            pool[j] = c
+            j += 1
     room = np.zeros(np_ + 1, np.int64)
     used = 0
     for s in range(np_):
