@@ -84,6 +84,36 @@ def _store(hands, np_, leader, keys, tlead, tlb, tub, tstamp, stamp, idx, tmask,
 
 
 @njit(cache=True)
+def _canonical(hands, np_, out):
+    """Hands with each suit's remaining cards renumbered 0, 1, … by rank and the jokers in seat
+    order: positions equal up to cards already gone share one table entry."""
+    for i in range(np_):
+        out[i] = uint64(0)
+    for s in range(4):
+        u = uint64(0)
+        for i in range(np_):
+            u |= hands[i] & suit_mask(s)
+        r = 0
+        while u:
+            b = low_bit(u)
+            u &= u - uint64(1)
+            bit = uint64(1) << uint64(b)
+            for i in range(np_):
+                if hands[i] & bit:
+                    out[i] |= uint64(1) << uint64(s * 16 + r)
+                    break
+            r += 1
+    first = True
+    for i in range(np_):
+        j = (hands[i] >> uint64(JK1)) & uint64(3)
+        if j == 3:
+            out[i] |= uint64(3) << uint64(JK1)
+        elif j:
+            out[i] |= uint64(1) << uint64(JK1 if first else JK2)
+            first = False
+
+
+@njit(cache=True)
 def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k, leader, keyb):
     """Drop interchangeable moves, then sort the rest best-first; the new count."""
     mine = hands[mover]
@@ -93,6 +123,17 @@ def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k,
     for i in range(k):
         out |= uint64(1) << uint64(t_card[i])
     both_jokers = (mine >> uint64(JK1)) & (mine >> uint64(JK2)) & uint64(1)
+    others = uint64(0)
+    for i in range(np_):
+        if i != mover:
+            others |= hands[i]
+    first_unheld = -1
+    first_plain_unheld = -1
+    for x in range(3, -1, -1):
+        if not (others & suit_mask(x)):
+            first_unheld = x
+            if x != trump:
+                first_plain_unheld = x
     m = 0
     for i in range(n):
         a = mv[i]
@@ -104,11 +145,20 @@ def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k,
                 continue
         elif b == JK2 and both_jokers:
             continue
+        elif k == 0 and mode >= TAKE and not (others & suit_mask((mode - TAKE) & 3)):
+            # a led joker naming a suit nobody else holds: every such suit plays alike
+            # (for "take", a plain suit and the trump suit differ in the follow duty)
+            x = (mode - TAKE) & 3
+            if mode >= GIVE:
+                if x != first_unheld:
+                    continue
+            elif x != trump and x != first_plain_unheld:
+                continue
         if k == 0:
             if b >= JK1:
                 key = 40 if mode < GIVE and mode >= TAKE else 0
             else:
-                key = 20 + (b & 15)
+                key = 20 + (b & 15) if mover == s_seat else 34 - (b & 15)
         else:
             t_card[k] = b
             t_mode[k] = mode
@@ -150,6 +200,7 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
     ci = np.zeros(depth, np.int64)
     movers = np.zeros(depth, np.int64)
     res = np.zeros(depth, np.bool_)
+    canon = np.zeros((rem0 + 1, np_), np.uint64)
     ld[0] = leader0
     rm[0] = rem0
     ply = 0
@@ -171,9 +222,11 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
                     r = False
                     state = 2
                 else:
-                    idx = np.int64(_hash(hands, np_, leader) >> uint64(40))
+                    ch = canon[ply // np_]
+                    _canonical(hands, np_, ch)
+                    idx = np.int64(_hash(ch, np_, leader) >> uint64(40))
                     sidx[ply] = idx
-                    slot = _find(hands, np_, leader, keys, tlead, tstamp, stamp, idx, tmask)
+                    slot = _find(ch, np_, leader, keys, tlead, tstamp, stamp, idx, tmask)
                     if slot >= 0:
                         if won + tlb[slot] >= target:
                             r = True
@@ -225,11 +278,12 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
         if state == 2:
             if kk[ply] == 0:
                 won = wn[ply]
+                ch = canon[ply // np_]
                 if r:
-                    _store(hands, np_, ld[ply], keys, tlead, tlb, tub, tstamp, stamp, sidx[ply],
+                    _store(ch, np_, ld[ply], keys, tlead, tlb, tub, tstamp, stamp, sidx[ply],
                            tmask, target - won, rm[ply])
                 else:
-                    _store(hands, np_, ld[ply], keys, tlead, tlb, tub, tstamp, stamp, sidx[ply],
+                    _store(ch, np_, ld[ply], keys, tlead, tlb, tub, tstamp, stamp, sidx[ply],
                            tmask, 0, target - won - 1)
             if ply == 0:
                 return r
@@ -265,12 +319,8 @@ def paranoid_kernel(hands0, np_, s_seat, trump, rp, leader, keys, tlead, tlb, tu
     tmode = np.zeros((rem + 1, np_), np.int64)
     tmask = tstamp.shape[0] - 1
     lo = 0
-    hi = rem
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if search_target(hands, np_, s_seat, trump, rp, leader, rem, mid, mv, keyb, tcard, tmode,
-                         keys, tlead, tlb, tub, tstamp, stamp, tmask, nodes):
-            lo = mid
-        else:
-            hi = mid - 1
+    while lo < rem and search_target(hands, np_, s_seat, trump, rp, leader, rem, lo + 1, mv, keyb,
+                                     tcard, tmode, keys, tlead, tlb, tub, tstamp, stamp, tmask,
+                                     nodes):
+        lo += 1
     return lo
