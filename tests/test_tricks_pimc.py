@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 import tricks_reference as ref
+
 from analyzer.games.tricks.pimc_kernels import (
     _sample,
     guaranteed_score,

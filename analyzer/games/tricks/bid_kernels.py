@@ -205,7 +205,7 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
     stock = np.zeros(0, np.int64)
     pstate = np.ones(4, np.uint64)
     total = 1
-    for i in range(others):
+    for _ in range(others):
         total *= size
     for code in range(total):
         x = code
