@@ -7,7 +7,15 @@ import pytest
 
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import bit_of_code, parse_mask, trick_deck
-from analyzer.games.tricks.kernels import GIVE, HIGH, LOW, TAKE, deal_score, legal_moves, trick_winner
+from analyzer.games.tricks.kernels import (
+    GIVE,
+    HIGH,
+    LOW,
+    TAKE,
+    deal_score,
+    legal_moves,
+    trick_winner,
+)
 from analyzer.games.tricks.rules import trick_rules
 
 G = trick_rules("georgian-joker")

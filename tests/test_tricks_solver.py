@@ -19,7 +19,8 @@ DECK_54 = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk1", "Jk2"]
 # (game, players, cards): sizes the full minimax finishes quickly in plain Python
 DEFAULT_SHAPES = [("georgian", 4, 2), ("georgian", 4, 3), ("georgian", 3, 3), ("georgian", 3, 4),
                   ("georgian", 2, 4), ("georgian", 2, 5), ("54", 3, 3), ("54", 2, 5), ("54", 4, 3)]
-SLOW_SHAPES = [*DEFAULT_SHAPES, ("georgian", 4, 4), ("georgian", 3, 5), ("54", 3, 4)]
+# (4 players of 4 cards take minutes a deal in the plain minimax: beyond a test's reach)
+SLOW_SHAPES = [*DEFAULT_SHAPES, ("54", 3, 4), ("georgian", 2, 3), ("54", 2, 4)]
 
 
 def random_deal(rng: random.Random, game: str, players: int, cards: int) -> tuple[list[str], str, int]:

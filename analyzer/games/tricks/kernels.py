@@ -16,7 +16,6 @@ arrays (card bits, modes) in playing order plus its length. The rules are the in
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.rules import P

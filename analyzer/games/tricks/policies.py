@@ -6,7 +6,7 @@ trump among the four suits and no trump.
 
 ``heuristic`` (code 1): plays to its bid. It bids from a hand estimate — a joker counts one
 trick, a trump ace, king or queen one, a lower trump a third, a plain ace 0.85 and a plain king
-with a guard 0.4 (scaled by tricks per card when drawing) — rounded, and moved one step toward
+with a guard 0.4, the sum times 0.88 (and by tricks per card when drawing) — rounded, and moved one step toward
 the estimate when the hook forbids it. While short of its bid it leads its highest sure winner
 (the top card left of a suit, trumps first), else a joker "take" in its longest suit (high in
 the 54-card game), else the top of its longest plain suit; following, it wins as cheaply as it
@@ -19,7 +19,6 @@ held twice, else the suit of a queen or better, else no trump.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.kernels import (
@@ -100,7 +99,7 @@ def choose_bid(code, hand, trump, tricks, forbidden, scale, pstate):
         if 0 <= forbidden <= j:
             j += 1
         return j
-    est = hand_estimate(hand, trump) * scale
+    est = hand_estimate(hand, trump) * scale * 0.88
     bid = int(est + 0.5)
     bid = min(max(bid, 0), tricks)
     if bid == forbidden:
@@ -227,5 +226,3 @@ def choose_move(code, hand, moves, n, t_card, t_mode, k, trump, need, unseen, rp
         return lose_high
     return win_best if win_best >= 0 else moves[0]
 
-
-_ = np

@@ -25,7 +25,7 @@ from analyzer.games.tricks.kernels import (
     trick_winner,
 )
 
-__all__ = ["MAX_MOVES", "MAXP", "paranoid_kernel", "search_target"]
+__all__ = ["MAXP", "MAX_MOVES", "paranoid_kernel", "search_target"]
 
 MAXP = 6
 MAX_MOVES = 48

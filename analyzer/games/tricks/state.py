@@ -28,7 +28,16 @@ from analyzer.games.tricks.deck import (
     trick_deck,
     trump_text,
 )
-from analyzer.games.tricks.kernels import GIVE, HIGH, JK1, LOW, TAKE, deal_score, legal_moves, trick_winner
+from analyzer.games.tricks.kernels import (
+    GIVE,
+    HIGH,
+    JK1,
+    LOW,
+    TAKE,
+    deal_score,
+    legal_moves,
+    trick_winner,
+)
 from analyzer.games.tricks.rules import TrickRules
 
 __all__ = ["TrickState", "move_text"]
