@@ -94,7 +94,8 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
             row.update({f"p_took{i}": x for i, x in enumerate(r["tricks"])})
         shown.append(row)
     m = t.meta
-    kind = f"exact over {m['deals']:,} deals" if t.exact else f"{m['samples']:,} samples, seed {seed}"
+    kind = (f"exact: {m['consistent_deals']:,} of the {m['deals']:,} deals fit the bids"
+            if m["conditioned_on_bids"] else f"exact over {m['deals']:,} deals") if t.exact else f"{m['samples']:,} samples, seed {seed}"
     footer = (f"\n{m['game']}: {m['hand']}, seat {m['seat']}, trump {m['trump']}, bids {m['bids']}; "
               f"{policy} ({kind}); best bid {t.best}" if fmt == "table" else None)
     emit(shown, fmt, out, None, footer=footer)

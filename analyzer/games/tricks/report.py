@@ -124,6 +124,14 @@ def hook_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> tuple[dic
     return row, jok
 
 
+def _pad(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows with one set of columns (missing ones empty), in the order they first appear."""
+    cols: dict[str, None] = {}
+    for r in rows:
+        cols.update(dict.fromkeys(r))
+    return [{c: r.get(c) for c in cols} for r in rows]
+
+
 def _heatmap(study: Study, name: str, rows: list[dict[str, Any]], sizes: list[int], caption: str) -> None:
     import matplotlib.pyplot as plt
 
@@ -228,7 +236,7 @@ def build() -> Study:
     for c in sizes:
         for seat in (0, 3):
             rows += feature_rows(gj, c, seat, FEATURE_DEALS, SEED + c + 10 * seat)
-    s.table("bid-features-georgian", rows, "Georgian Joker, seats 0 and 3 (the dealer): per hand-feature "
+    s.table("bid-features-georgian", _pad(rows), "Georgian Joker, seats 0 and 3 (the dealer): per hand-feature "
             "cell the best bid (highest sampled EV, the others bidding by the heuristic), its EV with CI, "
             "the mean tricks taken at it, and P(made) of every bid")
     _heatmap(s, "best-bid-georgian-seat0", [r for r in rows if r["seat"] == 0], sizes,
@@ -240,7 +248,7 @@ def build() -> Study:
         r54 = trick_rules("joker-54", over)
         for c in (2, 5, 8):
             rows54 += [{**x, "draw": r54.draw} for x in feature_rows(r54, c, 0, FEATURE_DEALS, SEED + c)]
-    s.table("bid-features-54", rows54, "The 54-card game, seat 0, drawing after each trick and without "
+    s.table("bid-features-54", _pad(rows54), "The 54-card game, seat 0, drawing after each trick and without "
             "drawing side by side: what drawing does to the value of a bid")
 
     s.heading("The hook's cost, EV by seat, and a joker's value")
@@ -256,9 +264,9 @@ def build() -> Study:
             h, j = hook_rows(r54, c, HOOK_DEALS // 2, SEED + c)
             hooks.append(h)
             jokers += j
-    s.table("hook-cost", hooks, "The dealer's EV with the hook minus his EV on the same deals with the hook "
+    s.table("hook-cost", _pad(hooks), "The dealer's EV with the hook minus his EV on the same deals with the hook "
             "off (the rule's own effect), and each seat's EV with the hook on")
-    s.table("joker-value", jokers, "A seat dealt one or two jokers against a seat dealt none: the mean score "
+    s.table("joker-value", _pad(jokers), "A seat dealt one or two jokers against a seat dealt none: the mean score "
             "difference per deal (the jokers come with the rest of the hand as dealt)")
 
     s.heading("pimc against the heuristic, in duplicate")
