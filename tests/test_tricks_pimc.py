@@ -179,3 +179,16 @@ def test_heuristic_beats_random_in_duplicate() -> None:
 def test_pimc_beats_heuristic_on_small_deals() -> None:
     r = strength(GJ, 4, "pimc", "heuristic", deals=200, seed=7, k=8)
     assert r.diff.ci_low > 0
+
+
+def test_pimc_bid_table_is_reproducible_and_plays_to_its_bid() -> None:
+    from analyzer.games.tricks.bidding import bid_table, situation
+
+    s = situation(GJ, "Ah Kh 9s Jk1", up="7h", seat=2, bids=[1, 0])
+    a = bid_table(s, "pimc", samples=24, seed=1, k=8)
+    b = bid_table(s, "pimc", samples=24, seed=1, k=8, workers=1)
+    assert [r["ev"] for r in a.rows] == [r["ev"] for r in b.rows]
+    assert a.meta["others"] == "heuristic" and a.meta["k"] == 8
+    h = bid_table(s, "heuristic", samples=4000, seed=1)
+    # bidding 2, pimc makes it far more often than the heuristic does (0.50 for the heuristic)
+    assert a.rows[2]["p_made"] > h.rows[2]["p_made_high"]

@@ -135,7 +135,7 @@ def _pad(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _heatmap(study: Study, name: str, rows: list[dict[str, Any]], sizes: list[int], caption: str) -> None:
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(sizes), figsize=(3.2 * len(sizes), 3.0), squeeze=False)
+    fig, axes = plt.subplots(1, len(sizes), figsize=(3.9 * len(sizes), 3.2), squeeze=False)
     for ax, c in zip(axes[0], sizes, strict=True):
         grid = np.full((5, 3), np.nan)
         labels = ["none", "0", "1", "2", "3+"]
