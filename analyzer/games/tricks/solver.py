@@ -106,6 +106,7 @@ class Solver:
         self.lb = np.zeros(size, np.int8)
         self.ub = np.zeros(size, np.int8)
         self.stamp = np.zeros(size, np.int32)
+        self.best = np.full(size, -1, np.int16)
         self.generation = 0
         self.nodes = np.zeros(1, np.int64)
 
@@ -122,7 +123,8 @@ class Solver:
         hands = np.array(deal.hands, dtype=np.uint64)
         return int(paranoid_kernel(hands, len(deal.hands), int(seat), int(deal.trump),
                                    deal.rules.params(), int(deal.leader), self.keys, self.lead,
-                                   self.lb, self.ub, self.stamp, self.generation, self.nodes))
+                                   self.lb, self.ub, self.stamp, self.generation, self.nodes,
+                                   self.best))
 
     def paranoid(self, deal: Deal) -> list[int]:
         """Every seat's paranoid value."""

@@ -18,10 +18,13 @@ from analyzer.games.tricks.kernels import (
     GIVE,
     JK1,
     JK2,
+    JOKERS,
     TAKE,
     legal_moves,
     low_bit,
+    popcount,
     suit_mask,
+    top_bit,
     trick_winner,
 )
 
@@ -61,7 +64,8 @@ def _find(hands, np_, leader, keys, tlead, tstamp, stamp, idx, tmask):
 
 
 @njit(cache=True)
-def _store(hands, np_, leader, keys, tlead, tlb, tub, tstamp, stamp, idx, tmask, lb, ub):
+def _store(hands, np_, leader, keys, tlead, tlb, tub, tstamp, stamp, idx, tmask, lb, ub, tbest,
+           best):
     slot = _find(hands, np_, leader, keys, tlead, tstamp, stamp, idx, tmask)
     if slot < 0:
         slot = idx & tmask
@@ -76,7 +80,10 @@ def _store(hands, np_, leader, keys, tlead, tlb, tub, tstamp, stamp, idx, tmask,
             keys[slot, i] = hands[i]
         tlb[slot] = lb
         tub[slot] = ub
+        tbest[slot] = best
         return
+    if best >= 0:
+        tbest[slot] = best
     if lb > tlb[slot]:
         tlb[slot] = lb
     if ub < tub[slot]:
@@ -114,7 +121,28 @@ def _canonical(hands, np_, out):
 
 
 @njit(cache=True)
-def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k, leader, keyb):
+def _sure_tricks(hands, np_, s_seat, trump):
+    """Tricks ``s_seat`` wins whatever happens: its jokers and its trumps above every other
+    trump, less one for each joker of the others (a joker spoils at most one trick)."""
+    mine = hands[s_seat]
+    opp = uint64(0)
+    for i in range(np_):
+        if i != s_seat:
+            opp |= hands[i]
+    sure = popcount(mine & JOKERS)
+    if trump >= 0:
+        mt = mine & suit_mask(trump)
+        ot = opp & suit_mask(trump)
+        if ot:
+            mt &= ~((uint64(2) << uint64(top_bit(ot))) - uint64(1))
+        sure += popcount(mt)
+    sure -= popcount(opp & JOKERS)
+    return sure if sure > 0 else 0
+
+
+@njit(cache=True)
+def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k, leader, keyb,
+                 hist):
     """Drop interchangeable moves, then sort the rest best-first; the new count."""
     mine = hands[mover]
     out = uint64(0)
@@ -167,7 +195,7 @@ def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k,
             r = 14 if b >= JK1 else (b & 15)
             key = 100 - r if side else 50 - r
         mv[m] = a
-        keyb[m] = key
+        keyb[m] = key * 65536 + min(hist[k, a], 65535)
         m += 1
     for i in range(1, m):
         a = mv[i]
@@ -184,7 +212,7 @@ def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k,
 
 @njit(cache=True)
 def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb, tcard, tmode,
-                  keys, tlead, tlb, tub, tstamp, stamp, tmask, nodes):
+                  keys, tlead, tlb, tub, tstamp, stamp, tmask, nodes, hist, tbest):
     """Whether ``s_seat`` makes sure of ``target`` tricks from the start of a trick.
 
     An explicit-stack alpha-beta on the boolean (no recursion, so the kernel caches); ply
@@ -200,6 +228,8 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
     ci = np.zeros(depth, np.int64)
     movers = np.zeros(depth, np.int64)
     res = np.zeros(depth, np.bool_)
+    cut = np.zeros(depth, np.bool_)
+    first = np.full(depth, -1, np.int64)
     canon = np.zeros((rem0 + 1, np_), np.uint64)
     ld[0] = leader0
     rm[0] = rem0
@@ -214,12 +244,17 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
             won = wn[ply]
             rem = rm[ply]
             state = 1
+            cut[ply] = False
+            first[ply] = -1
             if k == 0:
                 if won >= target:
                     r = True
                     state = 2
                 elif won + rem < target:
                     r = False
+                    state = 2
+                elif won + _sure_tricks(hands, np_, s_seat, trump) >= target:
+                    r = True
                     state = 2
                 else:
                     ch = canon[ply // np_]
@@ -234,6 +269,8 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
                         elif won + tub[slot] < target:
                             r = False
                             state = 2
+                        else:
+                            first[ply] = tbest[slot]
             if state == 2:
                 kk[ply] = -1  # decided without a search: nothing to store
             else:
@@ -242,7 +279,15 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
                 movers[ply] = mover
                 n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
                 n = _order_moves(mv[ply], n, hands, np_, s_seat, mover, trump, rp, tcard[t],
-                                 tmode[t], k, leader, keyb[ply])
+                                 tmode[t], k, leader, keyb[ply], hist)
+                bm = first[ply]
+                if bm >= 0:  # the table's best move of this position first
+                    for j in range(n):
+                        if mv[ply, j] == bm:
+                            for q in range(j, 0, -1):
+                                mv[ply, q] = mv[ply, q - 1]
+                            mv[ply, 0] = bm
+                            break
                 nm[ply] = n
                 ci[ply] = 0
                 res[ply] = mover != s_seat
@@ -279,12 +324,13 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
             if kk[ply] == 0:
                 won = wn[ply]
                 ch = canon[ply // np_]
+                best = mv[ply, ci[ply] - 1] if cut[ply] else -1
                 if r:
                     _store(ch, np_, ld[ply], keys, tlead, tlb, tub, tstamp, stamp, sidx[ply],
-                           tmask, target - won, rm[ply])
+                           tmask, target - won, rm[ply], tbest, best)
                 else:
                     _store(ch, np_, ld[ply], keys, tlead, tlb, tub, tstamp, stamp, sidx[ply],
-                           tmask, 0, target - won - 1)
+                           tmask, 0, target - won - 1, tbest, best)
             if ply == 0:
                 return r
             ply -= 1
@@ -292,6 +338,9 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
             hands[movers[ply]] ^= uint64(1) << uint64(a & 63)
             maximizing = movers[ply] == s_seat
             if maximizing == r:  # a cut: S found a way, or the others found a refutation
+                if ci[ply] > 1:
+                    hist[kk[ply], a] += 1
+                cut[ply] = True
                 state = 2
             else:
                 state = 1
@@ -300,7 +349,7 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
 
 @njit(cache=True)
 def paranoid_kernel(hands0, np_, s_seat, trump, rp, leader, keys, tlead, tlb, tub, tstamp, stamp,
-                    nodes):
+                    nodes, tbest):
     """The paranoid value of ``s_seat`` for a deal at the start of its first trick."""
     hands = hands0.copy()
     rem = 0
@@ -318,9 +367,10 @@ def paranoid_kernel(hands0, np_, s_seat, trump, rp, leader, keys, tlead, tlb, tu
     tcard = np.zeros((rem + 1, np_), np.int64)
     tmode = np.zeros((rem + 1, np_), np.int64)
     tmask = tstamp.shape[0] - 1
+    hist = np.zeros((np_, 64 * 11), np.int64)  # cut-offs by (position in the trick, move)
     lo = 0
     while lo < rem and search_target(hands, np_, s_seat, trump, rp, leader, rem, lo + 1, mv, keyb,
                                      tcard, tmode, keys, tlead, tlb, tub, tstamp, stamp, tmask,
-                                     nodes):
+                                     nodes, hist, tbest):
         lo += 1
     return lo
