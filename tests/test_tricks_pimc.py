@@ -92,13 +92,15 @@ def test_set_search_matches_minimax(game: str, over: list[str], cards: int, n: i
     assert checked == n * rules.players
 
 
-def test_guaranteed_score_and_bounds_match_minimax() -> None:
+@pytest.mark.parametrize("n", [pytest.param(5, id="5-deals"),
+                               pytest.param(25, id="25-deals", marks=pytest.mark.slow)])
+def test_guaranteed_score_and_bounds_match_minimax(n: int) -> None:
     rp = GJ.params()
     tt = new_table(14)
     nodes = np.zeros(1, np.int64)
     tc = np.zeros(4, np.int64)
     stamp = 0
-    for st in _deals(GJ, 3, 25, 8):
+    for st in _deals(GJ, 3, n, 8):
         hands = _ref_hands(st.hands)
         trump = None if st.trump < 0 else "cdhs"[st.trump]
         for seat in range(4):
@@ -177,7 +179,7 @@ def test_heuristic_beats_random_in_duplicate() -> None:
 
 
 def test_pimc_beats_heuristic_on_small_deals() -> None:
-    r = strength(GJ, 4, "pimc", "heuristic", deals=200, seed=7, k=8)
+    r = strength(GJ, 4, "pimc", "heuristic", deals=200, seed=7, k=16)
     assert r.diff.ci_low > 0
 
 

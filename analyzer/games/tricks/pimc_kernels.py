@@ -130,6 +130,7 @@ def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0,
     movers = np.zeros(depth, np.int64)
     res = np.zeros(depth, np.bool_)
     store = np.zeros(depth, np.bool_)
+    hist = np.zeros((np_, 64 * 11), np.int64)  # cut-offs by (position in the trick, move)
     kk[0] = k0
     ld[0] = leader0
     wn[0] = won0
@@ -175,7 +176,7 @@ def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0,
                 movers[ply] = mover
                 n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
                 n = _order_moves(mv[ply], n, hands, np_, s_seat, mover, trump, rp, tcard[t],
-                                 tmode[t], k, leader, keyb[ply])
+                                 tmode[t], k, leader, keyb[ply], hist)
                 nm[ply] = n
                 ci[ply] = 0
                 res[ply] = mover != s_seat
@@ -217,7 +218,9 @@ def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0,
             ply -= 1
             a = mv[ply, ci[ply] - 1]
             hands[movers[ply]] ^= uint64(1) << uint64(a & 63)
-            if (movers[ply] == s_seat) == r:
+            if (movers[ply] == s_seat) == r:  # a cut
+                if ci[ply] > 1:
+                    hist[kk[ply], a] += 1
                 state = 2
             else:
                 state = 1
