@@ -20,10 +20,10 @@ from analyzer.stats import Z95, mean_from_sums
 __all__ = ["FeatureTask", "HookTask", "build", "feature_rows", "hook_rows"]
 
 SEED = 2026
-FEATURE_DEALS = 6_000  # per deal size and seat
+FEATURE_DEALS = 12_000  # per deal size and seat
 HOOK_DEALS = 40_000  # per deal size
 GAMES = 2_000
-STRENGTH = ((4, 300), (6, 150))  # (cards, duplicate deals) at K = 16
+STRENGTH = ((4, 600), (6, 400))  # (cards, duplicate deals) at K = 16
 K = 16
 
 
