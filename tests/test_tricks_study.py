@@ -58,3 +58,15 @@ def test_pimc_bid_needs_draw_none() -> None:
                                 "(--rule draw=none)")
 
 
+
+
+def test_whole_games_keep_every_final_total(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from analyzer.games.tricks import report
+
+    monkeypatch.setattr(report, "GAMES", 60)
+    rows, finals = report._games_rows()
+    g = finals["georgian-joker draw=none"]
+    assert g.shape == (60, 4)
+    first = [r for r in rows if r["game"] == "georgian-joker"]
+    assert [round(r["mean_total"], 9) for r in first] == [round(float(x), 9) for x in g.mean(axis=0)]
+    assert all(r["q05"] <= r["median"] <= r["q95"] for r in rows)

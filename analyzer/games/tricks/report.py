@@ -197,20 +197,51 @@ def _strength_rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _games_rows() -> list[dict[str, Any]]:
+def _games_rows() -> tuple[list[dict[str, Any]], dict[str, np.ndarray]]:
+    """Whole games, one game per engine chunk so that every game's final totals are kept."""
+    from analyzer.engine import RunResult
     from analyzer.games.tricks.selfplay import play_games
 
     rows = []
+    finals: dict[str, np.ndarray] = {}
     for game, over in (("georgian-joker", []), ("joker-54", []), ("joker-54", ["draw=none"])):
         r = trick_rules(game, over)
-        g = play_games(r, ["heuristic"] * r.players, GAMES, SEED, quiet=True)
+        p = r.players
+        seen: list[np.ndarray] = []
+        last = np.zeros(p, np.int64)
+
+        def keep(res: RunResult, p: int = p, seen: list[np.ndarray] = seen) -> None:
+            nonlocal last
+            now = np.asarray(res.totals[:p], np.int64)
+            seen.append(now - last)
+            last = now.copy()
+
+        g = play_games(r, ["heuristic"] * p, GAMES, SEED, chunk_size=1, quiet=True, on_chunk=keep)
+        per_game = np.array(seen)
+        label = f"{game} draw={r.draw}"
+        finals[label] = per_game
         for row in g.rows():
+            q = np.quantile(per_game[:, row["player"]], [0.05, 0.25, 0.5, 0.75, 0.95])
             rows.append({"game": game, "draw": r.draw, "deals": len(r.schedule_cards()), "games": g.games,
                          "player": row["player"], "mean_total": row["mean_total"],
-                         "sd_total": g.total[row["player"]].sd, "ci_low": row["ci_low"],
-                         "ci_high": row["ci_high"], "p_best": row["p_best"], "p_best_low": row["p_best_low"],
-                         "p_best_high": row["p_best_high"], "premiums": row["premiums"]})
-    return rows
+                         "ci_low": row["ci_low"], "ci_high": row["ci_high"],
+                         "sd_total": g.total[row["player"]].sd, "q05": float(q[0]), "q25": float(q[1]),
+                         "median": float(q[2]), "q75": float(q[3]), "q95": float(q[4]),
+                         "p_best": row["p_best"], "p_best_low": row["p_best_low"],
+                         "p_best_high": row["p_best_high"], "premiums_per_game": row["premiums"]})
+    return rows, finals
+
+
+def _finals_figure(study: Study, finals: dict[str, np.ndarray]) -> None:
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(finals), figsize=(4.2 * len(finals), 3.2), squeeze=False)
+    for ax, (label, totals) in zip(axes[0], finals.items(), strict=True):
+        ax.hist(totals.ravel(), bins=40, color="#3b6ea8")
+        ax.set_title(label, fontsize=9)
+        ax.set_xlabel("final total")
+    axes[0][0].set_ylabel("players")
+    study.figure("final-totals", fig, "Final totals of whole games (every player, heuristic play)")
 
 
 def build() -> Study:
@@ -278,7 +309,10 @@ def build() -> Study:
     s.table("strength", _strength_rows(), "Mean score difference per deal with 95 % CI")
 
     s.heading("Whole games")
-    s.table("whole-games", _games_rows(), "Final totals per player over whole games (the deal passes "
-            "clockwise; Georgian Joker with the premium), and P(best total, shared counts)")
+    games, finals = _games_rows()
+    s.table("whole-games", games, "Final totals per player over whole games (the deal passes "
+            "clockwise; Georgian Joker with the premium): mean with CI, SD and quantiles, and "
+            "P(best total, shared counts)")
+    _finals_figure(s, finals)
     s.text("The per-player P(best) is P(win) by starting seat: player p deals the deal p - 1 first.")
     return s
