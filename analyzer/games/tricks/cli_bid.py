@@ -113,11 +113,15 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
 @click.option("--k", "k", type=click.IntRange(1, 512), default=32, show_default=True, help="pimc: K.")
 @click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
               help="pimc: solver nodes per search.")
+@click.option("--bid-mode", type=click.Choice(["heuristic", "playouts", "bounds", "guaranteed"]),
+              default="heuristic", show_default=True,
+              help="pimc's bids: the heuristic's; the best mean over 16·K worlds played out by the "
+                   "heuristic; from the solver's trick bounds; by the solver's guaranteed score.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
 @engine_options
 @output_options
 def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, deals: int, k: int,
-                 budget: int, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
+                 budget: int, bid_mode: str, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
     """Duplicate comparison: on the same deals, A at one seat (rotated over every seat) against
     B at the others, minus B at that seat; the mean score difference per deal with a 95 % CI.
 
@@ -127,7 +131,7 @@ def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b
     from analyzer.games.tricks.strength import strength
 
     rules = trick_rules(game, rule)
-    r = strength(rules, cards, pol_a, pol_b, deals, seed, k, budget, **engine_kwargs(opts))
+    r = strength(rules, cards, pol_a, pol_b, deals, seed, k, budget, bid_mode, **engine_kwargs(opts))
     emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None)
 
 
