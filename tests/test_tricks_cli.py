@@ -29,8 +29,10 @@ def test_solve_prints_each_seat() -> None:
     code, out, _ = run("solve", "--game", "georgian-joker", "--hands", *HANDS, "--trump", "h", "--leader", "0")
     assert code == 0
     lines = out.strip().splitlines()
-    assert lines[0].split() == ["deal", "trump", "leader", "seat0", "seat1", "seat2", "seat3"]
-    assert lines[2].split() == ["1", "h", "0", "3", "0", "0", "0"]
+    assert lines[0].split() == ["deal", "trump", "leader", "seat0", "seat1", "seat2", "seat3", "best", "leads"]
+    # with hearts trump every first card of seat 0 keeps its three tricks
+    assert lines[2].split()[:7] == ["1", "h", "0", "3", "0", "0", "0"]
+    assert "Ah" in lines[2] and "Jk1 take c" in lines[2]
 
 
 def test_solve_json_and_input_file(tmp_path: Path) -> None:
@@ -47,6 +49,7 @@ def test_solve_json_and_input_file(tmp_path: Path) -> None:
     code, out, _ = run("solve", "--input", str(src), "--format", "json")
     assert code == 0
     assert [d["paranoid"] for d in json.loads(out)] == [[3, 0, 0, 0], [0, 0, 1, 0]]
+    assert json.loads(out)[1]["best_leads"] == ["7d"]  # value 0: any card
 
 
 def test_solve_take_rule_variant() -> None:

@@ -163,3 +163,18 @@ def test_presets_and_overrides() -> None:
             trick_rules("georgian-joker", bad)
     with pytest.raises(JokerOddsError, match="unknown game"):
         trick_rules("bridge")
+
+
+@pytest.mark.parametrize(("hook", "forbidden"), [("tricks", "tricks"), ("hand", "cards"), ("off", None)])
+def test_the_hook_on_the_dealers_bid(hook: str, forbidden: str | None) -> None:
+    from analyzer.games.tricks.state import TrickState
+
+    rules = trick_rules("joker-54", [f"hook={hook}"])
+    st = TrickState.new_deal(rules, 4, np.random.default_rng(1))
+    assert st.tricks == 4 + (54 - 12) // 3  # drawing: more tricks than cards
+    st.apply_action(1)
+    st.apply_action(2)
+    legal = st.legal_actions()  # the dealer's bids
+    target = {"tricks": st.tricks, "cards": 4, None: None}[forbidden]
+    everything = list(range(st.tricks + 1))
+    assert legal == [b for b in everything if target is None or b != target - 3]

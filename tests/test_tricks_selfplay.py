@@ -75,3 +75,20 @@ def test_whole_games_premium_and_totals() -> None:
     assert sum(off.premiums_per_game) == 0
     assert sum(g.premiums_per_game) > 0  # some player was exact through a whole set
     assert [e.mean for e in off.total] != [e.mean for e in g.total]
+
+
+def test_kernel_54_deals_draw_and_score() -> None:
+    from tests.test_tricks_state import score_54
+
+    rules = trick_rules("joker-54")
+    rp = rules.params()
+    pack = deck_array(trick_deck("52+2"))
+    dstate = chunk_state(6, 0)
+    pstate = policy_state(dstate)
+    bids, took, scores = (np.zeros(3, np.int64) for _ in range(3))
+    for i in range(2000):
+        n = 2 + i % 7
+        play_deal(dstate, pstate, pack, 3, n, 0, rp, np.array([0, 1, i % 2]), bids, took, scores)
+        assert took.sum() == rules.tricks_in_deal(n)  # drawing: every card of the stock is played
+        for b, k, sc in zip(bids, took, scores, strict=True):
+            assert sc in {score_54(int(b), int(k), j) for j in range(3)}  # less 10 a led joker

@@ -68,6 +68,24 @@ def test_solver_matches_minimax_on_many_random_deals() -> None:
     assert check_against_reference(540, SLOW_SHAPES, seed=12) == 540
 
 
+def test_best_leads_match_minimax() -> None:
+    from analyzer.games.tricks.state import move_text
+
+    rng = random.Random(21)
+    shapes = [("georgian", 4, 2), ("georgian", 3, 3), ("georgian", 2, 4), ("54", 3, 3)]
+    for i in range(40):
+        game, players, cards = shapes[i % len(shapes)]
+        hands, trump, leader = random_deal(rng, game, players, cards)
+        preset = "georgian-joker" if game == "georgian" else "joker-54"
+        rules = trick_rules(preset, [f"players={players}"] + (["draw=none"] if game == "54" else []))
+        deal = parse_deal(rules, hands, trump, leader)
+        got = sorted(move_text(a, rules.deck) for a in SOLVER.best_leads(deal))
+        georgian = game == "georgian"
+        want = ref.best_leads([ref.hand(h, georgian) for h in hands], None if trump == "none" else trump,
+                              leader, georgian)
+        assert got == want, (hands, trump, leader, game)
+
+
 def solve(hands: list[str], trump: str, leader: int = 0, *over: str) -> list[int]:
     return SOLVER.paranoid(parse_deal(trick_rules("georgian-joker", list(over)), hands, trump, leader))
 

@@ -105,3 +105,44 @@ def test_pinned_playthrough(game: str, cards: int, seed: int) -> None:
     text = playthrough(st, [random_policy] * st.num_players, rng)
     path = DATA / f"tricks_playthrough_{game}.txt"
     assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("game", "cards"), [("georgian-joker", 9), ("georgian-joker", 4), ("joker-54", 5)])
+def test_facade_and_kernels_play_the_same_game(game: str, cards: int) -> None:
+    """The heuristic through the façade and inside the self-play kernels: the same mean score
+    and tricks per seat (independent deals; within 4.5 standard errors)."""
+    from analyzer.games.state import play_out
+    from analyzer.games.tricks.selfplay import play_deals
+    from analyzer.games.tricks.state import kernel_policy
+
+    rules = trick_rules(game)
+    rng = np.random.default_rng(99)
+    pol = [kernel_policy("heuristic")] * rules.players
+    n = 1500
+    scores = np.zeros((n, rules.players))
+    for i in range(n):
+        scores[i] = play_out(TrickState.new_deal(rules, cards, rng), pol, rng)
+    ker = play_deals(rules, cards, ["heuristic"] * rules.players, 200_000, seed=4, quiet=True)
+    for s in range(rules.players):
+        se = float(np.hypot(scores[:, s].std(ddof=1) / np.sqrt(n), ker.score[s].se))
+        assert abs(scores[:, s].mean() - ker.score[s].mean) < 4.5 * se, (s, scores[:, s].mean(), ker.score[s].mean)
+
+
+def test_resample_respects_shown_voids() -> None:
+    rules = trick_rules("georgian-joker")
+    d = {"c": 0, "d": 1, "h": 2, "s": 3}
+
+    def m(text: str) -> int:
+        return sum(1 << (d[t[1]] * 16 + "23456789TJQKA".index(t[0])) for t in text.split())
+
+    st = TrickState.from_hands(rules, [m("Ac Kc"), m("7d 8d"), m("Qc 7h"), m("Jc 9d")], trump=2)
+    for a in (0, 0, 0, 0):  # everyone bids 0 (the hook allows it: 0 != 2)
+        st.apply_action(a)
+    st.apply_action(m("Ac").bit_length() - 1)
+    st.apply_action(m("7d").bit_length() - 1)  # seat 1 shows no clubs and, not trumping, no hearts
+    assert st.voids[1] == 0b0101
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        r = st.resample(0, rng)
+        assert r.hands[1] & (0x1FFF | 0x1FFF << 32) == 0
+        assert sorted(bin(h).count("1") for h in r.hands[1:]) == [1, 2, 2]

@@ -100,9 +100,34 @@ def winner(trick: list, trump, georgian: bool, trump_beats_take: bool) -> int:
     return max(follow)[1] if follow else 0
 
 
+def play_text(play: tuple) -> str:
+    """A play as the CLI writes it: ``Ah``, ``Jk1 take h``, ``Jk2 high``."""
+    c, m = play
+    text = f"Jk{c[1]}" if is_joker(c) else RANKS[c[0]] + c[1]
+    if m == "plain":
+        return text
+    return f"{text} {m}" if isinstance(m, str) else f"{text} {m[0]} {m[1]}"
+
+
+def best_leads(hands: list[list[tuple]], trump, leader: int, georgian: bool = True,
+               trump_beats_take: bool = False) -> list[str]:
+    """The leader's first plays that keep its paranoid value (as text, sorted)."""
+    mt = georgian
+    values = {}
+    for c, m in legal(hands[leader], [], trump, georgian, mt):
+        rest = list(hands)
+        rest[leader] = [x for x in hands[leader] if x != c]
+        values[play_text((c, m))] = paranoid(rest, trump, leader, leader, georgian, trump_beats_take,
+                                             trick=[(c, m)])
+    top = max(values.values())
+    return sorted(t for t, v in values.items() if v == top)
+
+
 def paranoid(hands: list[list[tuple]], trump, leader: int, seat: int, georgian: bool = True,
-             trump_beats_take: bool = False, must_trump: bool | None = None) -> int:
-    """Tricks ``seat`` makes sure of when all the others play against it (full minimax)."""
+             trump_beats_take: bool = False, must_trump: bool | None = None,
+             trick: list | None = None) -> int:
+    """Tricks ``seat`` makes sure of when all the others play against it (full minimax), from
+    the start of a trick led by ``leader`` (or with ``trick`` already on the table)."""
     mt = georgian if must_trump is None else must_trump
     n_players = len(hands)
 
@@ -121,4 +146,4 @@ def paranoid(hands: list[list[tuple]], trump, leader: int, seat: int, georgian: 
             values.append(play(rest, lead, [*trick, (c, m)]))
         return max(values) if mover == seat else min(values)
 
-    return play([list(h) for h in hands], leader, [])
+    return play([list(h) for h in hands], leader, list(trick or []))

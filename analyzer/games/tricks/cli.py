@@ -107,7 +107,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
 def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_hands: tuple[str, ...],
               trump: str, leader: int, input_path: Path | None, fmt: str, out: Path | None) -> None:
     """Exact paranoid value of every seat: the tricks it makes sure of when all the others play
-    against it, every legal card and joker mode tried (all hands known).
+    against it, every legal card and joker mode tried (all hands known), and the leader's first
+    cards that keep its value.
 
     Example: joker-odds tricks solve --hands "Ah Kh Jk1" "Qh Jh Th" "9h 8h 7h" "Ac Kc Qc" --trump h --leader 0
     """
@@ -124,8 +125,11 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
         if not given:
             raise JokerOddsError("give the hands (--hands …) or --input FILE")
         deals = [parse_deal(rules, given, trump, leader)]
+    from analyzer.games.tricks.state import move_text
+
     solver = Solver()
-    results = [{**d.describe(), "paranoid": solver.paranoid(d)} for d in deals]
+    results = [{**d.describe(), "paranoid": solver.paranoid(d),
+                "best_leads": [move_text(a, rules.deck) for a in solver.best_leads(d)]} for d in deals]
     if fmt == "json":
         emit(results, fmt, out, None)
         return
@@ -133,6 +137,7 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
     for i, r in enumerate(results):
         row: dict[str, Any] = {"deal": i + 1, "trump": r["trump"], "leader": r["leader"]}
         row.update({f"seat{s}": v for s, v in enumerate(r["paranoid"])})
+        row["best leads"] = ", ".join(r["best_leads"])
         rows.append(row)
     emit(rows, fmt, out)
 

@@ -6,7 +6,8 @@ trump among the four suits and no trump.
 
 ``heuristic`` (code 1): plays to its bid. It bids from a hand estimate — a joker counts one
 trick, a trump ace, king or queen one, a lower trump a third, a plain ace 0.85 and a plain king
-with a guard 0.4, the sum times 0.88 (and by tricks per card when drawing) — rounded, and moved one step toward
+with a guard 0.4, the sum times 0.88, plus a fair share of the tricks still to come from the
+stock when drawing — rounded, and moved one step toward
 the estimate when the hook forbids it. While short of its bid it leads its highest sure winner
 (the top card left of a suit, trumps first), else a joker "take" in its longest suit (high in
 the 54-card game), else the top of its longest plain suit; following, it wins as cheaply as it
@@ -91,15 +92,16 @@ def hand_estimate(hand, trump):
 
 
 @njit(cache=True)
-def choose_bid(code, hand, trump, tricks, forbidden, scale, pstate):
-    """A bid in 0..tricks other than ``forbidden`` (-1: none forbidden)."""
+def choose_bid(code, hand, trump, tricks, forbidden, extra, pstate):
+    """A bid in 0..tricks other than ``forbidden`` (-1: none forbidden); ``extra``: the tricks
+    expected from cards still to draw."""
     if code == RANDOM:
         k = tricks + 1 - (1 if 0 <= forbidden <= tricks else 0)
         j = bounded(pstate, k)
         if 0 <= forbidden <= j:
             j += 1
         return j
-    est = hand_estimate(hand, trump) * scale * 0.88
+    est = hand_estimate(hand, trump) * 0.88 + extra
     bid = int(est + 0.5)
     bid = min(max(bid, 0), tricks)
     if bid == forbidden:

@@ -12,7 +12,6 @@ from numba import njit, uint64
 
 from analyzer.games.tricks.kernels import (
     JK1,
-    NORMAL,
     deal_score,
     legal_moves,
     trick_winner,
@@ -73,14 +72,14 @@ def play_deal(dstate, pstate, pack, np_, n, set_index, rp, pol, bids, took, scor
     tricks = n
     if drawing:
         tricks = n + (size - dealt) // np_
-    scale = tricks / n
+    extra = (tricks - n) / np_  # a fair share of the tricks played with drawn cards
     total = 0
     for s in range(np_):
         forbidden = -1
         if s == np_ - 1 and rp[R_HOOK] != 2:
             target = tricks if rp[R_HOOK] == 0 else n
             forbidden = target - total
-        bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden, scale, pstate)
+        bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden, extra, pstate)
         total += bids[s]
         took[s] = 0
         scores[s] = 0
@@ -101,7 +100,7 @@ def play_deal(dstate, pstate, pack, np_, n, set_index, rp, pol, bids, took, scor
             a = choose_move(pol[seat], h, moves, m, t_card, t_mode, k, trump,
                             bids[seat] - took[seat], unseen, rp, pstate)
             b = a & 63
-            if k == 0 and b >= JK1 and (h & NORMAL) != 0:
+            if k == 0 and b >= JK1 and h != (uint64(1) << uint64(b)):  # not his last card
                 scores[seat] -= rp[R_JOKER_LEAD]
             hands[seat] = h ^ (uint64(1) << uint64(b))
             played |= uint64(1) << uint64(b)

@@ -81,7 +81,7 @@ def parse_deal(rules: TrickRules, hands: Sequence[str], trump: str | None, leade
     if n == 0:
         raise DealError("hands are empty")
     if rules.draw != "none":
-        raise DealError("the solver needs draw=none (no drawing from a stock)")
+        raise DealError("the solver needs the rule draw=none (no drawing from a stock)")
     limit = rules.deck_size // rules.players if rules.jokers == "georgian" else 54 // rules.players
     if n > limit:
         raise DealError(f"{n} cards each is more than {rules.players} players can hold")
@@ -125,6 +125,33 @@ class Solver:
                                    deal.rules.params(), int(deal.leader), self.keys, self.lead,
                                    self.lb, self.ub, self.stamp, self.generation, self.nodes,
                                    self.best))
+
+    def best_leads(self, deal: Deal) -> list[int]:
+        """The leader's first moves (cards with joker modes) that keep its paranoid value.
+
+        >>> from analyzer.games.tricks.rules import trick_rules
+        >>> from analyzer.games.tricks.state import move_text
+        >>> d = parse_deal(trick_rules("georgian-joker"), ["Ah 7c", "Kh 8c", "Qh 9c", "Jh Tc"], "none", 0)
+        >>> [move_text(a) for a in Solver(12).best_leads(d)]  # either way the ace takes one
+        ['7c', 'Ah']
+        """
+        from analyzer.games.tricks.kernels import legal_moves
+        from analyzer.games.tricks.solver_kernels import after_first_card_kernel
+
+        lead = deal.leader
+        v = self.value(deal, lead)  # its table stays valid for the searches below
+        hands = np.array(deal.hands, dtype=np.uint64)
+        out = np.zeros(64, np.int64)
+        n = legal_moves(hands[lead], np.zeros(len(hands), np.int64), np.zeros(len(hands), np.int64),
+                        0, deal.trump, deal.rules.params(), out)
+        best = []
+        for a in sorted(int(x) for x in out[:n]):
+            if v == 0 or after_first_card_kernel(hands, len(hands), lead, int(deal.trump),
+                                                 deal.rules.params(), lead, a, v, self.keys, self.lead,
+                                                 self.lb, self.ub, self.stamp, self.generation,
+                                                 self.nodes, self.best):
+                best.append(a)
+        return best
 
     def paranoid(self, deal: Deal) -> list[int]:
         """Every seat's paranoid value."""

@@ -28,7 +28,7 @@ from analyzer.games.tricks.kernels import (
     trick_winner,
 )
 
-__all__ = ["MAXP", "MAX_MOVES", "paranoid_kernel", "search_target"]
+__all__ = ["MAXP", "MAX_MOVES", "after_first_card_kernel", "paranoid_kernel", "search_target"]
 
 MAXP = 6
 MAX_MOVES = 48
@@ -121,9 +121,10 @@ def _canonical(hands, np_, out):
 
 
 @njit(cache=True)
-def _sure_tricks(hands, np_, s_seat, trump):
+def _sure_tricks(hands, np_, s_seat, trump, leader):
     """Tricks ``s_seat`` wins whatever happens: its jokers and its trumps above every other
-    trump, less one for each joker of the others (a joker spoils at most one trick)."""
+    trump, less one for each joker of the others (a joker spoils at most one trick); on lead
+    against no jokers and no trumps, every card above all the others' cards of its suit."""
     mine = hands[s_seat]
     opp = uint64(0)
     for i in range(np_):
@@ -137,7 +138,43 @@ def _sure_tricks(hands, np_, s_seat, trump):
             mt &= ~((uint64(2) << uint64(top_bit(ot))) - uint64(1))
         sure += popcount(mt)
     sure -= popcount(opp & JOKERS)
+    if leader == s_seat and not (opp & JOKERS) and (trump < 0 or not (opp & suit_mask(trump))):
+        # on lead, the others without jokers or trumps: S cashes its top cards one by one
+        cash = popcount(mine & JOKERS)
+        for x in range(4):
+            mx = mine & suit_mask(x)
+            ox = opp & suit_mask(x)
+            if ox:
+                mx &= ~((uint64(2) << uint64(top_bit(ox))) - uint64(1))
+            cash += popcount(mx)
+        if cash > sure:
+            sure = cash
     return sure if sure > 0 else 0
+
+
+@njit(cache=True)
+def _sure_against(hands, np_, s_seat, trump):
+    """Tricks the others surely take from ``s_seat``: the most, over one other seat, of its
+    jokers and its trumps above all of S's, less one for each joker of S (each card of that
+    seat wins a trick of its own unless one of S's jokers beats it)."""
+    mine = hands[s_seat]
+    my_top = -1
+    if trump >= 0 and mine & suit_mask(trump):
+        my_top = top_bit(mine & suit_mask(trump))
+    best = 0
+    for i in range(np_):
+        if i == s_seat:
+            continue
+        c = popcount(hands[i] & JOKERS)
+        if trump >= 0:
+            t = hands[i] & suit_mask(trump)
+            if my_top >= 0:
+                t &= ~((uint64(2) << uint64(my_top)) - uint64(1))
+            c += popcount(t)
+        if c > best:
+            best = c
+    best -= popcount(mine & JOKERS)
+    return best if best > 0 else 0
 
 
 @njit(cache=True)
@@ -212,11 +249,12 @@ def _order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k,
 
 @njit(cache=True)
 def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb, tcard, tmode,
-                  keys, tlead, tlb, tub, tstamp, stamp, tmask, nodes, hist, tbest):
+                  keys, tlead, tlb, tub, tstamp, stamp, tmask, nodes, hist, tbest, ply0):
     """Whether ``s_seat`` makes sure of ``target`` tricks from the start of a trick.
 
     An explicit-stack alpha-beta on the boolean (no recursion, so the kernel caches); ply
-    ``p`` is card ``p % np_`` of trick ``p // np_``.
+    ``p`` is card ``p % np_`` of trick ``p // np_``. The root is ply ``ply0``: the first
+    ``ply0`` cards of the first trick are already in ``tcard[0]``/``tmode[0]``.
     """
     depth = rem0 * np_ + 1
     kk = np.zeros(depth, np.int64)
@@ -231,9 +269,10 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
     cut = np.zeros(depth, np.bool_)
     first = np.full(depth, -1, np.int64)
     canon = np.zeros((rem0 + 1, np_), np.uint64)
-    ld[0] = leader0
-    rm[0] = rem0
-    ply = 0
+    ply = ply0
+    kk[ply] = ply0
+    ld[ply] = leader0
+    rm[ply] = rem0
     state = 0  # 0 enter a node, 1 try its next move, 2 return r to the parent
     r = False
     while True:
@@ -253,8 +292,11 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
                 elif won + rem < target:
                     r = False
                     state = 2
-                elif won + _sure_tricks(hands, np_, s_seat, trump) >= target:
+                elif won + _sure_tricks(hands, np_, s_seat, trump, leader) >= target:
                     r = True
+                    state = 2
+                elif won + rem - _sure_against(hands, np_, s_seat, trump) < target:
+                    r = False
                     state = 2
                 else:
                     ch = canon[ply // np_]
@@ -331,7 +373,7 @@ def search_target(hands, np_, s_seat, trump, rp, leader0, rem0, target, mv, keyb
                 else:
                     _store(ch, np_, ld[ply], keys, tlead, tlb, tub, tstamp, stamp, sidx[ply],
                            tmask, 0, target - won - 1, tbest, best)
-            if ply == 0:
+            if ply == ply0:
                 return r
             ply -= 1
             a = mv[ply, ci[ply] - 1]
@@ -371,6 +413,31 @@ def paranoid_kernel(hands0, np_, s_seat, trump, rp, leader, keys, tlead, tlb, tu
     lo = 0
     while lo < rem and search_target(hands, np_, s_seat, trump, rp, leader, rem, lo + 1, mv, keyb,
                                      tcard, tmode, keys, tlead, tlb, tub, tstamp, stamp, tmask,
-                                     nodes, hist, tbest):
+                                     nodes, hist, tbest, 0):
         lo += 1
     return lo
+
+
+@njit(cache=True)
+def after_first_card_kernel(hands0, np_, s_seat, trump, rp, leader, move, target, keys, tlead, tlb,
+                            tub, tstamp, stamp, nodes, tbest):
+    """Whether ``s_seat`` still makes sure of ``target`` tricks after the leader plays ``move``."""
+    hands = hands0.copy()
+    rem = 0
+    for i in range(np_):
+        c = popcount(hands[i])
+        if c > rem:
+            rem = c
+    depth = rem * np_ + 1
+    mv = np.zeros((depth, MAX_MOVES), np.int64)
+    keyb = np.zeros((depth, MAX_MOVES), np.int64)
+    tcard = np.zeros((rem + 1, np_), np.int64)
+    tmode = np.zeros((rem + 1, np_), np.int64)
+    hist = np.zeros((np_, 64 * 11), np.int64)
+    b = move & 63
+    hands[leader] ^= uint64(1) << uint64(b)
+    tcard[0, 0] = b
+    tmode[0, 0] = move >> 6
+    return search_target(hands, np_, s_seat, trump, rp, leader, rem, target, mv, keyb, tcard, tmode,
+                         keys, tlead, tlb, tub, tstamp, stamp, tstamp.shape[0] - 1, nodes, hist,
+                         tbest, 1)

@@ -15,6 +15,7 @@ tricks; drawing after each trick in the 54-card game. Actions are ints: a trump 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -35,12 +36,13 @@ from analyzer.games.tricks.kernels import (
     LOW,
     TAKE,
     deal_score,
+    led_suit,
     legal_moves,
     trick_winner,
 )
 from analyzer.games.tricks.rules import TrickRules
 
-__all__ = ["TrickState", "move_text"]
+__all__ = ["TrickState", "kernel_policy", "move_text"]
 
 NO_TRUMP_ACTION = 4
 
@@ -83,12 +85,15 @@ class TrickState:
     history: list[tuple[int, int]] = field(default_factory=list)  # (seat, action), all phases
     plays: list[tuple[int, int]] = field(default_factory=list)  # (seat, move) of the tricks
     tricks_done: int = 0
+    first_three: int = 0  # mask of seat 0's first three cards (he names trump from them)
+    voids: list[int] = field(default_factory=list)  # per seat: suits shown void (bit per suit)
 
     def __post_init__(self) -> None:
         p = self.rules.players
         self.num_players = p
         self.took = self.took or [0] * p
         self.penalty = self.penalty or [0] * p
+        self.voids = self.voids or [0] * p
         self.leader = p - 1 if self.rules.leader == "dealer" else 0
         self._rp = self.rules.params()
         self._deck = trick_deck(self.rules.deck)
@@ -113,7 +118,9 @@ class TrickState:
             turned = rest[-1] if rules.draw == "after-trick" else rest[0]
             trump = -1 if turned >= JK1 else turned >> 4
         stock = rest if rules.draw == "after-trick" else []
-        return cls(rules, hands, stock, trump, cards, set_index, phase)
+        st = cls(rules, hands, stock, trump, cards, set_index, phase)
+        st.first_three = sum(1 << b for b in pack[:min(3, cards)])
+        return st
 
     @classmethod
     def from_hands(cls, rules: TrickRules, hands: list[int], trump: int, leader: int | None = None
@@ -185,6 +192,7 @@ class TrickState:
                 self.phase = "play"
             return
         bit = action & 63
+        self._note_void(seat, bit)
         if not self.trick and bit >= JK1 and self.hands[seat] != 1 << bit:
             self.penalty[seat] += self.rules.joker_lead_penalty
         self.hands[seat] ^= 1 << bit
@@ -227,17 +235,84 @@ class TrickState:
     def clone(self) -> TrickState:
         return copy.deepcopy(self)
 
-    def resample(self, player: int, rng: np.random.Generator) -> TrickState:
-        """A copy with the other seats' cards (and the stock) redealt at random, sizes kept."""
+    def _note_void(self, seat: int, bit: int) -> None:
+        """Record the suits a play shows ``seat`` lacks (a joker shows nothing)."""
+        if not self.trick or bit >= JK1:
+            return
+        cards, modes = self._trick_arrays()
+        s = int(led_suit(cards, modes, len(self.trick), self._rp[0]))
+        if s < 0 or bit >> 4 == s:
+            return
+        self.voids[seat] |= 1 << s
+        if self.rules.must_trump and self.trump >= 0 and bit >> 4 != self.trump:
+            self.voids[seat] |= 1 << self.trump
+
+    def resample(self, player: int, rng: np.random.Generator, tries: int = 200) -> TrickState:
+        """A copy with the other seats' cards (and the hidden stock) redealt at random: hand
+        sizes kept, and no card of a suit a seat has shown void in (when a redeal within
+        ``tries`` attempts allows it; the inference that a card played under a led "take" was
+        its owner's highest is not used)."""
         st = self.clone()
         others = [s for s in range(self.num_players) if s != player]
         turned = st.stock[-1:] if st.stock else []  # the face-up trump card stays known
         pool = [b for s in others for b in range(64) if st.hands[s] >> b & 1] + list(st.stock[:-1])
-        pool = [int(b) for b in rng.permutation(pool)]
-        i = 0
-        for s in others:
-            size = bin(st.hands[s]).count("1")
-            st.hands[s] = sum(1 << b for b in pool[i:i + size])
-            i += size
-        st.stock = pool[i:] + turned
+        sizes = [bin(st.hands[s]).count("1") for s in others]
+        for attempt in range(tries + 1):
+            deal = [int(b) for b in rng.permutation(pool)]
+            hands, i, ok = [], 0, True
+            for s, size in zip(others, sizes, strict=True):
+                cards = deal[i:i + size]
+                i += size
+                if attempt < tries and any(b < JK1 and self.voids[s] >> (b >> 4) & 1 for b in cards):
+                    ok = False
+                    break
+                hands.append(sum(1 << b for b in cards))
+            if ok:
+                break
+        for s, h in zip(others, hands, strict=True):
+            st.hands[s] = h
+        st.stock = deal[i:] + turned
         return st
+
+
+def kernel_policy(name: str) -> Callable[[TrickState, np.random.Generator], int]:
+    """A :data:`analyzer.games.state.Policy` that asks the named policy kernel (``random`` or
+    ``heuristic``) for the move, so searches and playthroughs use the self-play policies.
+
+    >>> from analyzer.games.state import play_out
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> rng = np.random.default_rng(3)
+    >>> st = TrickState.new_deal(trick_rules("georgian-joker"), 4, rng)
+    >>> len(play_out(st, [kernel_policy("heuristic")] * 4, rng))
+    4
+    """
+    from analyzer.games.tricks.policies import POLICY_CODES, choose_bid, choose_move, choose_trump
+
+    if name not in POLICY_CODES:
+        raise JokerOddsError(f"unknown policy {name!r} (known: {', '.join(POLICY_CODES)})")
+    code = POLICY_CODES[name]
+
+    def policy(st: TrickState, rng: np.random.Generator) -> int:
+        pstate = rng.integers(1, 2**63, size=4, dtype=np.int64).astype(np.uint64)
+        seat = st.current_player()
+        if st.phase == "trump":
+            t = int(choose_trump(code, np.uint64(st.first_three), pstate))
+            return NO_TRUMP_ACTION if t < 0 else t
+        hand = np.uint64(st.hands[seat])
+        if st.phase == "bid":
+            extra = (st.tricks - st.cards) / st.num_players
+            return int(choose_bid(code, hand, st.trump, st.tricks, st._forbidden_bid(), extra, pstate))
+        moves = np.array(st.legal_actions() + [0] * 48, np.int64)[:48]
+        n = len(st.legal_actions())
+        cards, modes = st._trick_arrays()
+        deck = 0
+        for b in st._deck.bits:
+            deck |= 1 << b
+        played = 0
+        for _s, a in st.plays:
+            played |= 1 << (a & 63)
+        unseen = np.uint64(deck & ~played & ~st.hands[seat])
+        return int(choose_move(code, hand, moves, n, cards, modes, len(st.trick), st.trump,
+                               st.bids[seat] - st.took[seat], unseen, st._rp, pstate))
+
+    return policy
