@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels import JK1, NORMAL, deal_score, legal_moves, trick_winner
+from analyzer.games.tricks.kernels import JK1, deal_score, legal_moves, trick_winner
 from analyzer.games.tricks.policies import HEURISTIC, choose_bid, choose_move, choose_trump
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.selfplay_kernels import policy_state
@@ -35,7 +35,7 @@ R_JOKER_LEAD = P.JOKER_LEAD
 
 
 @njit(cache=True)
-def bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, start, scale, pstate):
+def bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, start, extra, pstate):
     """Bids of seats ``start..np_-1`` by their policies (the last seat under the hook)."""
     total = 0
     for s in range(start):
@@ -45,7 +45,7 @@ def bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, start, scale, pstate):
         if s == np_ - 1 and rp[R_HOOK] != 2:
             target = tricks if rp[R_HOOK] == 0 else n
             forbidden = target - total
-        bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden, scale, pstate)
+        bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden, extra, pstate)
         total += bids[s]
 
 
@@ -74,7 +74,7 @@ def play_out(hands, stock, s0, trump, np_, n, tricks, set_index, rp, pol, bids, 
             a = choose_move(pol[seat], h, moves, m, t_card, t_mode, k, trump,
                             bids[seat] - took[seat], unseen, rp, pstate)
             b = a & 63
-            if k == 0 and b >= JK1 and (h & NORMAL) != 0:
+            if k == 0 and b >= JK1 and h != (uint64(1) << uint64(b)):  # not his last card
                 scores[seat] -= rp[R_JOKER_LEAD]
             hands[seat] = h ^ (uint64(1) << uint64(b))
             played |= uint64(1) << uint64(b)
@@ -93,12 +93,12 @@ def play_out(hands, stock, s0, trump, np_, n, tricks, set_index, rp, pol, bids, 
 
 
 @njit(cache=True)
-def _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, scale, pstate):
+def _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra, pstate):
     """Would the heuristic have bid ``pre_bids`` (and named ``trump``) from these hands?"""
     if full_choice and me != 0 and choose_trump(HEURISTIC, first3, pstate) != trump:
         return False
     for s in range(me):
-        if choose_bid(HEURISTIC, hands[s], trump, tricks, -1, scale, pstate) != pre_bids[s]:
+        if choose_bid(HEURISTIC, hands[s], trump, tricks, -1, extra, pstate) != pre_bids[s]:
             return False
     return True
 
@@ -115,7 +115,7 @@ def _record(out, j, nb, score, took_me, bid):
 
 @njit(cache=True)
 def _play_bids(out, hands, stock, s0, trump, np_, n, tricks, set_index, rp, pol, me, pre_bids,
-               legal_bids, deck_mask, scale, pstate, work, bids, took, scores):
+               legal_bids, deck_mask, extra, pstate, work, bids, took, scores):
     nb = tricks + 1
     for j in range(legal_bids.shape[0]):
         for s in range(np_):
@@ -123,7 +123,7 @@ def _play_bids(out, hands, stock, s0, trump, np_, n, tricks, set_index, rp, pol,
         for s in range(me):
             bids[s] = pre_bids[s]
         bids[me] = legal_bids[j]
-        bid_rest(work, trump, tricks, n, np_, rp, pol, bids, me + 1, scale, pstate)
+        bid_rest(work, trump, tricks, n, np_, rp, pol, bids, me + 1, extra, pstate)
         play_out(work, stock, s0, trump, np_, n, tricks, set_index, rp, pol, bids, deck_mask,
                  pstate, took, scores)
         _record(out, j, nb, scores[me], took[me], legal_bids[j])
@@ -148,7 +148,7 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
     bids = np.zeros(np_, np.int64)
     took = np.zeros(np_, np.int64)
     scores = np.zeros(np_, np.int64)
-    scale = tricks / n
+    extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
     for _ in range(n_samples):
         tries = 0
         while True:
@@ -166,7 +166,7 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
                         first3 |= uint64(1) << uint64(pool[i])
                     i += 1
             tries += 1
-            if not cond or _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, scale,
+            if not cond or _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra,
                                        pstate):
                 break
             if tries >= max_tries:
@@ -182,7 +182,7 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
                 stock[ns] = up_bit
                 ns += 1
         _play_bids(out, hands, stock[:ns], 0, trump, np_, n, tricks, set_index, rp, pol, me, pre_bids,
-                   legal_bids, deck_mask, scale, pstate, work, bids, took, scores)
+                   legal_bids, deck_mask, extra, pstate, work, bids, took, scores)
     return out
 
 
@@ -226,8 +226,8 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
                 hands[s] = uint64(1) << uint64(pool[idx[i]])
                 i += 1
         out[nbids * (3 + nb)] += 1
-        if cond and not _consistent(hands, uint64(0), me, pre_bids, trump, 1, False, 1.0, pstate):
+        if cond and not _consistent(hands, uint64(0), me, pre_bids, trump, 1, False, 0.0, pstate):
             continue
         _play_bids(out, hands, stock, 0, trump, np_, 1, 1, set_index, rp, pol, me, pre_bids,
-                   legal_bids, deck_mask, 1.0, pstate, work, bids, took, scores)
+                   legal_bids, deck_mask, 0.0, pstate, work, bids, took, scores)
     return out

@@ -37,7 +37,6 @@ from analyzer.games.tricks.bid_kernels import bid_rest, play_out
 from analyzer.games.tricks.kernels import (
     GIVE,
     JK1,
-    NORMAL,
     TAKE,
     deal_score,
     led_suit,
@@ -321,7 +320,7 @@ def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
 
 
 @njit(cache=True)
-def _bids_fit(world, played_by, np_, pol, bids, trump, tricks, n, rp, scale, pstate):
+def _bids_fit(world, played_by, np_, pol, bids, trump, tricks, n, rp, extra, pstate):
     """Would the heuristic seats have bid what they bid, holding these cards at the start?"""
     total = 0
     for s in range(np_):
@@ -329,7 +328,7 @@ def _bids_fit(world, played_by, np_, pol, bids, trump, tricks, n, rp, scale, pst
             forbidden = -1
             if s == np_ - 1 and rp[R_HOOK] != 2:
                 forbidden = (tricks if rp[R_HOOK] == 0 else n) - total
-            if choose_bid(HEURISTIC, world[s] | played_by[s], trump, tricks, forbidden, scale,
+            if choose_bid(HEURISTIC, world[s] | played_by[s], trump, tricks, forbidden, extra,
                           pstate) != bids[s]:
                 return False
         total += bids[s]
@@ -340,7 +339,7 @@ def _bids_fit(world, played_by, np_, pol, bids, trump, tricks, n, rp, scale, pst
 def world(dstate, pstate, pool, npool, sizes, forbid, played_by, np_, me, my_hand, pol, bids,
           n_bids, trump, tricks, n, rp, out):
     """One world consistent with the player's information (the bids by rejection, up to a cap)."""
-    scale = tricks / n
+    extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
     have = False
     for _ in range(SAMPLE_TRIES):
         if not _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
@@ -348,7 +347,7 @@ def world(dstate, pstate, pool, npool, sizes, forbid, played_by, np_, me, my_han
         have = True
         if n_bids == 0:
             return True
-        if _bids_fit(out, played_by, n_bids, pol, bids, trump, tricks, n, rp, scale, pstate):
+        if _bids_fit(out, played_by, n_bids, pol, bids, trump, tricks, n, rp, extra, pstate):
             return True
     if not have:  # the void constraints could not be met by the sequential draw: drop them
         nof = np.zeros(np_, np.uint64)
@@ -429,7 +428,7 @@ def pimc_move(me, hands, t_card, t_mode, k, leader, trump, rp, bids, took, playe
             tc[k] = b
             tm[k] = a >> 6
             pen = 0
-            if k == 0 and b >= JK1 and (hands[me] & NORMAL) != 0:
+            if k == 0 and b >= JK1 and hands[me] != (uint64(1) << uint64(b)):
                 pen = rp[R_JOKER_LEAD]
             if k + 1 == np_:
                 w = (leader + trick_winner(tc, tm, np_, trump, rp)) % np_
@@ -536,7 +535,7 @@ def pimc_bid(me, hands, trump, rp, bids, legal, nlegal, leader, up_bit, deck_mas
                 for s in range(me):
                     wbids[s] = bids[s]
                 wbids[me] = legal[j]
-                bid_rest(work, trump, tricks, n, np_, rp, pol, wbids, me + 1, 1.0, pstate)
+                bid_rest(work, trump, tricks, n, np_, rp, pol, wbids, me + 1, 0.0, pstate)
                 play_out(work, stock, 0, trump, np_, n, tricks, set_index, rp, pol, wbids, deck_mask,
                          pstate, took, scores)
                 sums[j] += scores[me]

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.bid_kernels import _consistent, _record
-from analyzer.games.tricks.kernels import JK1, NORMAL, deal_score, legal_moves, trick_winner
+from analyzer.games.tricks.kernels import JK1, deal_score, legal_moves, trick_winner
 from analyzer.games.tricks.pimc_kernels import PIMC, new_table, note_play, pimc_bid, pimc_move
 from analyzer.games.tricks.policies import choose_bid, choose_move, choose_trump
 from analyzer.games.tricks.rules import P
@@ -44,7 +44,7 @@ def play_pimc(hands, trump, up_bit, np_, n, set_index, rp, pol, bids, start, dec
         forbidden = -1
         if s == np_ - 1 and rp[R_HOOK] != 2:
             forbidden = (tricks if rp[R_HOOK] == 0 else n) - total
-        h_bid = choose_bid(pol[s], hands[s], trump, tricks, forbidden, 1.0, pstate)
+        h_bid = choose_bid(pol[s], hands[s], trump, tricks, forbidden, 0.0, pstate)
         if pol[s] == PIMC and bid_mode != 1:
             m = 0
             for b in range(tricks + 1):
@@ -82,7 +82,7 @@ def play_pimc(hands, trump, up_bit, np_, n, set_index, rp, pol, bids, start, dec
                                 bids[seat] - took[seat], unseen, rp, pstate)
             b = a & 63
             note_play(forbid, seat, a, t_card, t_mode, k, trump, rp)
-            if k == 0 and b >= JK1 and (h & NORMAL) != 0:
+            if k == 0 and b >= JK1 and h != (uint64(1) << uint64(b)):  # not his last card
                 scores[seat] -= rp[R_JOKER_LEAD]
             hands[seat] = h ^ (uint64(1) << uint64(b))
             played |= uint64(1) << uint64(b)
@@ -118,7 +118,7 @@ def pimc_bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids
     stamp = 0
     pol2 = pol.copy()
     pol2[me] = PIMC
-    scale = tricks / n
+    extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
     for _ in range(n_samples):
         tries = 0
         while True:
@@ -136,7 +136,7 @@ def pimc_bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids
                         first3 |= uint64(1) << uint64(pool[i])
                     i += 1
             tries += 1
-            if not cond or _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, scale,
+            if not cond or _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra,
                                        pstate):
                 break
             if tries >= max_tries:

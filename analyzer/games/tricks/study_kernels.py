@@ -64,7 +64,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol):
     deck_mask = uint64(0)
     for i in range(size):
         deck_mask |= uint64(1) << uint64(pack[i])
-    scale = tricks / n
+    extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
     for _ in range(n_deals):
         deal(dstate, pack, size if (drawing or dealt == size) else dealt + 1)
         for s in range(np_):
@@ -88,7 +88,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol):
                 stock[ns] = pack[i]
                 ns += 1
         c = cell_of(hands[seat], trump)
-        bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, 0, scale, pstate)
+        bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, 0, extra, pstate)
         total = 0
         for s in range(seat):
             total += bids[s]
@@ -101,7 +101,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol):
             for s in range(np_):
                 work[s] = hands[s]
             bids[seat] = b
-            bid_rest(work, trump, tricks, n, np_, rp, pol, bids, seat + 1, scale, pstate)
+            bid_rest(work, trump, tricks, n, np_, rp, pol, bids, seat + 1, extra, pstate)
             play_out(work, stock[:ns], 0, trump, np_, n, tricks, 0, rp, pol, bids, deck_mask, pstate, took,
                      scores)
             j = ((c * nb) + b) * 5
