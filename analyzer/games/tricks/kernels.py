@@ -120,7 +120,11 @@ def led_suit(t_card, t_mode, k, model):
 
 @njit(cache=True)
 def legal_moves(hand, t_card, t_mode, k, trump, rp, out):
-    """Write the legal moves of a player holding ``hand`` into ``out``; return how many."""
+    """Write the legal moves of a player holding ``hand`` into ``out``; return how many.
+
+    A joker may always be played (in both games); ordinary cards follow the duties of the
+    rules: the led suit (the highest one under a led "take"), else a trump when ``must_trump``.
+    """
     model = rp[R_MODEL]
     normal = hand & NORMAL
     allowed = normal
