@@ -26,6 +26,9 @@ not to exceed: exact when the bid lies between, else the score of the bound it m
 deals, K = 16): 2 and 3 lose about 64 points a deal — three seats playing together against the
 player make every solver bid far too pessimistic — and 0 is no better than 1 (it assumes the
 heuristic's card play, not pimc's), so pimc bids like the heuristic and plays with the solver.
+Its card play beats the heuristic on 4- and 6-card deals of both games and on 9-card deals of
+the 54-card game, not on full 9-card Georgian deals (the guaranteed score is too pessimistic
+that early in a long deal).
 """
 
 from __future__ import annotations
