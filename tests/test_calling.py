@@ -338,7 +338,7 @@ def test_report_study_builds_small(tmp_path, monkeypatch) -> None:
     derived in the tests above, and each simulated quantity is listed beside its exact value."""
     import csv
 
-    import analyzer.report.calling as report
+    import analyzer.games.calling.report as report
 
     monkeypatch.setattr(report, "TRIALS", 20_000)
     written = report.build().write(tmp_path)

@@ -8,12 +8,13 @@ Rules are data (:mod:`analyzer.games.tricks.rules`, presets ``georgian-joker`` a
 {'tricks': 'analyzer.games.tricks.cli'}
 """
 
-from analyzer.games.info import GameInfo
+from analyzer.games.info import GameInfo, StudyDecl
 
 __all__ = ["GAME"]
 
 GAME = GameInfo(
     "tricks", "Trick-taking games with bids: Georgian Joker and the 54-card game",
     commands={"tricks": "analyzer.games.tricks.cli"},
+    studies=(StudyDecl("tricks-bidding", "Trick-taking games with bids", "analyzer.games.tricks.report:build"),),
     data=("presets/*.toml",),
 )

@@ -16,6 +16,7 @@ from analyzer.cli.options import (
     run_summary,
 )
 from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
 from analyzer.io import render_text_table
 from analyzer.progress import progress_enabled
 
@@ -169,5 +170,8 @@ def score_cmd(game: str, rule: tuple[str, ...], cards: int, bid: int, took: int,
     s = int(deal_score(bid, took, cards, set_no - 1, rules.params()))
     emit([{"game": rules.name, "cards": cards, "bid": bid, "took": took, "score": s}], fmt, out)
 
+
+for _command in BID_COMMANDS:  # tricks bid, tricks strength
+    tricks_group.add_command(_command)
 
 COMMANDS = [tricks_group]

@@ -1,0 +1,138 @@
+"""``tricks bid`` and ``tricks strength``: a hand's bidding table, and policies compared in duplicate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyzer.cli.options import emit, engine_kwargs, engine_options, output_options
+from analyzer.errors import JokerOddsError
+
+GAMES = ("georgian-joker", "joker-54")
+
+__all__ = ["COMMANDS", "bid_cmd", "strength_cmd"]
+
+
+def _bids(text: str | None) -> list[int]:
+    if text is None or not text.strip():
+        return []
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",") if x != ""]
+    except ValueError:
+        raise JokerOddsError(f"--bids must be integers separated by commas, got {text!r}") from None
+
+
+def _game(f: Any) -> Any:
+    f = click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE",
+                     help="Override one rule of the game (repeatable), e.g. hook=off, draw=none.")(f)
+    f = click.option("--game", type=click.Choice(GAMES), default="georgian-joker", show_default=True,
+                     help="Rule preset.")(f)
+    return f
+
+
+@click.command("bid")
+@_game
+@click.option("--hand", required=True, help='The player\'s cards, e.g. "Ah Kh 9s Jk1".')
+@click.option("--cards", type=int, default=None, help="Cards dealt to each player (default: the hand's size).")
+@click.option("--up", default=None, help="The turned trump card (its suit is trump; a joker: no trump).")
+@click.option("--trump", default=None, help="In a full deal (no card turned): the trump seat 0 named, or none.")
+@click.option("--seat", type=int, default=0, show_default=True,
+              help="The player's seat: 0 left of the dealer (bids first) … the dealer (bids last).")
+@click.option("--bids", default=None, metavar="B0,B1,…", help="Bids already made by seats 0..seat-1.")
+@click.option("--bid", type=int, default=None, help="Only this bid (checked against the hook).")
+@click.option("--set", "set_no", type=click.IntRange(1, 4), default=1, show_default=True,
+              help="Set (pulka) of the deal, for hisht by set.")
+@click.option("--policy", type=click.Choice(["heuristic", "random", "pimc"]), default="heuristic",
+              show_default=True, help="How the player plays each sample out.")
+@click.option("--others", type=click.Choice(["heuristic", "random"]), default=None,
+              help="How the other seats play (default: the same policy; heuristic under pimc).")
+@click.option("--condition/--no-condition", default=None,
+              help="Keep only samples where the heuristic would have made the earlier bids "
+                   "(default: on when the others play heuristic).")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="Samples of the unseen cards (default 20,000; pimc 200).")
+@click.option("--k", "k", type=click.IntRange(1, 512), default=32, show_default=True,
+              help="pimc: deals sampled at each of its decisions.")
+@click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
+              help="pimc: solver nodes per search (a search over it counts as not reached).")
+@click.option("--exact", is_flag=True, help="1-card deals: enumerate every deal of the unseen cards.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@engine_options
+@output_options
+def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: str | None, trump: str | None,
+            seat: int, bids: str | None, bid: int | None, set_no: int, policy: str, others: str | None,
+            condition: bool | None, samples: int | None, k: int, budget: int, exact: bool, seed: int,
+            fmt: str, out: Path | None, **opts: Any) -> None:
+    """A hand's bidding table: per legal bid the expected score (SE, 95 % CI), P(made) and the
+    distribution of tricks taken, from playouts of random deals of the unseen cards; the best bid.
+
+    Example: joker-odds tricks bid --game georgian-joker --hand "Ah Kh 9s Jk1" --up 7h --seat 2 --bids 1,0 --policy heuristic --samples 20000 --seed 1
+    """
+    from analyzer.games.tricks.bidding import bid_table, exact_bid_table, situation
+    from analyzer.games.tricks.rules import trick_rules
+
+    rules = trick_rules(game, rule)
+    s = situation(rules, hand, up, seat, _bids(bids), cards, trump, bid, set_no)
+    if exact:
+        t = exact_bid_table(s, policy, condition)
+    else:
+        n = samples if samples is not None else (200 if policy == "pimc" else 20_000)
+        t = bid_table(s, policy, n, seed, others, condition, k, budget, **engine_kwargs(opts))
+    rows = [r for r in t.rows if bid is None or r["bid"] == bid]
+    if fmt == "json":
+        emit(rows, fmt, out, t.meta)
+        return
+    shown = []
+    for r in rows:
+        row = {key: v for key, v in r.items() if key not in ("tricks", "p_made_low", "p_made_high")}
+        row["best"] = "*" if r["bid"] == t.best else ""
+        if fmt == "table":
+            row["P(k tricks), k = 0.."] = " ".join(f"{x:.3f}" for x in r["tricks"])
+        else:
+            row.update({f"p_took{i}": x for i, x in enumerate(r["tricks"])})
+        shown.append(row)
+    m = t.meta
+    kind = (f"exact: {m['consistent_deals']:,} of the {m['deals']:,} deals fit the bids"
+            if m["conditioned_on_bids"] else f"exact over {m['deals']:,} deals") if t.exact else f"{m['samples']:,} samples, seed {seed}"
+    footer = (f"\n{m['game']}: {m['hand']}, seat {m['seat']}, trump {m['trump']}, bids {m['bids']}; "
+              f"{policy} ({kind}); best bid {t.best}" if fmt == "table" else None)
+    emit(shown, fmt, out, None, footer=footer)
+
+
+@click.command("strength")
+@_game
+@click.option("--cards", type=click.IntRange(min=1), required=True, help="Cards dealt to each player.")
+@click.option("--a", "pol_a", type=click.Choice(["pimc", "heuristic", "random"]), default="pimc",
+              show_default=True, help="The policy tested (one seat at a time).")
+@click.option("--b", "pol_b", type=click.Choice(["heuristic", "random"]), default="heuristic",
+              show_default=True, help="The policy of the other seats, and the baseline at the tested seat.")
+@click.option("--deals", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Deals; each is played once per seat with A there (and once with B there).")
+@click.option("--k", "k", type=click.IntRange(1, 512), default=32, show_default=True, help="pimc: K.")
+@click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
+              help="pimc: solver nodes per search.")
+@click.option("--bid-mode", type=click.Choice(["heuristic", "playouts", "bounds", "guaranteed"]),
+              default="heuristic", show_default=True,
+              help="pimc's bids: the heuristic's; the best mean over 16·K worlds played out by the "
+                   "heuristic; from the solver's trick bounds; by the solver's guaranteed score.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@engine_options
+@output_options
+def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, deals: int, k: int,
+                 budget: int, bid_mode: str, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
+    """Duplicate comparison: on the same deals, A at one seat (rotated over every seat) against
+    B at the others, minus B at that seat; the mean score difference per deal with a 95 % CI.
+
+    Example: joker-odds tricks strength --game georgian-joker --cards 6 --a pimc --b heuristic --deals 200 --seed 1
+    """
+    from analyzer.games.tricks.rules import trick_rules
+    from analyzer.games.tricks.strength import strength
+
+    rules = trick_rules(game, rule)
+    r = strength(rules, cards, pol_a, pol_b, deals, seed, k, budget, bid_mode, **engine_kwargs(opts))
+    emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None)
+
+
+COMMANDS = [bid_cmd, strength_cmd]

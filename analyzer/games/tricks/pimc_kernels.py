@@ -1,0 +1,561 @@
+"""numba kernels of ``pimc``: perfect-information Monte Carlo scored against the player's own bid.
+
+The exact solver of part 1 answers "can seat S make sure of at least t tricks?". Scoring
+against a bid needs more: the score of a bid is not monotone in the tricks. So this module
+searches a boolean on a *set* of final trick counts: "can S make sure its final tricks lie in
+``accept``?" (an alpha-beta with the others playing together against S, as in the paranoid
+value; the same move generation, move ordering and interchangeable-card pruning; a
+transposition table keyed by the hands, the leader and the accepted set seen from the
+tricks already won). The **guaranteed score** of a position for bid b is the largest v such
+that S can make sure its final tricks k have score(b, k) ≥ v: the sets {k : score ≥ v} are
+nested, so a binary search over the distinct score values needs a few searches. A search
+that runs over its node budget counts as "cannot" (the guarantee is then a lower bound).
+
+At a decision, ``pimc`` deals K worlds consistent with what it has seen (its hand, the turned
+card, the cards played, the voids shown — not following the led suit, not trumping when bound
+to, the highest card forced by a led "take" — and the heuristic seats' bids, by rejection),
+plays each candidate move in each world and averages the guaranteed score; it plays the best
+average, the heuristic's own choice on a tie.
+
+Bidding (``bid_mode``): 1, the default, is the heuristic's bid; 0 the legal bid with the best
+mean score over 16·K worlds consistent with the earlier bids, each world played out by the
+heuristic at every seat once per bid; 2 the bid with the best mean value from the solver's
+trick bounds in K worlds (the most tricks the player makes sure of, the fewest he makes sure
+not to exceed: exact when the bid lies between, else the score of the bound it misses by);
+3 the best mean guaranteed score. Measured in duplicate against the heuristic (4-card Georgian
+deals, K = 16): 2 and 3 lose about 64 points a deal — three seats playing together against the
+player make every solver bid far too pessimistic — and 0 is no better than 1 (it assumes the
+heuristic's card play, not pimc's), so pimc bids like the heuristic and plays with the solver.
+Its card play beats the heuristic on 4- and 6-card deals of both games and on 9-card deals of
+the 54-card game, not on full 9-card Georgian deals (the guaranteed score is too pessimistic
+that early in a long deal).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from analyzer.games.tricks.bid_kernels import bid_rest, play_out
+from analyzer.games.tricks.kernels import (
+    GIVE,
+    JK1,
+    TAKE,
+    deal_score,
+    led_suit,
+    legal_moves,
+    popcount,
+    suit_mask,
+    trick_winner,
+)
+from analyzer.games.tricks.policies import HEURISTIC, choose_bid, choose_move
+from analyzer.games.tricks.rules import P
+from analyzer.games.tricks.solver_kernels import MAX_MOVES, MAXP, _hash, _order_moves
+from analyzer.kernels.rng import bounded, deal
+
+__all__ = ["PIMC", "guaranteed_score", "pimc_bid", "pimc_move", "search_set"]
+
+PIMC = 2
+R_MODEL = P.MODEL
+R_MUST_TRUMP = P.MUST_TRUMP
+R_HOOK = P.HOOK
+R_JOKER_LEAD = P.JOKER_LEAD
+SAMPLE_TRIES = 200
+BID_WORLDS = 16  # worlds per K when bidding from playouts (they are cheap)
+
+
+@njit(cache=True)
+def _find(hands, np_, leader, acc, keys, tlead, tacc, tstamp, stamp, idx, tmask):
+    for j in range(4):
+        slot = (idx + j) & tmask
+        if tstamp[slot] != stamp or tlead[slot] != leader or tacc[slot] != acc:
+            continue
+        same = True
+        for i in range(np_):
+            if keys[slot, i] != hands[i]:
+                same = False
+                break
+        if same:
+            return slot
+    return -1
+
+
+@njit(cache=True)
+def _store(hands, np_, leader, acc, keys, tlead, tacc, tres, tstamp, stamp, idx, tmask, r):
+    slot = idx & tmask
+    for j in range(4):
+        s = (idx + j) & tmask
+        if tstamp[s] != stamp:
+            slot = s
+            break
+    tstamp[slot] = stamp
+    tlead[slot] = leader
+    tacc[slot] = acc
+    tres[slot] = 1 if r else 0
+    for i in range(np_):
+        keys[slot, i] = hands[i]
+
+
+@njit(cache=True)
+def new_table(log_size):
+    """An empty transposition table for :func:`search_set` (``2**log_size`` entries)."""
+    size = 1 << log_size
+    return (np.zeros((size, MAXP), np.uint64), np.zeros(size, np.int8), np.zeros(size, np.int64),
+            np.zeros(size, np.int8), np.zeros(size, np.int32))
+
+
+@njit(cache=True)
+def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0, accept, tt, stamp,
+               nodes, budget):
+    """1 if ``s_seat`` makes sure its final tricks are in the bit set ``accept`` (the others
+    playing against it), 0 if not, -1 over ``budget`` nodes. The position: ``k0`` cards of the
+    current trick played (``tc0``/``tm0``, led by ``leader0``), ``won0`` tricks won, ``rem0``
+    tricks left counting the current one. ``hands`` is changed only when -1 is returned."""
+    keys, tlead, tacc, tres, tstamp = tt
+    tmask = tstamp.shape[0] - 1
+    depth = rem0 * np_ - k0 + 1
+    mv = np.zeros((depth, MAX_MOVES), np.int64)
+    keyb = np.zeros((depth, MAX_MOVES), np.int64)
+    tcard = np.zeros((rem0 + 1, np_), np.int64)
+    tmode = np.zeros((rem0 + 1, np_), np.int64)
+    for i in range(k0):
+        tcard[0, i] = tc0[i]
+        tmode[0, i] = tm0[i]
+    kk = np.zeros(depth, np.int64)
+    ld = np.zeros(depth, np.int64)
+    wn = np.zeros(depth, np.int64)
+    rm = np.zeros(depth, np.int64)
+    sidx = np.zeros(depth, np.int64)
+    sacc = np.zeros(depth, np.int64)
+    nm = np.zeros(depth, np.int64)
+    ci = np.zeros(depth, np.int64)
+    movers = np.zeros(depth, np.int64)
+    res = np.zeros(depth, np.bool_)
+    store = np.zeros(depth, np.bool_)
+    hist = np.zeros((np_, 64 * 11), np.int64)  # cut-offs by (position in the trick, move)
+    kk[0] = k0
+    ld[0] = leader0
+    wn[0] = won0
+    rm[0] = rem0
+    start = nodes[0]
+    ply = 0
+    state = 0
+    r = False
+    while True:
+        if state == 0:
+            nodes[0] += 1
+            if nodes[0] - start > budget:
+                return -1
+            k = kk[ply]
+            leader = ld[ply]
+            won = wn[ply]
+            rem = rm[ply]
+            state = 1
+            store[ply] = False
+            window = ((np.int64(1) << (rem + 1)) - 1) << won
+            hit = accept & window
+            if hit == 0:
+                r = False
+                state = 2
+            elif hit == window:
+                r = True
+                state = 2
+            elif k == 0:
+                acc = hit >> won
+                idx = np.int64((_hash(hands, np_, leader) ^ (uint64(acc) * uint64(0xD6E8FEB86659FD93)))
+                               >> uint64(40))
+                slot = _find(hands, np_, leader, acc, keys, tlead, tacc, tstamp, stamp, idx, tmask)
+                if slot >= 0:
+                    r = tres[slot] == 1
+                    state = 2
+                else:
+                    store[ply] = True
+                    sidx[ply] = idx
+                    sacc[ply] = acc
+            if state == 1:
+                t = (ply + k0) // np_
+                mover = (leader + k) % np_
+                movers[ply] = mover
+                n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
+                n = _order_moves(mv[ply], n, hands, np_, s_seat, mover, trump, rp, tcard[t],
+                                 tmode[t], k, leader, keyb[ply], hist)
+                nm[ply] = n
+                ci[ply] = 0
+                res[ply] = mover != s_seat
+        if state == 1:
+            i = ci[ply]
+            if i == nm[ply]:
+                r = res[ply]
+                state = 2
+            else:
+                ci[ply] = i + 1
+                k = kk[ply]
+                t = (ply + k0) // np_
+                a = mv[ply, i]
+                b = a & 63
+                hands[movers[ply]] ^= uint64(1) << uint64(b)
+                tcard[t, k] = b
+                tmode[t, k] = a >> 6
+                c = ply + 1
+                if k + 1 == np_:
+                    w = (ld[ply] + trick_winner(tcard[t], tmode[t], np_, trump, rp)) % np_
+                    kk[c] = 0
+                    ld[c] = w
+                    wn[c] = wn[ply] + (1 if w == s_seat else 0)
+                    rm[c] = rm[ply] - 1
+                else:
+                    kk[c] = k + 1
+                    ld[c] = ld[ply]
+                    wn[c] = wn[ply]
+                    rm[c] = rm[ply]
+                ply = c
+                state = 0
+                continue
+        if state == 2:
+            if store[ply]:
+                _store(hands, np_, ld[ply], sacc[ply], keys, tlead, tacc, tres, tstamp, stamp,
+                       sidx[ply], tmask, r)
+            if ply == 0:
+                return 1 if r else 0
+            ply -= 1
+            a = mv[ply, ci[ply] - 1]
+            hands[movers[ply]] ^= uint64(1) << uint64(a & 63)
+            if (movers[ply] == s_seat) == r:  # a cut
+                if ci[ply] > 1:
+                    hist[kk[ply], a] += 1
+                state = 2
+            else:
+                state = 1
+    return 1 if r else 0
+
+
+@njit(cache=True)
+def guaranteed_score(hands, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, rem, bid, n,
+                     set_index, tt, stamp, nodes, budget):
+    """The score of ``bid`` that ``s_seat`` makes sure of from the position (see :func:`search_set`)."""
+    m = rem + 1
+    vals = np.empty(m, np.int64)
+    for i in range(m):
+        vals[i] = deal_score(bid, won + i, n, set_index, rp)
+    order = np.unique(vals)[::-1]
+    lo = 0
+    hi = order.shape[0] - 1  # the lowest value is always made sure of
+    work = np.empty(np_, np.uint64)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        acc = np.int64(0)
+        for i in range(m):
+            if vals[i] >= order[mid]:
+                acc |= np.int64(1) << (won + i)
+        for i in range(np_):
+            work[i] = hands[i]
+        if search_set(work, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, rem, acc, tt, stamp,
+                      nodes, budget) == 1:
+            hi = mid
+        else:
+            lo = mid + 1
+    return order[lo]
+
+
+@njit(cache=True)
+def note_play(forbid, seat, a, t_card, t_mode, k, trump, rp):
+    """What a play shows about the player's hand, added to ``forbid[seat]`` (cards it cannot hold)."""
+    b = a & 63
+    if k == 0 or b >= JK1:
+        return
+    s = led_suit(t_card, t_mode, k, rp[R_MODEL])
+    if s < 0:
+        return
+    if (b >> 4) != s:
+        forbid[seat] |= suit_mask(s)
+        if rp[R_MUST_TRUMP] and trump >= 0 and (b >> 4) != trump:
+            forbid[seat] |= suit_mask(trump)
+    elif rp[R_MODEL] == 0 and t_card[0] >= JK1 and TAKE <= t_mode[0] < GIVE:
+        forbid[seat] |= suit_mask(s) & ~((uint64(2) << uint64(b)) - uint64(1))
+
+
+@njit(cache=True)
+def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
+    """Deal ``pool[:npool]`` to the other seats (``sizes``), the rest out of play, respecting
+    ``forbid``: cards in random order (those some seat cannot hold first), each to a seat that
+    may hold it, chosen in proportion to the room left (out of play counts as a seat). Close to
+    uniform over the consistent deals, not exactly. False if it got stuck."""
+    deal(dstate, pool, npool)
+    anyf = uint64(0)
+    for s in range(np_):
+        anyf |= forbid[s]
+    j = 0
+    for i in range(npool):  # cards some seat cannot hold go first (stable, still in random order)
+        if anyf & (uint64(1) << uint64(pool[i])):
+            c = pool[i]
+            for q in range(i, j, -1):
+                pool[q] = pool[q - 1]
+            pool[j] = c
+            j += 1
+    room = np.zeros(np_ + 1, np.int64)
+    used = 0
+    for s in range(np_):
+        out[s] = uint64(0)
+        if s != me:
+            room[s] = sizes[s]
+            used += sizes[s]
+    out[me] = my_hand
+    room[np_] = npool - used
+    for i in range(npool):
+        c = pool[i]
+        bit = uint64(1) << uint64(c)
+        tot = 0
+        for s in range(np_ + 1):
+            if room[s] > 0 and (s == np_ or not forbid[s] & bit):
+                tot += room[s]
+        if tot == 0:
+            return False
+        x = bounded(dstate, tot)
+        for s in range(np_ + 1):
+            if room[s] > 0 and (s == np_ or not forbid[s] & bit):
+                if x < room[s]:
+                    room[s] -= 1
+                    if s < np_:
+                        out[s] |= bit
+                    break
+                x -= room[s]
+    return True
+
+
+@njit(cache=True)
+def _bids_fit(world, played_by, np_, pol, bids, trump, tricks, n, rp, extra, pstate):
+    """Would the heuristic seats have bid what they bid, holding these cards at the start?"""
+    total = 0
+    for s in range(np_):
+        if pol[s] == HEURISTIC:
+            forbidden = -1
+            if s == np_ - 1 and rp[R_HOOK] != 2:
+                forbidden = (tricks if rp[R_HOOK] == 0 else n) - total
+            if choose_bid(HEURISTIC, world[s] | played_by[s], trump, tricks, forbidden, extra,
+                          pstate) != bids[s]:
+                return False
+        total += bids[s]
+    return True
+
+
+@njit(cache=True)
+def world(dstate, pstate, pool, npool, sizes, forbid, played_by, np_, me, my_hand, pol, bids,
+          n_bids, trump, tricks, n, rp, out):
+    """One world consistent with the player's information (the bids by rejection, up to a cap)."""
+    extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
+    have = False
+    for _ in range(SAMPLE_TRIES):
+        if not _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
+            continue
+        have = True
+        if n_bids == 0:
+            return True
+        if _bids_fit(out, played_by, n_bids, pol, bids, trump, tricks, n, rp, extra, pstate):
+            return True
+    if not have:  # the void constraints could not be met by the sequential draw: drop them
+        nof = np.zeros(np_, np.uint64)
+        _sample(dstate, pool, npool, sizes, nof, np_, me, my_hand, out)
+    return False
+
+
+@njit(cache=True)
+def _pool(deck_mask, hands, me, played, up_bit, buf):
+    seen = played | hands[me]
+    if up_bit >= 0:
+        seen |= uint64(1) << uint64(up_bit)
+    x = deck_mask & ~seen
+    m = 0
+    while x:
+        low = x & (~x + uint64(1))
+        b = 0
+        y = low
+        while y > uint64(1):
+            y >>= uint64(1)
+            b += 1
+        buf[m] = b
+        m += 1
+        x ^= low
+    return m
+
+
+@njit(cache=True)
+def pimc_move(me, hands, t_card, t_mode, k, leader, trump, rp, bids, took, played, played_by, forbid,
+              up_bit, deck_mask, np_, n, tricks_left, set_index, pol, kk, budget, tt, stamp, nodes,
+              dstate, pstate):
+    """pimc's card (a move ``bit + 64 * mode``) for seat ``me`` (``hands``: the true hands; only
+    their sizes and ``hands[me]`` are read)."""
+    moves = np.zeros(MAX_MOVES, np.int64)
+    nmv = legal_moves(hands[me], t_card, t_mode, k, trump, rp, moves)
+    need = bids[me] - took[me]
+    pool_buf = np.zeros(64, np.int64)
+    npool = _pool(deck_mask, hands, me, played, up_bit, pool_buf)
+    unseen = deck_mask & ~played & ~hands[me]
+    h_move = choose_move(HEURISTIC, hands[me], moves, nmv, t_card, t_mode, k, trump, need, unseen, rp,
+                         pstate)
+    if nmv == 1:
+        return moves[0]
+    # keep one move of each set of my cards adjacent among the cards not yet played
+    live = deck_mask & ~played
+    keep = np.zeros(nmv, np.bool_)
+    for i in range(nmv):
+        b = moves[i] & 63
+        keep[i] = True
+        if b < JK1:
+            above = live & suit_mask(b >> 4) & ~((uint64(2) << uint64(b)) - uint64(1))
+            if above:
+                nb_ = uint64(1) << uint64(_lowbit(above))
+                if hands[me] & nb_ and moves[i] != h_move:
+                    keep[i] = False
+    sizes = np.zeros(np_, np.int64)
+    for s in range(np_):
+        sizes[s] = popcount(hands[s])
+    worlds = np.zeros(np_, np.uint64)
+    sums = np.zeros(nmv, np.float64)
+    tc = np.zeros(np_, np.int64)
+    tm = np.zeros(np_, np.int64)
+    h2 = np.zeros(np_, np.uint64)
+    for _ in range(kk):
+        world(dstate, pstate, pool_buf, npool, sizes, forbid, played_by, np_, me, hands[me], pol, bids,
+              np_, trump, n, n, rp, worlds)
+        for i in range(nmv):
+            if not keep[i]:
+                continue
+            a = moves[i]
+            b = a & 63
+            for s in range(np_):
+                h2[s] = worlds[s]
+            h2[me] ^= uint64(1) << uint64(b)
+            for j in range(k):
+                tc[j] = t_card[j]
+                tm[j] = t_mode[j]
+            tc[k] = b
+            tm[k] = a >> 6
+            pen = 0
+            if k == 0 and b >= JK1 and hands[me] != (uint64(1) << uint64(b)):
+                pen = rp[R_JOKER_LEAD]
+            if k + 1 == np_:
+                w = (leader + trick_winner(tc, tm, np_, trump, rp)) % np_
+                won = took[me] + (1 if w == me else 0)
+                v = guaranteed_score(h2, np_, me, trump, rp, w, 0, tc, tm, won, tricks_left - 1,
+                                     bids[me], n, set_index, tt, stamp, nodes, budget)
+            else:
+                v = guaranteed_score(h2, np_, me, trump, rp, leader, k + 1, tc, tm, took[me],
+                                     tricks_left, bids[me], n, set_index, tt, stamp, nodes, budget)
+            sums[i] += v - pen
+    best = -1
+    for i in range(nmv):
+        if keep[i] and (best < 0 or sums[i] > sums[best]):
+            best = i
+    for i in range(nmv):
+        if moves[i] == h_move and sums[i] == sums[best]:
+            return h_move
+    return moves[best]
+
+
+@njit(cache=True, inline="always")
+def _lowbit(m):
+    b = 0
+    x = m & (~m + uint64(1))
+    while x > uint64(1):
+        x >>= uint64(1)
+        b += 1
+    return b
+
+
+@njit(cache=True)
+def trick_bounds(hands, np_, s_seat, trump, rp, leader, tricks, tt, stamp, nodes, budget):
+    """(L, M) from the first lead: the most tricks ``s_seat`` makes sure of, and the fewest it
+    makes sure not to exceed, the others playing against it each time (null-window searches)."""
+    work = np.empty(np_, np.uint64)
+    tc = np.zeros(np_, np.int64)
+    full = (np.int64(1) << (tricks + 1)) - 1
+    lo, hi = 0, tricks
+    while lo < hi:  # L: the largest t with "at least t" made sure of
+        mid = (lo + hi + 1) // 2
+        for i in range(np_):
+            work[i] = hands[i]
+        acc = full & ~((np.int64(1) << mid) - 1)
+        if search_set(work, np_, s_seat, trump, rp, leader, 0, tc, tc, 0, tricks, acc, tt, stamp,
+                      nodes, budget) == 1:
+            lo = mid
+        else:
+            hi = mid - 1
+    low = lo
+    lo, hi = 0, tricks
+    while lo < hi:  # M: the smallest t with "at most t" made sure of
+        mid = (lo + hi) // 2
+        for i in range(np_):
+            work[i] = hands[i]
+        acc = (np.int64(1) << (mid + 1)) - 1
+        if search_set(work, np_, s_seat, trump, rp, leader, 0, tc, tc, 0, tricks, acc, tt, stamp,
+                      nodes, budget) == 1:
+            hi = mid
+        else:
+            lo = mid + 1
+    return low, lo
+
+
+@njit(cache=True)
+def bid_value(bid, low, most, n, set_index, rp):
+    """A bid's value in one world from its bounds: exact when ``most <= bid <= low``, else the
+    score of the bound it misses by."""
+    if bid > low:
+        return deal_score(bid, low, n, set_index, rp)
+    if bid < most:
+        return deal_score(bid, most, n, set_index, rp)
+    return deal_score(bid, bid, n, set_index, rp)
+
+
+@njit(cache=True)
+def pimc_bid(me, hands, trump, rp, bids, legal, nlegal, leader, up_bit, deck_mask, np_, n, tricks,
+             set_index, pol, kk, budget, tt, stamp, nodes, dstate, pstate, h_bid, mode):
+    """pimc's bid: the legal bid (of ``legal[:nlegal]``) with the best mean value over K worlds:
+    ``mode`` 0 the world played out by the heuristic for each bid (the default, see the module
+    text), 2 :func:`bid_value` from the solver's trick bounds, 3 the guaranteed score."""
+    pool_buf = np.zeros(64, np.int64)
+    npool = _pool(deck_mask, hands, me, uint64(0), up_bit, pool_buf)
+    sizes = np.zeros(np_, np.int64)
+    for s in range(np_):
+        sizes[s] = popcount(hands[s])
+    forbid = np.zeros(np_, np.uint64)
+    played_by = np.zeros(np_, np.uint64)
+    worlds = np.zeros(np_, np.uint64)
+    sums = np.zeros(nlegal, np.float64)
+    tc = np.zeros(np_, np.int64)
+    work = np.zeros(np_, np.uint64)
+    wbids = np.zeros(np_, np.int64)
+    took = np.zeros(np_, np.int64)
+    scores = np.zeros(np_, np.int64)
+    stock = np.zeros(0, np.int64)
+    nw = kk * BID_WORLDS if mode == 0 else kk
+    for _ in range(nw):
+        world(dstate, pstate, pool_buf, npool, sizes, forbid, played_by, np_, me, hands[me], pol, bids,
+              me, trump, tricks, n, rp, worlds)
+        if mode == 0:
+            for j in range(nlegal):
+                for s in range(np_):
+                    work[s] = worlds[s]
+                for s in range(me):
+                    wbids[s] = bids[s]
+                wbids[me] = legal[j]
+                bid_rest(work, trump, tricks, n, np_, rp, pol, wbids, me + 1, 0.0, pstate)
+                play_out(work, stock, 0, trump, np_, n, tricks, set_index, rp, pol, wbids, deck_mask,
+                         pstate, took, scores)
+                sums[j] += scores[me]
+            continue
+        if mode == 3:
+            for j in range(nlegal):
+                sums[j] += guaranteed_score(worlds, np_, me, trump, rp, leader, 0, tc, tc, 0, tricks,
+                                            legal[j], n, set_index, tt, stamp, nodes, budget)
+            continue
+        low, most = trick_bounds(worlds, np_, me, trump, rp, leader, tricks, tt, stamp, nodes, budget)
+        for j in range(nlegal):
+            sums[j] += bid_value(legal[j], low, most, n, set_index, rp)
+    best = 0
+    for j in range(nlegal):
+        if sums[j] > sums[best]:
+            best = j
+    for j in range(nlegal):
+        if legal[j] == h_bid and sums[j] == sums[best]:
+            return h_bid
+    return legal[best]
