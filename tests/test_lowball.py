@@ -153,3 +153,16 @@ def test_high_low_split_uses_the_low_ranking_so_a_wild_card_plays_low() -> None:
     awards = showdown({"A": 50, "B": 50}, hands, ev, dead=1, high_low=True)
     assert awards[0].high_winners == ("B",) and awards[0].low_winners == ("A",)
     assert total_payouts(awards) == {"A": 50, "B": 51}  # the odd chip to the high hand
+
+
+def test_hand_frequency_report_sections() -> None:
+    from analyzer.report.poker_extras import add_sections
+    from analyzer.report.study import Study
+
+    study = Study("x", "x")
+    add_sections(study)
+    ff = {r["category"]: r["count"] for r in study._tables["four-flush-standard-52"]}
+    assert ff["four_flush"] == 110_940
+    low = {(r["rules"], r["ace"]): r["7-low or better"] for r in study._tables["low-summary"]}
+    assert low == {("standard", "high"): 4_080, ("standard", "high_or_low"): 18_360,
+                   ("joker-wild", "high_or_low"): 27_320}

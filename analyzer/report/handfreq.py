@@ -118,6 +118,9 @@ def build() -> Study:
         rows.append({"category": "total", "count": t.total, "probability": 1.0})
         study.table(f"freq7-{name}-{deck}".replace("+", "p"), rows, f"{name} on {deck}, best 5 of 7 "
                     f"({t.total:,} hands)")
+    from analyzer.report.poker_extras import add_sections
+
+    add_sections(study)
     study.headline = f"{len(matrix)} rule set × deck pairs, every 5-card hand enumerated exactly."
     jw = tables.get(("joker-wild", "52+1"))
     if jw is not None:
