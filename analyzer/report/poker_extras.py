@@ -31,9 +31,9 @@ def add_sections(study: Study) -> None:
                "takes the value that makes the hand lowest.")
     summary = []
     for name, deck, ace in LOW_CASES:
-        t = exact_low_frequencies(get_rules(name, deck=deck, low_ace=ace), deck)
-        study.table(f"low-{name}-{deck}-{ace}".replace("+", "p"), [r.__dict__ for r in t.rows],
-                    f"{name} on {deck}, ace {ace.replace('_', ' ')} ({t.total:,} hands)")
-        summary.append({"rules": name, "deck": deck, "ace": ace, "7-low or better": t.seven_low_or_better,
-                        "probability": t.seven_low_or_better / t.total})
+        lt = exact_low_frequencies(get_rules(name, deck=deck, low_ace=ace), deck)
+        study.table(f"low-{name}-{deck}-{ace}".replace("+", "p"), [r.__dict__ for r in lt.rows],
+                    f"{name} on {deck}, ace {ace.replace('_', ' ')} ({lt.total:,} hands)")
+        summary.append({"rules": name, "deck": deck, "ace": ace, "7-low or better": lt.seven_low_or_better,
+                        "probability": lt.seven_low_or_better / lt.total})
     study.table("low-summary", summary, "7-low or better, exact")
