@@ -61,3 +61,31 @@ def test_options_need_a_fixed_joker_game() -> None:
 
     with pytest.raises(StudError, match="neither a draw nor a buy-the-joker option"):
         joker_option_rows(load_game("american"), "Ah Kh Qh 9h 2c", "5d")
+
+
+# ------------------------------------------------------------------ the dealer's up card
+
+def test_exchanging_a_wild_dealers_open_card_takes_the_wild_out_of_play() -> None:
+    from analyzer.games.stud.upcard import upcard_exchange
+
+    r = upcard_exchange(load_game("jpoker"), "9h 9d 7h 4s 2c", "Ad", "doc")
+    assert r["ev_stand"] == -1.0  # a wild ace up always qualifies and beats nines: fold
+    assert r["ev_exchange_before_fee"] == pytest.approx(0.38269813547872195, abs=1e-12)
+    assert r["best"] == "exchange the up card" and r["gain"] == pytest.approx(r["ev_exchange"] + 1)
+
+
+def test_upswap_is_the_average_over_every_new_up_card(setup) -> None:
+    from analyzer.games.stud.kernels.draw import upswap_one, upswap_value
+
+    _, tables, args, pos, u = setup
+    unseen = [p for p in range(tables.n) if p != u and p not in pos]
+    assert len(unseen) == 47
+    mean = np.mean([upswap_one(pos, u, p, *args) for p in unseen])
+    assert upswap_value(pos, u, *args) == pytest.approx(mean, abs=1e-12)
+
+
+def test_unknown_doc_rule_is_refused() -> None:
+    from analyzer.games.stud.upcard import upcard_exchange
+
+    with pytest.raises(StudError, match="unknown dealer's-open-card rule"):
+        upcard_exchange(load_game("jpoker"), "9h 9d 7h 4s 2c", "Ad", "doc", doc_rule="moves")

@@ -35,7 +35,7 @@ TIE_RULES = ("push", "dealer")
 MAX_AMOUNT = 1_000_000  # any odds, fee or payment, in antes
 _KEYS = {"name", "description", "deck", "rules", "designation", "doc_probability", "qualifier",
          "bet", "ante_win", "no_qualify_ante", "no_qualify_bet", "tie", "pays", "exchange_fees",
-         "draw_fee", "joker_fee"}
+         "draw_fee", "joker_fee", "upcard_fee"}
 
 
 class StudError(JokerOddsError):
@@ -107,6 +107,7 @@ class StudGame:
     exchange_fees: tuple[Fraction, ...] = ()
     draw_fee: Fraction | None = None   # "poker with joker": exchange any number of cards, one fee
     joker_fee: Fraction | None = None  # "poker with joker": replace any card with the joker
+    upcard_fee: Fraction | None = None  # some J-poker houses: exchange the dealer's up card
     description: str = ""
     source: str = "<mapping>"
 
@@ -216,6 +217,7 @@ def game_from_mapping(data: dict[str, Any], src: str = "<mapping>") -> StudGame:
         exchange_fees=tuple(_number(src, f"exchange_fees[{i}]", v) for i, v in enumerate(fees)),
         draw_fee=_number(src, "draw_fee", data["draw_fee"]) if "draw_fee" in data else None,
         joker_fee=_number(src, "joker_fee", data["joker_fee"]) if "joker_fee" in data else None,
+        upcard_fee=_number(src, "upcard_fee", data["upcard_fee"]) if "upcard_fee" in data else None,
         description=str(data.get("description", "")), source=src,
     )
 

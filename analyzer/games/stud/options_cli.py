@@ -76,4 +76,28 @@ def options_edge_cmd(game_path: str, situations: int, seed: int, draw_fee: str |
     emit(rows, fmt, out, {"game": game.name, "situations": situations, "seed": seed} if fmt == "json" else None)
 
 
-COMMANDS = [options_cmd, options_edge_cmd]
+@click.command("upcard")
+@click.argument("hand")
+@click.option("--up", required=True, metavar="CARD", help="The dealer's up card.")
+@click.option("--wild", default=None, metavar="CARD|doc", help="The board's wild card, or 'doc'.")
+@click.option("--game", "game_path", default="jpoker", show_default=True, metavar="FILE", help="Game file or name.")
+@click.option("--fee", default=None, metavar="ANTES", help="Fee to exchange the up card (default: the game's "
+              "upcard_fee, else 1).")
+@click.option("--doc-rule", type=click.Choice(["stays", "new_up_card"]), default="stays", show_default=True,
+              help="A dealer's-open-card wild when the up card is exchanged: the designated card stays wild "
+                   "(and is dead), or the new up card is wild.")
+@output_options
+def upcard_cmd(hand: str, up: str, wild: str | None, game_path: str, fee: str | None, doc_rule: str, fmt: str,
+               out: Path | None) -> None:
+    """Exact EV of keeping and of exchanging the dealer's up card (a new one from the stock, the old
+    one dead), then folding or betting.
+
+    Example: joker-odds stud upcard "9h 9d 7h 4s 2c" --up Ad --wild doc
+    """
+    from analyzer.games.stud.upcard import upcard_exchange
+
+    game = load_game(game_path)
+    emit([upcard_exchange(game, hand, up, wild, _fee(fee, "--fee"), doc_rule)], fmt, out)
+
+
+COMMANDS = [options_cmd, options_edge_cmd, upcard_cmd]

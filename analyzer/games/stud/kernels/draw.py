@@ -130,3 +130,31 @@ def options_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1
                 out[r, k] = joker_value(hand, u, k - 32, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1,
                                         cum2, tri, quad, binom, qc)
     return out
+
+
+@njit(cache=True)
+def upswap_one(hand, u, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """max(fold, bet) when the dealer's up card ``u`` is exchanged for ``u2`` (``u`` dead)."""
+    excl = np.empty(6, np.int64)
+    new = np.empty(5, np.int64)
+    c4 = np.empty(4, np.int64)
+    c3 = np.empty(3, np.int64)
+    s = np.empty(5, np.int64)
+    for t in range(5):
+        new[t] = hand[t]
+    excl[5] = u
+    return _value_of(new, excl, 6, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
+                     c4, c3, s)
+
+
+@njit(cache=True)
+def upswap_value(hand, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """Average of :func:`upswap_one` over every new up card from the unseen cards."""
+    n = cum1.shape[0]
+    acc = 0.0
+    k = 0
+    for p in range(n):
+        if p != u and p != hand[0] and p != hand[1] and p != hand[2] and p != hand[3] and p != hand[4]:
+            acc += upswap_one(hand, u, p, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
+            k += 1
+    return acc / k
