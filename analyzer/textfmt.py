@@ -109,9 +109,9 @@ def _decimals(v: float) -> int:
 def _column_style(values: Sequence[Any], percent: bool) -> tuple[str, int]:
     """("int" | "fixed" | "sci", decimals) for one column's numbers."""
     nums = [float(v) * (100 if percent else 1) for v in values if _is_number(v) and math.isfinite(v)]
-    if not percent and all(isinstance(v, int) or float(v).is_integer() for v in values if _is_number(v)):
-        if all(abs(v) < 1e15 for v in nums):
-            return "int", 0
+    if (not percent and all(isinstance(v, int) or float(v).is_integer() for v in values if _is_number(v))
+            and all(abs(v) < 1e15 for v in nums)):
+        return "int", 0
     if not nums:
         return "fixed", 4 if percent else 0
     nonzero = [abs(v) for v in nums if v != 0]
@@ -135,7 +135,7 @@ def format_cell(v: Any, percent: bool = False, style: tuple[str, int] | None = N
     x = float(v) * 100 if percent else v
     suffix = " %" if percent else ""
     if kind == "int":
-        return f"{int(round(x)):,}"
+        return f"{round(float(x)):,}"
     if kind == "sci":
         return f"{float(x):.{dec}e}{suffix}"
     return f"{float(x):,.{dec}f}{suffix}" if abs(float(x)) >= 1e4 else f"{float(x):.{dec}f}{suffix}"
