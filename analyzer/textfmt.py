@@ -89,7 +89,8 @@ def is_percent_column(name: str, columns: Sequence[str] = ()) -> bool:
     if _PERCENT.match(name):
         return True
     if name in _COMPANIONS:
-        return any(c in ("probability", "return", "p", "house_edge") for c in columns)
+        return (any(c in ("probability", "return", "p", "house_edge") for c in columns)
+                or {"count", "estimate"} <= set(columns))  # a sampled frequency table
     return False
 
 

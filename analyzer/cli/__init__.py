@@ -7,6 +7,7 @@ as one line ``Error: …`` on stderr with exit code 2, and nothing is written.
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 import click
@@ -118,6 +119,7 @@ class _Main(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        ctx.meta.setdefault("started", time.perf_counter())
         try:
             return super().invoke(ctx)
         except JokerOddsError as exc:

@@ -70,7 +70,8 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
         s = ev.score(codes)
         rows.append({"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
                      "score": s, "description": ev.describe(codes)})
-    emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None)
+    emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None,
+         run={"rules": rules.name, "deck": ev.deck.name})
 
 
 @click.command("freq")
@@ -110,7 +111,9 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed
         g = data["gof"]
         footer = (f"goodness of fit vs the exact counts (Pearson chi-square): {g['statistic']:.3f} "
                   f"on {g['dof']} dof, p = {g['p_value']:.4f}")
-    emit(rows, fmt, out, data if fmt == "json" else None, footer=footer)
+    ran = {"method": "exact"} if exact else {"method": "sampled", "hands": table.total, "seed": seed}
+    emit(rows, fmt, out, data if fmt == "json" else None, footer=footer,
+         run={"rules": table.rules, "deck": table.deck, "cards": cards, **ran})
     if not exact and progress_enabled(bool(opts.get("quiet"))):
         click.echo(run_summary(data), err=True)
 

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from analyzer.io import STDIO, UnsafeFileError, check_output_path, render, write_output
+from analyzer.io import (
+    STDIO,
+    UnsafeFileError,
+    check_output_path,
+    render,
+    render_text_table,
+    write_output,
+)
 from analyzer.rules import (
     NaturalBeatsWild,
     RuleSet,
@@ -19,6 +27,7 @@ from analyzer.rules import (
     preset_names,
     with_overrides,
 )
+from analyzer.textfmt import pick_columns, wrap_prose
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -122,8 +131,18 @@ def writable(ctx: click.Context, param: click.Parameter, value: Path | None) -> 
     return value
 
 
+def _keep_columns(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        names = [c.strip() for c in value.split(",") if c.strip()]
+        if not names:
+            raise click.BadParameter("give column names, e.g. --columns hand,ev", ctx, param)
+        ctx.meta["columns"] = names
+
+
 def output_options(f: F) -> F:
-    """``--format`` and ``--out``."""
+    """``--format``, ``--out`` and ``--columns`` (read by :func:`emit` from the context)."""
+    f = click.option("--columns", default=None, metavar="A,B,C", expose_value=False, callback=_keep_columns,
+                     help="Show only these columns, in this order (table, CSV and JSON rows).")(f)
     f = click.option("--out", type=OutPath(dir_okay=False), default=None,
                      callback=writable, help="Write to this file (atomically; '-' = stdout) instead of stdout.")(f)
     f = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
@@ -131,10 +150,64 @@ def output_options(f: F) -> F:
     return f
 
 
+def run_fields(run: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ran: the command, then ``run``'s fields (game/rules, deck, method, trials, seed; unset
+    ones left out), and the seconds since the command started."""
+    ctx = click.get_current_context(silent=True)
+    sub = ctx.command_path.split(" ", 1)[1:] if ctx is not None else []  # the program is "main" in tests
+    fields: dict[str, Any] = {"command": " ".join(["joker-odds", *sub])}
+    fields.update({k: v for k, v in (run or {}).items() if v is not None})
+    started = ctx.meta.get("started") if ctx is not None else None
+    if started is not None:
+        fields["seconds"] = round(time.perf_counter() - started, 3)
+    return fields
+
+
+def header_line(run: dict[str, Any] | None = None) -> str:
+    """The first line of a text table: what ran and how long it took.
+
+    >>> header_line({"rules": "j-poker", "deck": "52+1", "method": "exact"})
+    '# joker-odds · rules j-poker · deck 52+1 · exact'
+    """
+    fields = run_fields(run)
+    parts = [str(fields.pop("command"))]
+    seconds = fields.pop("seconds", None)
+    for k, v in fields.items():
+        if k == "method":
+            parts.append(str(v))
+        elif isinstance(v, int) and not isinstance(v, bool):
+            parts.append(f"{k} {v:,}")
+        else:
+            parts.append(f"{k} {v}")
+    if seconds is not None:
+        parts.append(f"{seconds:.2f} s")
+    return "# " + " · ".join(parts)
+
+
+def table_text(rows: list[dict[str, Any]], run: dict[str, Any] | None = None, footer: str | None = None) -> str:
+    """A text table under its header line, the footer prose wrapped to the terminal."""
+    ctx = click.get_current_context(silent=True)
+    columns = ctx.meta.get("columns") if ctx is not None else None
+    text = header_line(run) + "\n" + render_text_table(rows, columns)
+    return text + (wrap_prose(footer) + "\n" if footer else "")
+
+
 def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str, Any] | None = None,
-         footer: str | None = None) -> None:
-    """Render rows (plus an optional footer line) and print them or write them to ``out``."""
-    text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
+         footer: str | None = None, run: dict[str, Any] | None = None) -> None:
+    """Render rows (plus an optional footer line) and print them or write them to ``out``.
+
+    A text table starts with :func:`header_line` (what ran: ``run``'s fields and the time); JSON with
+    a ``meta`` object carries the same fields under ``run``; ``--columns`` picks the columns.
+    """
+    ctx = click.get_current_context(silent=True)
+    columns = ctx.meta.get("columns") if ctx is not None else None
+    if fmt == "table":
+        text = table_text(rows, run, footer)
+    else:
+        rows = pick_columns(rows, columns)
+        if fmt == "json" and meta is not None:
+            meta = {**meta, "run": run_fields(run)}
+        text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
     if out is None or str(out) == STDIO:
         click.echo(text, nl=False)
     else:
