@@ -38,7 +38,8 @@ __all__ = ["DEFAULT_WIDTH", "format_cell", "format_table", "is_percent_column", 
 
 DEFAULT_WIDTH = 100
 SIG_DIGITS = 6
-MAX_DECIMALS = 8
+MAX_DECIMALS = 8  # a percentage column
+MAX_PLAIN_DECIMALS = 6  # any other float column
 MIN_TEXT_WIDTH = 12
 GAP = "  "
 
@@ -115,13 +116,12 @@ def _column_style(values: Sequence[Any], percent: bool) -> tuple[str, int]:
         return "int", 0
     if not nums:
         return "fixed", 4 if percent else 0
+    cap = MAX_DECIMALS if percent else MAX_PLAIN_DECIMALS
     nonzero = [abs(v) for v in nums if v != 0]
-    if nonzero and (max(nonzero) >= 1e9 or min(nonzero) < 10.0 ** -(MAX_DECIMALS - 2)):
+    if nonzero and (max(nonzero) >= 1e9 or min(nonzero) < 10.0 ** -(cap - 2)):
         return "sci", 4
     dec = max((_decimals(v) for v in nums), default=0)
-    if percent:
-        dec = max(4, min(dec, MAX_DECIMALS))
-    return "fixed", min(dec, MAX_DECIMALS)
+    return "fixed", max(4, min(dec, cap)) if percent else min(dec, cap)
 
 
 def format_cell(v: Any, percent: bool = False, style: tuple[str, int] | None = None) -> str:
