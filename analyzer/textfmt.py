@@ -33,7 +33,7 @@ from typing import Any
 
 from analyzer.errors import JokerOddsError
 
-__all__ = ["DEFAULT_WIDTH", "format_cell", "format_table", "is_percent_column", "pick_columns",
+__all__ = ["DEFAULT_WIDTH", "format_cell", "percent", "format_table", "is_percent_column", "pick_columns",
            "plural", "terminal_width", "wrap_prose"]
 
 DEFAULT_WIDTH = 100
@@ -44,10 +44,10 @@ MIN_TEXT_WIDTH = 12
 GAP = "  "
 
 _PERCENT = re.compile(
-    r"^(p|p_.*|.*probability.*|.*house_edge.*|.*return.*|.*frequency.*|share|agreement|"
+    r"^(p|p_.*|.*probability.*|.*house_edge.*|.*return.*|.*frequency.*|share|share_of_.*|agreement|"
     r"element_of_risk.*|exchange_rate|.*_share|win_rate|.*_rate)$")
 _COMPANIONS = ("se", "ci_low", "ci_high", "exact", "estimate")
-_NOT_PERCENT = re.compile(r"^(return_lost|.*_per_unit|seconds)$")
+_NOT_PERCENT = re.compile(r"^(.*_per_unit|seconds)$")
 
 
 def terminal_width() -> int:
@@ -62,6 +62,15 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     ('1 card', '2 cards', '1,000 classes')
     """
     return f"{n:,} {word if n == 1 else (many or word + 's')}"
+
+
+def percent(x: float, decimals: int = 4) -> str:
+    """A fraction as a percentage, the way casino texts print it.
+
+    >>> percent(0.0522431), percent(1.0064629)
+    ('5.2243 %', '100.6463 %')
+    """
+    return f"{x * 100:.{decimals}f} %"
 
 
 def wrap_prose(text: str, width: int | None = None) -> str:
@@ -85,6 +94,7 @@ def is_percent_column(name: str, columns: Sequence[str] = ()) -> bool:
     >>> is_percent_column("house_edge"), is_percent_column("ev"), is_percent_column("se", ["probability"])
     (True, False, True)
     """
+    name = name.replace(" ", "_")
     if _NOT_PERCENT.match(name):
         return False
     if _PERCENT.match(name):

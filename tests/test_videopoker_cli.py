@@ -18,7 +18,7 @@ def _run(*args: str):
 def test_analyze_table_and_json():
     r = _run("analyze", "--paytable", "joker-poker-kings")
     assert r.exit_code == 0, r.output
-    assert "return 1.006463" in r.output and "SD 5.1230" in r.output
+    assert "return 100.6463 %  house edge -0.6463 %" in r.output and "SD 5.1230" in r.output
     assert "596,131,848" in r.output and "1 wild dealt" in r.output
     r = _run("analyze", "--paytable", str(PAYTABLE_DIR / "jacks-or-better-9-6.toml"), "--format", "json")
     data = json.loads(r.output)
@@ -59,8 +59,10 @@ def test_strategy_command(tmp_path):
     r = _run("strategy", "--paytable", "jacks-or-better-9-6", "--out", str(txt))
     assert r.exit_code == 0 and r.output == ""
     text = txt.read_text()
-    assert text.endswith("\n") and "lines): return 0.995436; optimal 0.995439; lost 2.90e-06" in text
-    assert "4 to a royal" in text and "return lost" in text.splitlines()[1]
+    assert text.endswith("\n") and "lines): return 99.5436 %; optimal 99.5439 %; lost 0.000290 %" in text
+    assert text.startswith("# joker-odds videopoker strategy · paytable jacks-or-better-9-6 · exact · play the FIRST")
+    head = next(line for line in text.splitlines() if not line.startswith("#"))  # after the header lines
+    assert "4 to a royal" in text and head.startswith("line") and "return lost" in head
     out = tmp_path / "s.json"
     r = _run("strategy", "--paytable", "jacks-or-better-9-6", "--format", "json", "--out", str(out),
              "--tie-break", "high-variance")

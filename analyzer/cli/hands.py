@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from analyzer.cards import deck_names, format_hand, get_deck
+from analyzer.cards import deck_names, format_hand, get_deck, hand_tokens
 from analyzer.cli.options import (
     SEED,
     TRIALS,
@@ -27,6 +27,7 @@ from analyzer.frequencies import exact_frequencies, sampled_frequencies
 from analyzer.io import clip, read_untrusted_text
 from analyzer.progress import progress_enabled
 from analyzer.rules import get_rules, preset_names
+from analyzer.textfmt import plural
 
 MAX_HANDS_BYTES = 16 << 20  # an --input file of hands (about a million hands)
 
@@ -57,10 +58,10 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
         raise click.UsageError("no hands given (pass HAND arguments or --input FILE)")
     rules = resolve_rules(**rule_opts)
     for text in texts:
-        n = len(text.replace(",", " ").split())
+        n = len(hand_tokens(text))
         if not 5 <= n <= 7:
-            raise JokerOddsError(f"hand {clip(text)!r} has {n} cards, expected 5, 6 or 7")
-    sizes = {len(t.replace(",", " ").split()) for t in texts}
+            raise JokerOddsError(f"hand {clip(text)!r} has {plural(n, 'card')}, expected 5, 6 or 7")
+    sizes = {len(hand_tokens(t)) for t in texts}
     if len(sizes) != 1:
         raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")
     ev = Evaluator(rules, deck, k=sizes.pop() if sizes else 5)

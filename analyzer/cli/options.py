@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +28,7 @@ from analyzer.rules import (
     preset_names,
     with_overrides,
 )
-from analyzer.textfmt import pick_columns, wrap_prose
+from analyzer.textfmt import pick_columns, terminal_width, wrap_prose
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -55,7 +56,10 @@ def rules_options(default: str = "standard") -> Callable[[F], F]:
             click.option("--mode", type=click.Choice([m.value for m in WildMode]), default=None,
                          help="Wild mode override."),
             click.option("--tie-rule", type=click.Choice([n.value for n in NaturalBeatsWild]), default=None,
-                         help="natural_beats_wild override."),
+                         help="Tie rule (natural_beats_wild) when a hand without wild cards meets an "
+                              "equal one made with them: none = only the cards decide; tie = on an exact "
+                              "tie the natural hand wins; category = a natural hand beats any wild-made "
+                              "hand of its category."),
             click.option("--double-ace-flush/--no-double-ace-flush", default=None,
                          help="Let a wild card duplicate the ace of a flush."),
             click.option("--order", default=None, metavar="CATS",
@@ -173,7 +177,7 @@ def header_line(run: dict[str, Any] | None = None) -> str:
     parts = [str(fields.pop("command"))]
     seconds = fields.pop("seconds", None)
     for k, v in fields.items():
-        if k == "method":
+        if k in ("method", "note"):
             parts.append(str(v))
         elif isinstance(v, int) and not isinstance(v, bool):
             parts.append(f"{k} {v:,}")
@@ -181,7 +185,8 @@ def header_line(run: dict[str, Any] | None = None) -> str:
             parts.append(f"{k} {v}")
     if seconds is not None:
         parts.append(f"{seconds:.2f} s")
-    return "# " + " · ".join(parts)
+    return textwrap.fill("# " + " · ".join(parts), max(40, terminal_width()), subsequent_indent="#   ",
+                         break_on_hyphens=False)
 
 
 def table_text(rows: list[dict[str, Any]], run: dict[str, Any] | None = None, footer: str | None = None) -> str:
