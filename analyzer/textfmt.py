@@ -33,8 +33,17 @@ from typing import Any
 
 from analyzer.errors import JokerOddsError
 
-__all__ = ["DEFAULT_WIDTH", "format_cell", "percent", "format_table", "is_percent_column", "pick_columns",
-           "plural", "terminal_width", "wrap_prose"]
+__all__ = [
+    "DEFAULT_WIDTH",
+    "format_cell",
+    "format_table",
+    "is_percent_column",
+    "percent",
+    "pick_columns",
+    "plural",
+    "terminal_width",
+    "wrap_prose",
+]
 
 DEFAULT_WIDTH = 100
 SIG_DIGITS = 6
