@@ -159,6 +159,13 @@ class _Main(click.Group):
 
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="joker-odds")
-def main() -> None:
-    """Odds and strategy for card games with jokers and wild cards."""
+@click.option("--quiet", "-q", is_flag=True, help="No progress bars or status lines (shown on a terminal only).")
+def main(quiet: bool) -> None:
+    """Odds and strategy for card games with jokers and wild cards.
+
+    Long commands show progress on stderr when it is a terminal, never in a pipe or a file.
+    """
+    from analyzer.progress import set_quiet
+
+    set_quiet(quiet)
 

@@ -143,6 +143,20 @@ def _keep_columns(ctx: click.Context, param: click.Parameter, value: str | None)
         ctx.meta["columns"] = names
 
 
+def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value:
+        from analyzer.progress import set_quiet
+
+        set_quiet(True)
+    return value
+
+
+def quiet_option(f: F) -> F:
+    """``--quiet``: no progress bar or status line (they show on a terminal only anyway)."""
+    return click.option("--quiet", is_flag=True, expose_value=False, callback=_set_quiet,
+                        help="No progress bar or status line.")(f)
+
+
 def output_options(f: F) -> F:
     """``--format``, ``--out`` and ``--columns`` (read by :func:`emit` from the context)."""
     f = click.option("--columns", default=None, metavar="A,B,C", expose_value=False, callback=_keep_columns,
@@ -250,7 +264,7 @@ def engine_options(f: F) -> F:
         click.option("--chunk-size", type=TRIALS, default=None, metavar="N",
                      help="Trials per chunk (default 1,048,576; simulate: the file's). Part of the run's "
                           "identity: it changes the numbers."),
-        click.option("--quiet", is_flag=True, help="No progress bar."),
+        click.option("--quiet", is_flag=True, callback=_set_quiet, help="No progress bar."),
     ]
     for opt in reversed(opts):
         f = opt(f)

@@ -16,6 +16,7 @@ from analyzer.cli.options import (
     emit,
     header_line,
     output_options,
+    quiet_option,
     refuse_unused,
     table_text,
 )
@@ -27,6 +28,7 @@ from analyzer.games.stud.location import location_probabilities, sampled_locatio
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
 from analyzer.games.stud.strategy import strategy_report
 from analyzer.io import clip, render, write_output
+from analyzer.progress import status
 from analyzer.textfmt import wrap_prose
 
 GAME_HELP = f"Game TOML file, or a shipped game: {', '.join(shipped_games())}."
@@ -92,6 +94,7 @@ def stud_group() -> None:
 @click.option("--wild-ranks", default=None, metavar="RANKS",
               help="Board games: only these ranks of designated card (e.g. 'A,K'); a quick partial look.")
 @output_options
+@quiet_option
 def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: int, doc: str | None,
                 wild_ranks: str | None, fmt: str, out: Path | None) -> None:
     """House edge, element of risk, bet frequency and the outcome table of a game.
@@ -111,7 +114,8 @@ def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: i
         except CardError:
             raise StudError(f"bad --wild-ranks {clip(wild_ranks)!r}: give ranks such as 'A,K,7'") from None
     _sampling_only(click.get_current_context(), game, method)
-    res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
+    with status(f"stud analyze {game.name}"):
+        res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
     if res.method == "sampled" and fmt == "table":  # JSON and CSV carry the trials that ran
         _note_trials(trials, res.trials)
     _emit_with_summary(res.events, res.summary(), fmt, out)
@@ -165,6 +169,7 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
               help="Sampled player hands (board games).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @output_options
+@quiet_option
 def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: int, fmt: str,
                     out: Path | None) -> None:
     """Sensitivity of the optimal-strategy house edge to the DOC probability or the pay table.
@@ -178,8 +183,9 @@ def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: i
     if what == "doc" and game.designation != "board":
         raise StudError(f"game {game.name!r} has no board: --what doc does not apply")
     _sampling_only(click.get_current_context(), game, method)
-    res = house_edge(game, "optimal", method, hands=trials, seed=seed)
-    rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
+    with status(f"stud sensitivity {game.name} ({what})"):
+        res = house_edge(game, "optimal", method, hands=trials, seed=seed)
+        rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
     emit(rows, fmt, out)
 
 
@@ -228,6 +234,7 @@ FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exc
               help="Sampled player hands (board games).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @output_options
+@quiet_option
 def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """The optimal bet/fold decisions as a rule in words, and the cost of simpler rules.
 
@@ -235,7 +242,8 @@ def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | N
     """
     game = load_game(game_path)
     _sampling_only(click.get_current_context(), game, "auto")
-    rep = strategy_report(game, hands=trials, seed=seed)
+    with status(f"stud strategy {game.name}"):
+        rep = strategy_report(game, hands=trials, seed=seed)
     if fmt == "table":
         prose = wrap_prose("\n".join(rep.text))
         text = (header_line({"game": rep.game, "method": rep.method}) + "\n" + prose + "\n\n"

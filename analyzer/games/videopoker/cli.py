@@ -6,10 +6,20 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.options import FORMATS, SEED, TRIALS, OutPath, emit, output_options, writable
+from analyzer.cli.options import (
+    FORMATS,
+    SEED,
+    TRIALS,
+    OutPath,
+    emit,
+    output_options,
+    quiet_option,
+    writable,
+)
 from analyzer.games.videopoker.exact import TIE_BREAKS, analyze
 from analyzer.games.videopoker.paytable import load_paytable, paytable_names
 from analyzer.io import atomic_write_text, json_text, render
+from analyzer.progress import status
 from analyzer.textfmt import percent, wrap_prose
 
 PAYTABLE_HELP = "A pay table TOML file, or a shipped table: " + ", ".join(paytable_names()) + "."
@@ -121,6 +131,7 @@ def strategy_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> N
               help="Hands to play.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @output_options
+@quiet_option
 def check_cmd(paytable: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """Monte Carlo cross-check: play random deals with the optimal holds; the 95 % CI of the
     return should contain the exact return.
@@ -133,7 +144,9 @@ def check_cmd(paytable: str, trials: int, seed: int, fmt: str, out: Path | None)
     from analyzer.games.videopoker.montecarlo import simulate
 
     table = load_paytable(paytable)
-    mc = simulate(analyze(table), trials=trials, seed=seed, quiet=True)
+    with status(f"exact analysis of {table.name}"):
+        exact = analyze(table)
+    mc = simulate(exact, trials=trials, seed=seed)  # a bar on a terminal unless --quiet
     e = mc.estimate
     emit([{"trials": e.trials, "return": e.mean, "se": e.se, "ci_low": e.ci_low, "ci_high": e.ci_high,
            "exact": mc.exact, "contains_exact": mc.contains_exact}], fmt, out,
