@@ -218,7 +218,7 @@ def _block(cols: list[str], cells: list[list[str]], numeric: list[bool], widths:
                               for v, w, num in zip(vals, widths, numeric, strict=True)).rstrip())
     lines.append(GAP.join("-" * w for w in widths))
     for row in cells:
-        wrapped = [textwrap.wrap(v, w) or [""] if len(v) > w else [v] for v, w in zip(row, widths, strict=True)]
+        wrapped = [textwrap.wrap(v, w, break_on_hyphens=False) or [""] if len(v) > w else [v] for v, w in zip(row, widths, strict=True)]
         for i in range(max(len(x) for x in wrapped)):
             vals = [x[i] if i < len(x) else "" for x in wrapped]
             lines.append(GAP.join(v.rjust(w) if num else v.ljust(w)

@@ -66,7 +66,7 @@ def test_probabilities_print_as_percent_in_tables_and_full_precision_in_csv() ->
     five = next(line for line in out.splitlines() if line.startswith("five_of_a_kind"))
     assert five.split()[1:] == ["672", "0.0258565", "%"]  # 672 / 2,598,960
     code, out, _ = run("freq", "--rules", "deuces-wild", "--exact", "--format", "csv")
-    assert out.splitlines()[1] == f"five_of_a_kind,672,{672 / 2598960!r}"
+    assert code == 0 and out.splitlines()[1] == f"five_of_a_kind,672,{672 / 2598960!r}"
 
 
 def test_cell_formats() -> None:
