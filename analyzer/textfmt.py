@@ -239,31 +239,38 @@ def format_table(rows: Sequence[dict[str, Any]], width: int | None = None,
     # numbers keep their width; a header may wrap at "_" down to its longest part
     floor = [max([len(row[i]) for row in cells] + [max(len(p) for p in re.split(r"(?<=_)", c))])
              if num else min(need[i], MIN_TEXT_WIDTH) for i, (c, num) in enumerate(zip(cols, numeric, strict=True))]
-    widths = list(need)
-    total = sum(widths) + len(GAP) * (len(cols) - 1)
-    # shrink the widest shrinkable column first, one character at a time (text wraps, headers wrap)
-    while total > width:
-        spare = [(widths[i] - floor[i], widths[i], i) for i in range(len(cols)) if widths[i] > floor[i]]
-        if not spare:
-            break
-        i = max(spare, key=lambda t: (not numeric[t[2]], t[1]))[2]
-        widths[i] -= 1
-        total -= 1
-    if total <= width or len(cols) < 3:
+    widths = _fit(need, floor, numeric, width)
+    if sum(widths) + len(GAP) * (len(cols) - 1) <= width or len(cols) < 3:
         return "\n".join(_block(cols, cells, numeric, widths))
     # still too wide: show the columns in blocks, each starting with the first column
     blocks: list[list[int]] = []
     current: list[int] = [0]
-    used = widths[0]
+    used = floor[0]
     for i in range(1, len(cols)):
-        if len(current) > 1 and used + len(GAP) + widths[i] > width:
+        if len(current) > 1 and used + len(GAP) + floor[i] > width:
             blocks.append(current)
-            current, used = [0], widths[0]
+            current, used = [0], floor[0]
         current.append(i)
-        used += len(GAP) + widths[i]
+        used += len(GAP) + floor[i]
     blocks.append(current)
     parts = []
     for idx in blocks:
+        fitted = _fit([need[i] for i in idx], [floor[i] for i in idx], [numeric[i] for i in idx], width)
         parts.append("\n".join(_block([cols[i] for i in idx], [[row[i] for i in idx] for row in cells],
-                                      [numeric[i] for i in idx], [widths[i] for i in idx])))
+                                      [numeric[i] for i in idx], fitted)))
     return "\n\n".join(parts)
+
+
+def _fit(need: list[int], floor: list[int], numeric: list[bool], width: int) -> list[int]:
+    """Column widths: shrink the widest text column first (text and headers wrap), then numbers'
+    headers, one character at a time, until the row fits ``width`` or nothing can shrink."""
+    widths = list(need)
+    total = sum(widths) + len(GAP) * (len(widths) - 1)
+    while total > width:
+        spare = [i for i in range(len(widths)) if widths[i] > floor[i]]
+        if not spare:
+            break
+        i = max(spare, key=lambda j: (not numeric[j], widths[j]))
+        widths[i] -= 1
+        total -= 1
+    return widths
