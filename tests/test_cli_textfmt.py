@@ -151,3 +151,11 @@ def test_help_loads_no_command_module() -> None:
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "Commands:" in res.stdout and res.stdout.strip().endswith("[]")
     assert "videopoker  Video poker" in res.stdout
+
+
+def test_stud_strategy_prose_fits_and_names_no_wild_card_in_caribbean() -> None:
+    code, out, _ = run("stud", "strategy", "--game", "caribbean", columns=100)
+    assert code == 0 and widest(out) <= 100  # the rule in words used to be one 485-character line
+    assert out.startswith("# joker-odds stud strategy · game Caribbean Stud · exact · ")
+    assert "wild card" not in out and "none in this game" in out
+    assert "Simpler (up card not pairing one of yours): bet high card A-K-Q-8-3 or better." in " ".join(out.split())
