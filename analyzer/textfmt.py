@@ -68,9 +68,9 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` and ``word`` in the right number.
 
     >>> plural(1, "card"), plural(2, "card"), plural(1_000, "class", "classes")
-    ('1 card', '2 cards', '1,000 classes')
+    ('1 card', '2 cards', '1000 classes')
     """
-    return f"{n:,} {word if n == 1 else (many or word + 's')}"
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def percent(x: float, decimals: int = 4) -> str:

@@ -23,6 +23,7 @@ from analyzer.cli.options import (
 )
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
+from analyzer.frequencies import exact_frequencies, sampled_frequencies
 from analyzer.io import clip, read_untrusted_text
 from analyzer.progress import progress_enabled
 from analyzer.rules import get_rules, preset_names
@@ -101,8 +102,6 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed
         raise click.UsageError("engine options (--max-trials, --checkpoint, …) apply to Monte Carlo runs only")
     if exact:
         refuse_unused(click.get_current_context(), ("seed",), "--exact enumerates every hand")
-    from analyzer.frequencies import exact_frequencies, sampled_frequencies  # not needed by eval
-
     rules = resolve_rules(**opts)
     table = (exact_frequencies(rules, deck, cards) if exact
              else sampled_frequencies(rules, deck, cards, trials=trials, seed=seed, **engine))

@@ -216,7 +216,8 @@ def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str,
     """Render rows (plus an optional footer line) and print them or write them to ``out``.
 
     A text table starts with :func:`header_line` (what ran: ``run``'s fields and the time); JSON with
-    a ``meta`` object carries the same fields under ``run``; ``--columns`` picks the columns.
+    a ``meta`` object carries the same fields but the time under ``run`` (so that a rerun is
+    byte-identical); ``--columns`` picks the columns.
     """
     ctx = click.get_current_context(silent=True)
     columns = ctx.meta.get("columns") if ctx is not None else None
@@ -224,8 +225,8 @@ def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str,
         text = table_text(rows, run, footer)
     else:
         rows = pick_columns(rows, columns)
-        if fmt == "json" and meta is not None:
-            meta = {**meta, "run": run_fields(run)}
+        if fmt == "json" and meta is not None:  # no time: the same run gives byte-identical JSON
+            meta = {**meta, "run": {k: v for k, v in run_fields(run).items() if k != "seconds"}}
         text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
     if out is None or str(out) == STDIO:
         click.echo(text, nl=False)
