@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from analyzer.cards import deck_names, format_hand, get_deck
+from analyzer.cards import deck_names, format_hand, get_deck, hand_tokens
 from analyzer.cli.options import (
     SEED,
     TRIALS,
@@ -27,6 +27,7 @@ from analyzer.frequencies import exact_frequencies, sampled_frequencies
 from analyzer.io import clip, read_untrusted_text
 from analyzer.progress import progress_enabled
 from analyzer.rules import get_rules, preset_names
+from analyzer.textfmt import plural
 
 MAX_HANDS_BYTES = 16 << 20  # an --input file of hands (about a million hands)
 
@@ -57,10 +58,10 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
         raise click.UsageError("no hands given (pass HAND arguments or --input FILE)")
     rules = resolve_rules(**rule_opts)
     for text in texts:
-        n = len(text.replace(",", " ").split())
+        n = len(hand_tokens(text))
         if not 5 <= n <= 7:
-            raise JokerOddsError(f"hand {clip(text)!r} has {n} cards, expected 5, 6 or 7")
-    sizes = {len(t.replace(",", " ").split()) for t in texts}
+            raise JokerOddsError(f"hand {clip(text)!r} has {plural(n, 'card')}, expected 5, 6 or 7")
+    sizes = {len(hand_tokens(t)) for t in texts}
     if len(sizes) != 1:
         raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")
     ev = Evaluator(rules, deck, k=sizes.pop() if sizes else 5)
@@ -70,7 +71,8 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, deck: str | None, 
         s = ev.score(codes)
         rows.append({"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
                      "score": s, "description": ev.describe(codes)})
-    emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None)
+    emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None,
+         run={"rules": rules.name, "deck": ev.deck.name})
 
 
 @click.command("freq")
@@ -110,7 +112,9 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, trials: int | None, seed
         g = data["gof"]
         footer = (f"goodness of fit vs the exact counts (Pearson chi-square): {g['statistic']:.3f} "
                   f"on {g['dof']} dof, p = {g['p_value']:.4f}")
-    emit(rows, fmt, out, data if fmt == "json" else None, footer=footer)
+    ran = {"method": "exact"} if exact else {"method": "sampled", "hands": table.total, "seed": seed}
+    emit(rows, fmt, out, data if fmt == "json" else None, footer=footer,
+         run={"rules": table.rules, "deck": table.deck, "cards": cards, **ran})
     if not exact and progress_enabled(bool(opts.get("quiet"))):
         click.echo(run_summary(data), err=True)
 
