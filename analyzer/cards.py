@@ -36,10 +36,12 @@ __all__ = [
     "format_card",
     "format_hand",
     "get_deck",
+    "hand_tokens",
     "parse_card",
     "parse_hand",
     "parse_rank",
     "rank_of",
+    "split_compact",
     "suit_of",
 ]
 
@@ -228,7 +230,7 @@ def parse_card(token: str, deck: DeckSpec | None = None) -> int:
 
 def _tokens(text: str | Iterable[str]) -> list[str]:
     if isinstance(text, str):
-        return [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        return [c for t in re.split(r"[\s,]+", text.strip()) if t for c in split_compact(t)]
     out: list[str] = []
     for item in text:
         out.extend(_tokens(item))
@@ -272,7 +274,7 @@ def parse_hand(
         used[code] += 1
         codes.append(code)
     if size is not None and len(codes) != size:
-        raise CardError(f"hand {shown!r} has {len(codes)} cards, expected {size}")
+        raise CardError(f"hand {shown!r} has {len(codes)} card{'' if len(codes) == 1 else 's'}, expected {size}")
     return np.array(codes, dtype=np.int8)
 
 
@@ -310,3 +312,52 @@ def parse_rank(text: str) -> int:
     if len(t) != 1 or t not in RANK_CHARS:
         raise CardError(f"unknown rank {str(text).strip()!r} (use one of {RANK_CHARS}, or 10)")
     return RANK_CHARS.index(t)
+
+
+_SINGLE_TOKENS = ("joker", "jk1", "jk2", "jk3", "jk", "jo")
+
+
+def split_compact(token: str) -> list[str]:
+    """A token of run-together cards split into cards (``AsKsQsJsTs``, ``10hJk``); any other
+    token comes back unchanged, so a bad card is still reported as itself.
+
+    >>> split_compact("AsKsQsJsTs"), split_compact("10hJk2c"), split_compact("Jk2"), split_compact("AsX")
+    (['As', 'Ks', 'Qs', 'Js', 'Ts'], ['10h', 'Jk', '2c'], ['Jk2'], ['AsX'])
+    """
+    t = _normalize(token)
+    if len(t) <= 3 or t in _SINGLE_TOKENS:
+        return [token]
+
+    def split(i: int) -> list[int] | None:  # the cut points after i, longest card first
+        if i == len(t):
+            return []
+        for size in (5, 3, 2):
+            piece = t[i:i + size]
+            if len(piece) == size and _is_card_text(piece):
+                rest = split(i + size)
+                if rest is not None:
+                    return [i + size, *rest]
+        return None
+
+    cuts = split(0)
+    if cuts is None or len(cuts) < 2:
+        return [token]
+    raw = token.strip()  # normalizing keeps the length (one suit symbol is one letter)
+    return [raw[a:b] for a, b in zip([0, *cuts[:-1]], cuts, strict=True)]
+
+
+def _is_card_text(piece: str) -> bool:
+    if piece in _SINGLE_TOKENS:
+        return True
+    if piece.startswith("10") and len(piece) == 3:
+        piece = "t" + piece[2]
+    return len(piece) == 2 and piece[0].upper() in RANK_CHARS and piece[1] in SUIT_CHARS
+
+
+def hand_tokens(text: str) -> list[str]:
+    """The card tokens of a hand's text (spaces, commas, run-together cards).
+
+    >>> hand_tokens("AsKs QsJs, Ts")
+    ['As', 'Ks', 'Qs', 'Js', 'Ts']
+    """
+    return _tokens(text)

@@ -172,33 +172,11 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         raise
 
 
-def _fmt(v: Any) -> str:
-    if isinstance(v, float):
-        if v == 0:
-            return "0"
-        if abs(v) < 1e-3 or abs(v) >= 1e7:
-            return f"{v:.6e}"
-        return f"{v:.6f}"
-    if isinstance(v, int) and not isinstance(v, bool):
-        return f"{v:,}"
-    return "" if v is None else str(v)
+def render_text_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
+    """An aligned text table fitted to the terminal (see :mod:`analyzer.textfmt`)."""
+    from analyzer.textfmt import format_table
 
-
-def render_text_table(rows: Sequence[dict[str, Any]]) -> str:
-    """A plain aligned text table (numbers right-aligned)."""
-    if not rows:
-        return "(no rows)\n"
-    cols = list(rows[0])
-    cells = [[_fmt(r.get(c)) for c in cols] for r in rows]
-    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(cols)]
-    numeric = [all(isinstance(r.get(c), (int, float)) and not isinstance(r.get(c), bool)
-                   for r in rows if r.get(c) is not None) for c in cols]
-    def line(vals: Sequence[str]) -> str:
-        return "  ".join(v.rjust(w) if num else v.ljust(w)
-                         for v, w, num in zip(vals, widths, numeric, strict=True)).rstrip()
-    out = [line(cols), line(["-" * w for w in widths])]
-    out += [line(row) for row in cells]
-    return "\n".join(out) + "\n"
+    return format_table(rows, columns=columns) + "\n"
 
 
 def _finite(value: Any) -> Any:

@@ -1,25 +1,85 @@
-"""A tqdm progress bar for engine runs: trials/s and the current precision, on a TTY only.
+"""Progress on a terminal only: a tqdm bar for engine runs (trials/s and the current precision),
+a ticking status line for long steps (:func:`status`), a bar over steps (:func:`steps`). Nothing
+is shown off a terminal or after ``--quiet`` (:func:`set_quiet`).
 
 >>> bar = Progress(total=100, enabled=False)
 >>> bar.advance(10, lambda: {"p": (0.5, 0.05)})
 >>> bar.close()
+>>> with status("building tables, once", quiet=True):
+...     pass
+>>> list(steps([1, 2], "studies", quiet=True))
+[1, 2]
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from typing import Any
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from analyzer.stopping import Estimates, precision
+if TYPE_CHECKING:
+    from analyzer.stopping import Estimates
 
-__all__ = ["Progress", "progress_enabled"]
+__all__ = ["Progress", "progress_enabled", "set_quiet", "status", "steps"]
+
+T = TypeVar("T")
+_QUIET = {"on": False}
 
 
-def progress_enabled(quiet: bool) -> bool:
-    """Shown unless ``quiet`` or stderr is not a terminal (pipes, files, CI, tests)."""
-    return not quiet and sys.stderr.isatty()
+def set_quiet(on: bool = True) -> None:
+    """``--quiet``: no progress anywhere in this process from now on."""
+    _QUIET["on"] = on
+
+
+def progress_enabled(quiet: bool = False) -> bool:
+    """Shown unless ``quiet`` (or ``--quiet``) or stderr is not a terminal (pipes, files, CI, tests)."""
+    return not quiet and not _QUIET["on"] and sys.stderr.isatty()
+
+
+def _width() -> dict[str, Any]:
+    try:
+        cols = os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError):
+        cols = 0
+    return {"dynamic_ncols": True} if cols > 0 else {"ncols": 100}
+
+
+@contextmanager
+def status(desc: str, quiet: bool = False) -> Iterator[None]:
+    """A status line with the elapsed time, ticking while the block runs (terminal only)."""
+    if not progress_enabled(quiet):
+        yield
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=None, desc=desc, file=sys.stderr, bar_format="{desc}: {elapsed}", leave=False, **_width())
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.wait(0.5):
+            bar.refresh()
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+        bar.close()
+
+
+def steps(items: Iterable[T], desc: str, quiet: bool = False, total: int | None = None) -> Iterator[T]:
+    """``items`` with a bar over them (one tick per item; terminal only)."""
+    if not progress_enabled(quiet):
+        yield from items
+        return
+    from tqdm import tqdm
+
+    yield from tqdm(items, desc=desc, total=total, file=sys.stderr, leave=False, **_width())
 
 
 class Progress:
@@ -30,13 +90,8 @@ class Progress:
         if enabled:
             from tqdm import tqdm
 
-            try:
-                cols = os.get_terminal_size(sys.stderr.fileno()).columns
-            except (OSError, ValueError):
-                cols = 0
-            width: dict[str, Any] = {"dynamic_ncols": True} if cols > 0 else {"ncols": 100}
             self._bar = tqdm(total=total, initial=initial, unit="trial", unit_scale=True,
-                             desc=desc, file=sys.stderr, smoothing=0.1, **width)
+                             desc=desc, file=sys.stderr, smoothing=0.1, **_width())
 
     def advance(self, trials: int, estimates: Callable[[], Estimates] | None = None) -> None:
         """Count ``trials`` more; ``estimates`` is called only when the bar is shown."""
@@ -44,6 +99,8 @@ class Progress:
             return
         current = estimates() if estimates is not None else {}
         if current:
+            from analyzer.stopping import precision
+
             p = precision(current)
             self._bar.set_postfix_str(f"max SE {p['max_se']:.2e}, max rel SE {p['max_rel_se']:.2%}",
                                       refresh=False)

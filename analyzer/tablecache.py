@@ -144,7 +144,10 @@ def load_or_build(key: dict[str, Any], build: Callable[[], np.ndarray], folder: 
             _say_rebuilt(path, problem)
         except ValueError as exc:
             _say_rebuilt(path, str(exc))
-    table = build()
+    from analyzer.progress import status
+
+    with status("building lookup tables and compiling kernels, once"):
+        table = build()
     with contextlib.suppress(OSError):
         atomic_write_bytes(path, _encode(table, digest))
     return table

@@ -33,9 +33,10 @@ def test_eval_table_keeps_input_order() -> None:
     code, out, _ = run("eval", "Qs Qd 9h 5c Jk", "As Ks Qs Js Ts", "--rules", "j-poker")
     assert code == 0
     lines = out.strip().splitlines()
-    assert lines[0].split()[:4] == ["hand", "category", "score", "description"]
-    assert "two pair, queens and nines, wild" in lines[2]
-    assert "royal flush" in lines[3]
+    assert lines[0].startswith("# joker-odds eval · rules j-poker · deck 52+1 · ")  # what ran
+    assert lines[1].split()[:4] == ["hand", "category", "score", "description"]
+    assert "two pair, queens and nines, wild" in lines[3]
+    assert "royal flush" in lines[4]
 
 
 def test_eval_csv_and_json_match_library() -> None:
@@ -154,7 +155,7 @@ def test_freq_sampled_json_has_intervals() -> None:
     exact = 1_302_540 / 2_598_960  # ANCHORS.md: high card, 52 cards
     assert abs(p - exact) <= 3.29 * (exact * (1 - exact) / n) ** 0.5  # false alarm 1e-3
     _, out2, _ = run("freq", "--rules", "standard", "--trials", "20000", "--seed", "3", "--format", "json")
-    assert out2 == out  # same seed, same numbers
+    assert out2 == out and data["run"]["hands"] == 20000  # same seed, same numbers
 
 
 def test_freq_table_csv_and_out(tmp_path: Path) -> None:
@@ -165,7 +166,7 @@ def test_freq_table_csv_and_out(tmp_path: Path) -> None:
     assert lines[0] == "category,count,probability"
     assert lines[1].startswith("five_of_a_kind,672,")
     code, out, _ = run("freq", "--rules", "short-holdem", "--exact")
-    assert code == 0 and out.splitlines()[0].split()[:3] == ["category", "count", "probability"]
+    assert code == 0 and out.splitlines()[1].split()[:3] == ["category", "count", "probability"]
 
 
 @pytest.mark.parametrize(

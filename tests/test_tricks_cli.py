@@ -28,7 +28,8 @@ def assert_one_line_error(code: int, out: str, err: str, text: str) -> None:
 def test_solve_prints_each_seat() -> None:
     code, out, _ = run("solve", "--game", "georgian-joker", "--hands", *HANDS, "--trump", "h", "--leader", "0")
     assert code == 0
-    lines = out.strip().splitlines()
+    header, *lines = out.strip().splitlines()
+    assert header.startswith("# joker-odds tricks solve")  # the line saying what ran
     assert lines[0].split() == ["deal", "trump", "leader", "seat0", "seat1", "seat2", "seat3", "best", "leads"]
     # with hearts trump every first card of seat 0 keeps its three tricks
     assert lines[2].split()[:7] == ["1", "h", "0", "3", "0", "0", "0"]

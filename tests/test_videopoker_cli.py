@@ -23,7 +23,7 @@ def _run(*args: str):
 def test_analyze_table_and_json():
     r = _run("analyze", "--paytable", "joker-poker-kings")
     assert r.exit_code == 0, r.output
-    assert "return 1.006463" in r.output and "SD 5.1230" in r.output
+    assert "return 100.6463 %  house edge -0.6463 %" in r.output and "SD 5.1230" in r.output
     assert "596,131,848" in r.output and "1 wild dealt" in r.output
     r = _run("analyze", "--paytable", str(PAYTABLE_DIR / "jacks-or-better-9-6.toml"), "--format", "json")
     data = json.loads(r.output)
@@ -65,11 +65,12 @@ def _reference_hold_ev(dealt: str, hold: str) -> Fraction:
 
 
 def test_hold_command(tmp_path):
-    r = _run("hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6")
+    r = CliRunner(env={"COLUMNS": "200"}).invoke(main, ["videopoker", "hold", "Qd Td 2s 4s 5c", "--paytable",
+                                                        "jacks-or-better-9-6"])
     assert r.exit_code == 0
-    lines = r.output.splitlines()
+    lines = r.output.splitlines()  # the header line, column names, rule, 32 holds
     ev = _reference_hold_ev("Qd Td 2s 4s 5c", "Qd Td")  # 8,060 / 16,215
-    assert lines[2].startswith("Qd Td") and f"{float(ev):.6f}" in lines[2] and len(lines) == 34
+    assert lines[3].startswith("Qd Td") and f"{float(ev):.6f}" in lines[3] and len(lines) == 35
     r = _run("hold", "Jk Kd 2s 7s 9c", "--paytable", "joker-poker-kings", "--top", "2", "--format", "json")
     data = json.loads(r.output)
     assert data["hand"] == "Jk Kd 2s 7s 9c" and [row["hold"] for row in data["rows"]] == ["Jk Kd", "Jk Kd 9c"]
@@ -83,10 +84,12 @@ def test_strategy_command(tmp_path):
     r = _run("strategy", "--paytable", "jacks-or-better-9-6", "--out", str(txt))
     assert r.exit_code == 0 and r.output == ""
     text = txt.read_text()
-    # optimal 0.995439 is ANCHORS.md's; the list's own return 0.995436 (and so what it loses) is a
-    # regression pin, replayed deal by deal by test_videopoker.py::test_strategy_table_is_close_to_optimal
-    assert text.endswith("\n") and "lines): return 0.995436; optimal 0.995439; lost 2.90e-06" in text
-    assert "4 to a royal" in text and "return lost" in text.splitlines()[0]
+    # optimal 99.5439 % is the published figure; the list's own return 99.5436 % (and so what it loses)
+    # is a regression pin, replayed deal by deal by test_videopoker.py::test_strategy_table_is_close_to_optimal
+    assert text.endswith("\n") and "lines): return 99.5436 %; optimal 99.5439 %; lost 0.000290 %" in text
+    assert text.startswith("# joker-odds videopoker strategy · paytable jacks-or-better-9-6 · exact · play the FIRST")
+    head = next(line for line in text.splitlines() if not line.startswith("#"))  # after the header lines
+    assert "4 to a royal" in text and head.startswith("line") and "return lost" in head
     out = tmp_path / "s.json"
     r = _run("strategy", "--paytable", "jacks-or-better-9-6", "--format", "json", "--out", str(out),
              "--tie-break", "high-variance")

@@ -7,12 +7,12 @@ as one line ``Error: …`` on stderr with exit code 2, and nothing is written.
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 import click
 
 from analyzer.errors import JokerOddsError
-from analyzer.stopping import RunInterrupted
 
 __all__ = ["COMMAND_MODULES", "CORE_COMMANDS", "main", "one_line"]
 
@@ -60,11 +60,53 @@ class _FileError(click.ClickException):
     exit_code = 2
 
 
+def _docstring_of(module: str, cmd_name: str) -> str | None:
+    """The docstring of the function decorated ``@click.command(cmd_name)`` / ``group(cmd_name)``
+    in ``module``, read from its source without importing it (``--help`` then loads no kernel,
+    no plotting; ``None`` when it cannot be found this way)."""
+    import ast
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+            return None
+        with open(spec.origin, encoding="utf-8") as fh:
+            tree = ast.parse(fh.read())
+    except (OSError, SyntaxError, ImportError, ValueError):
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            for deco in node.decorator_list:
+                if (isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute)
+                        and deco.func.attr in ("command", "group") and deco.args
+                        and isinstance(deco.args[0], ast.Constant) and deco.args[0].value == cmd_name):
+                    return ast.get_docstring(node)
+    return None
+
+
 class _Main(click.Group):
     """A lazy group that reports errors in one line instead of a usage block or a traceback."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMAND_MODULES))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help`` from the commands' docstrings, without importing them."""
+        rows = []
+        limit = formatter.width - 6 - max(len(n) for n in self.list_commands(ctx))
+        for name in self.list_commands(ctx):
+            cmd = self.commands.get(name)
+            doc = _docstring_of(COMMAND_MODULES[name], name) if cmd is None and name in COMMAND_MODULES else None
+            if cmd is None and doc is None:
+                cmd = self.get_command(ctx, name)
+            if cmd is None:
+                cmd = click.Command(name, help=doc)
+            if not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
@@ -77,6 +119,7 @@ class _Main(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        ctx.meta.setdefault("started", time.perf_counter())
         try:
             return super().invoke(ctx)
         except JokerOddsError as exc:
@@ -84,8 +127,14 @@ class _Main(click.Group):
         except OSError as exc:  # a file that cannot be read or written: exit 2 like any bad input
             where = f"{exc.filename}: " if exc.filename else ""
             raise _FileError(f"{where}{exc.strerror or exc}") from exc
-        except RunInterrupted as exc:  # SIGINT/SIGTERM during a simulation: exit 130, one line
-            click.echo(f"Interrupted: {exc}", err=True)
+        except Exception as exc:
+            if type(exc).__name__ != "RunInterrupted":  # the engine's class, not imported here (numpy)
+                raise
+            from analyzer.stopping import RunInterrupted
+
+            if not isinstance(exc, RunInterrupted):
+                raise
+            click.echo(f"Interrupted: {exc}", err=True)  # SIGINT/SIGTERM during a run: exit 130
             ctx.exit(130)
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
@@ -110,6 +159,13 @@ class _Main(click.Group):
 
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="joker-odds")
-def main() -> None:
-    """Odds and strategy for card games with jokers and wild cards."""
+@click.option("--quiet", "-q", is_flag=True, help="No progress bars or status lines (shown on a terminal only).")
+def main(quiet: bool) -> None:
+    """Odds and strategy for card games with jokers and wild cards.
+
+    Long commands show progress on stderr when it is a terminal, never in a pipe or a file.
+    """
+    from analyzer.progress import set_quiet
+
+    set_quiet(quiet)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from analyzer.cards import deck_names, format_hand, get_deck
+from analyzer.cards import deck_names, format_hand, get_deck, hand_tokens
 from analyzer.cli.options import (
     SEED,
     TRIALS,
@@ -28,6 +28,7 @@ from analyzer.io import clip, read_untrusted_text
 from analyzer.lowball import LowEvaluator, exact_low_frequencies
 from analyzer.progress import progress_enabled
 from analyzer.rules import get_rules, preset_names
+from analyzer.textfmt import plural
 
 MAX_HANDS_BYTES = 16 << 20  # an --input file of hands (about a million hands)
 
@@ -62,10 +63,10 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
         raise click.UsageError("no hands given (pass HAND arguments or --input FILE)")
     rules = resolve_rules(**rule_opts)
     for text in texts:
-        n = len(text.replace(",", " ").split())
+        n = len(hand_tokens(text))
         if not 5 <= n <= 7:
-            raise JokerOddsError(f"hand {clip(text)!r} has {n} cards, expected 5, 6 or 7")
-    sizes = {len(t.replace(",", " ").split()) for t in texts}
+            raise JokerOddsError(f"hand {clip(text)!r} has {plural(n, 'card')}, expected 5, 6 or 7")
+    sizes = {len(hand_tokens(t)) for t in texts}
     if len(sizes) != 1:
         raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")
     ev = Evaluator(rules, deck, k=sizes.pop() if sizes else 5)
@@ -74,6 +75,7 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
     for text in texts:
         codes = ev.parse(text)
         s = ev.score(codes)
+<<<<<<< HEAD
         row: dict[str, Any] = {"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
                                "score": s, "description": ev.describe(codes)}
         if lev is not None:
@@ -81,6 +83,12 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
             row.update({"low_category": lev.category(key).value, "low_key": key, "low": lev.describe(codes)})
         rows.append(row)
     emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None)
+=======
+        rows.append({"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
+                     "score": s, "description": ev.describe(codes)})
+    emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None,
+         run={"rules": rules.name, "deck": ev.deck.name})
+>>>>>>> main
 
 
 @click.command("freq")
@@ -132,7 +140,9 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
         g = data["gof"]
         footer = (f"goodness of fit vs the exact counts (Pearson chi-square): {g['statistic']:.3f} "
                   f"on {g['dof']} dof, p = {g['p_value']:.4f}")
-    emit(rows, fmt, out, data if fmt == "json" else None, footer=footer)
+    ran = {"method": "exact"} if exact else {"method": "sampled", "hands": table.total, "seed": seed}
+    emit(rows, fmt, out, data if fmt == "json" else None, footer=footer,
+         run={"rules": table.rules, "deck": table.deck, "cards": cards, **ran})
     if not exact and progress_enabled(bool(opts.get("quiet"))):
         click.echo(run_summary(data), err=True)
 

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from analyzer.io import STDIO, UnsafeFileError, check_output_path, render, write_output
+from analyzer.io import (
+    STDIO,
+    UnsafeFileError,
+    check_output_path,
+    render,
+    render_text_table,
+    write_output,
+)
 from analyzer.rules import (
     LowAce,
     NaturalBeatsWild,
@@ -20,6 +29,7 @@ from analyzer.rules import (
     preset_names,
     with_overrides,
 )
+from analyzer.textfmt import pick_columns, terminal_width, wrap_prose
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -47,7 +57,10 @@ def rules_options(default: str = "standard") -> Callable[[F], F]:
             click.option("--mode", type=click.Choice([m.value for m in WildMode]), default=None,
                          help="Wild mode override."),
             click.option("--tie-rule", type=click.Choice([n.value for n in NaturalBeatsWild]), default=None,
-                         help="natural_beats_wild override."),
+                         help="Tie rule (natural_beats_wild) when a hand without wild cards meets an "
+                              "equal one made with them: none = only the cards decide; tie = on an exact "
+                              "tie the natural hand wins; category = a natural hand beats any wild-made "
+                              "hand of its category."),
             click.option("--double-ace-flush/--no-double-ace-flush", default=None,
                          help="Let a wild card duplicate the ace of a flush."),
             click.option("--order", default=None, metavar="CATS",
@@ -129,8 +142,32 @@ def writable(ctx: click.Context, param: click.Parameter, value: Path | None) -> 
     return value
 
 
+def _keep_columns(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        names = [c.strip() for c in value.split(",") if c.strip()]
+        if not names:
+            raise click.BadParameter("give column names, e.g. --columns hand,ev", ctx, param)
+        ctx.meta["columns"] = names
+
+
+def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value:
+        from analyzer.progress import set_quiet
+
+        set_quiet(True)
+    return value
+
+
+def quiet_option(f: F) -> F:
+    """``--quiet``: no progress bar or status line (they show on a terminal only anyway)."""
+    return click.option("--quiet", is_flag=True, expose_value=False, callback=_set_quiet,
+                        help="No progress bar or status line.")(f)
+
+
 def output_options(f: F) -> F:
-    """``--format`` and ``--out``."""
+    """``--format``, ``--out`` and ``--columns`` (read by :func:`emit` from the context)."""
+    f = click.option("--columns", default=None, metavar="A,B,C", expose_value=False, callback=_keep_columns,
+                     help="Show only these columns, in this order (table, CSV and JSON rows).")(f)
     f = click.option("--out", type=OutPath(dir_okay=False), default=None,
                      callback=writable, help="Write to this file (atomically; '-' = stdout) instead of stdout.")(f)
     f = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
@@ -138,10 +175,66 @@ def output_options(f: F) -> F:
     return f
 
 
+def run_fields(run: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ran: the command, then ``run``'s fields (game/rules, deck, method, trials, seed; unset
+    ones left out), and the seconds since the command started."""
+    ctx = click.get_current_context(silent=True)
+    sub = ctx.command_path.split(" ", 1)[1:] if ctx is not None else []  # the program is "main" in tests
+    fields: dict[str, Any] = {"command": " ".join(["joker-odds", *sub])}
+    fields.update({k: v for k, v in (run or {}).items() if v is not None})
+    started = ctx.meta.get("started") if ctx is not None else None
+    if started is not None:
+        fields["seconds"] = round(time.perf_counter() - started, 3)
+    return fields
+
+
+def header_line(run: dict[str, Any] | None = None) -> str:
+    """The first line of a text table: what ran and how long it took.
+
+    >>> header_line({"rules": "j-poker", "deck": "52+1", "method": "exact"})
+    '# joker-odds · rules j-poker · deck 52+1 · exact'
+    """
+    fields = run_fields(run)
+    parts = [str(fields.pop("command"))]
+    seconds = fields.pop("seconds", None)
+    for k, v in fields.items():
+        if k in ("method", "note"):
+            parts.append(str(v))
+        elif isinstance(v, int) and not isinstance(v, bool):
+            parts.append(f"{k} {v:,}")
+        else:
+            parts.append(f"{k} {v}")
+    if seconds is not None:
+        parts.append(f"{seconds:.2f} s")
+    return textwrap.fill("# " + " · ".join(parts), max(40, terminal_width()), subsequent_indent="#   ",
+                         break_on_hyphens=False)
+
+
+def table_text(rows: list[dict[str, Any]], run: dict[str, Any] | None = None, footer: str | None = None) -> str:
+    """A text table under its header line, the footer prose wrapped to the terminal."""
+    ctx = click.get_current_context(silent=True)
+    columns = ctx.meta.get("columns") if ctx is not None else None
+    text = header_line(run) + "\n" + render_text_table(rows, columns)
+    return text + (wrap_prose(footer) + "\n" if footer else "")
+
+
 def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str, Any] | None = None,
-         footer: str | None = None) -> None:
-    """Render rows (plus an optional footer line) and print them or write them to ``out``."""
-    text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
+         footer: str | None = None, run: dict[str, Any] | None = None) -> None:
+    """Render rows (plus an optional footer line) and print them or write them to ``out``.
+
+    A text table starts with :func:`header_line` (what ran: ``run``'s fields and the time); JSON with
+    a ``meta`` object carries the same fields but the time under ``run`` (so that a rerun is
+    byte-identical); ``--columns`` picks the columns.
+    """
+    ctx = click.get_current_context(silent=True)
+    columns = ctx.meta.get("columns") if ctx is not None else None
+    if fmt == "table":
+        text = table_text(rows, run, footer)
+    else:
+        rows = pick_columns(rows, columns)
+        if fmt == "json" and meta is not None:  # no time: the same run gives byte-identical JSON
+            meta = {**meta, "run": {k: v for k, v in run_fields(run).items() if k != "seconds"}}
+        text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
     if out is None or str(out) == STDIO:
         click.echo(text, nl=False)
     else:
@@ -179,7 +272,7 @@ def engine_options(f: F) -> F:
         click.option("--chunk-size", type=TRIALS, default=None, metavar="N",
                      help="Trials per chunk (default 1,048,576; simulate: the file's). Part of the run's "
                           "identity: it changes the numbers."),
-        click.option("--quiet", is_flag=True, help="No progress bar."),
+        click.option("--quiet", is_flag=True, callback=_set_quiet, help="No progress bar."),
     ]
     for opt in reversed(opts):
         f = opt(f)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.options import OutPath, writable
+from analyzer.cli.options import OutPath, quiet_option, writable
 from analyzer.games import StudyDecl, game_infos
 from analyzer.report import CORE_STUDIES, build_report
 
@@ -24,6 +24,7 @@ STUDIES = all_studies()
               show_default=True, callback=writable, help="Folder for the studies and index.html.")
 @click.option("--study", "studies", multiple=True, metavar="NAME",
               help=f"Only these studies ({', '.join(s.name for s in STUDIES)}).")
+@quiet_option
 def report_cmd(out: Path, studies: tuple[str, ...]) -> None:
     """Build the report: Markdown, HTML, PNG figures and CSV tables per study."""
     built = build_report(out, STUDIES, list(studies) or None)

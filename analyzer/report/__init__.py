@@ -78,9 +78,12 @@ def _build_into(out: Path, specs: list[StudySpec], chosen: list[StudySpec]) -> l
     nav = tuple((s.name, s.title) for s in specs
                 if s.name in chosen_names or (out / s.name / "index.html").is_file())
     built = []
-    for spec in chosen:
+    from analyzer.progress import status
+
+    for i, spec in enumerate(chosen, 1):
         t0 = time.perf_counter()
-        study = build_study(spec)
+        with status(f"report {i}/{len(chosen)}: {spec.name}"):  # one line per study, terminal only
+            study = build_study(spec)
         seconds = time.perf_counter() - t0
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         command = f"joker-odds report --study {spec.name}"

@@ -9,7 +9,17 @@ from typing import Any
 import click
 
 from analyzer.cards import CardError, parse_rank
-from analyzer.cli.options import MAX_HANDS, SEED, TRIALS, emit, output_options, refuse_unused
+from analyzer.cli.options import (
+    MAX_HANDS,
+    SEED,
+    TRIALS,
+    emit,
+    header_line,
+    output_options,
+    quiet_option,
+    refuse_unused,
+    table_text,
+)
 from analyzer.games.stud.advise import advise
 from analyzer.games.stud.edge import DEFAULT_HANDS, house_edge
 from analyzer.games.stud.exchange import DEFAULT_SITUATIONS, exchange_edge, exchange_options
@@ -18,6 +28,8 @@ from analyzer.games.stud.location import location_probabilities, sampled_locatio
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
 from analyzer.games.stud.strategy import strategy_report
 from analyzer.io import clip, render, write_output
+from analyzer.progress import status
+from analyzer.textfmt import wrap_prose
 
 GAME_HELP = f"Game TOML file, or a shipped game: {', '.join(shipped_games())}."
 
@@ -48,14 +60,21 @@ def _emit_with_summary(rows: list[dict[str, Any]], summary: dict[str, Any], fmt:
     if fmt != "table":
         emit(rows, fmt, out, summary if fmt == "json" else None)
         return
-    head = render([{"quantity": k, "value": v} for k, v in summary.items()], "table")
+    run = {"game": summary.get("game"), "method": summary.get("method")}
+    head = table_text([{"quantity": k, "value": v} for k, v in summary.items()], run)
     text = head + "\n" + render(rows, "table")
     write_output(out, text)
 
 
 @click.group("stud")
 def stud_group() -> None:
-    """Casino stud against a dealer: J-poker's board-designated joker, Caribbean Stud."""
+    """Casino stud against a dealer: J-poker's board-designated joker, Caribbean Stud.
+
+    Terms: DOC = "Dealer's Open Card": in J-poker an electronic board names one card per deal as
+    the wild card; its "Dealer's Open Card" screen (3 of 55) makes the dealer's up card the wild
+    card. House edge = the player's expected loss per ante; element of risk = the same loss per
+    unit of everything wagered (ante plus the expected bet); return = 1 − house edge.
+    """
 
 
 @stud_group.command("analyze")
@@ -69,13 +88,19 @@ def stud_group() -> None:
                    "class, each valued against every up card); at least 2 per class and wild rank, so a "
                    "small N runs more: the output's trials says what ran. Refused for exact games.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
-@click.option("--doc", default=None, metavar="P", help="Override the board's DOC probability (e.g. 5/55).")
+@click.option("--doc", default=None, metavar="P",
+              help="Override the board's DOC (Dealer's Open Card: the dealer's up card is the wild card) "
+                   "probability (e.g. 5/55).")
 @click.option("--wild-ranks", default=None, metavar="RANKS",
               help="Board games: only these ranks of designated card (e.g. 'A,K'); a quick partial look.")
 @output_options
+@quiet_option
 def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: int, doc: str | None,
                 wild_ranks: str | None, fmt: str, out: Path | None) -> None:
     """House edge, element of risk, bet frequency and the outcome table of a game.
+
+    The house edge is the expected loss per ante; the element of risk is that loss per unit of
+    total wager (ante plus the expected bet).
 
     Example: joker-odds stud analyze --game caribbean
     """
@@ -89,7 +114,8 @@ def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: i
         except CardError:
             raise StudError(f"bad --wild-ranks {clip(wild_ranks)!r}: give ranks such as 'A,K,7'") from None
     _sampling_only(click.get_current_context(), game, method)
-    res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
+    with status(f"stud analyze {game.name}"):
+        res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
     if res.method == "sampled" and fmt == "table":  # JSON and CSV carry the trials that ran
         _note_trials(trials, res.trials)
     _emit_with_summary(res.events, res.summary(), fmt, out)
@@ -143,9 +169,13 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
               help="Sampled player hands (board games).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @output_options
+@quiet_option
 def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: int, fmt: str,
                     out: Path | None) -> None:
     """Sensitivity of the optimal-strategy house edge to the DOC probability or the pay table.
+
+    DOC = "Dealer's Open Card": the board names the dealer's up card as the wild card.
+    rtp_per_unit is the change in return to player for one more unit paid on that line.
 
     Example: joker-odds stud sensitivity --game caribbean --what pays
     """
@@ -153,8 +183,9 @@ def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: i
     if what == "doc" and game.designation != "board":
         raise StudError(f"game {game.name!r} has no board: --what doc does not apply")
     _sampling_only(click.get_current_context(), game, method)
-    res = house_edge(game, "optimal", method, hands=trials, seed=seed)
-    rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
+    with status(f"stud sensitivity {game.name} ({what})"):
+        res = house_edge(game, "optimal", method, hands=trials, seed=seed)
+        rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
     emit(rows, fmt, out)
 
 
@@ -203,6 +234,7 @@ FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exc
               help="Sampled player hands (board games).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @output_options
+@quiet_option
 def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """The optimal bet/fold decisions as a rule in words, and the cost of simpler rules.
 
@@ -210,9 +242,12 @@ def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | N
     """
     game = load_game(game_path)
     _sampling_only(click.get_current_context(), game, "auto")
-    rep = strategy_report(game, hands=trials, seed=seed)
+    with status(f"stud strategy {game.name}"):
+        rep = strategy_report(game, hands=trials, seed=seed)
     if fmt == "table":
-        text = "\n".join(rep.text) + "\n\n" + render(rep.costs, "table") + "\n" + render(rep.rows, "table")
+        prose = wrap_prose("\n".join(rep.text))
+        text = (header_line({"game": rep.game, "method": rep.method}) + "\n" + prose + "\n\n"
+                + render(rep.costs, "table") + "\n" + render(rep.rows, "table"))
         write_output(out, text)
         return
     emit(rep.rows, fmt, out, {"game": rep.game, "method": rep.method, "text": rep.text, "costs": rep.costs}

@@ -176,6 +176,7 @@ def strategy_report(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0,
     rows: list[dict[str, Any]] = []
     text: list[str] = []
     never = "never bet"
+    has_wild = bool(ev.wbits) or game.designation == "board"  # Caribbean Stud has none: say nothing of it
     for ws, ws_name in enumerate(WILD_STATES):
         for match in (0, 1):
             col: dict[str, list[int]] = {}
@@ -187,7 +188,7 @@ def strategy_report(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0,
                 words = never if t >= 2**31 else hand_words(t, ev)
                 col.setdefault(words, []).append(ur)
                 rows.append({"up_card": RANK_NAMES[ur], "up_pairs_your_card": bool(match),
-                             "wild": ws_name, "bet_at_least": words,
+                             "wild": ws_name if has_wild else "none in this game", "bet_at_least": words,
                              "probability": float(sums.group_prob[g])})
             if col:
                 where = f"{'' if ws == 0 else ws_name + ', '}up card {'pairing' if match else 'not pairing'} one of yours"
@@ -215,7 +216,7 @@ def strategy_report(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0,
                      "gain_over_folding": coarse_gain, "cost": sums.optimal_gain - coarse_gain})
     for key, (t, _) in sorted(coarse.items()):
         ws, match = key % 3, key // 3
-        text.append(f"Simpler ({WILD_STATES[ws]}, up card {'pairing' if match else 'not pairing'} one of yours): "
+        text.append(f"Simpler ({WILD_STATES[ws] + ', ' if has_wild else ''}up card {'pairing' if match else 'not pairing'} one of yours): "
                     + ("never bet." if t >= 2**31 else f"bet {hand_words(t, ev)} or better."))
     text.append(f"The rule by up card costs {costs[1]['cost']:.4%} of the ante against optimal play; "
                 f"the simpler one {costs[2]['cost']:.4%}.")

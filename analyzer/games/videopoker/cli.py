@@ -6,10 +6,21 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.options import FORMATS, SEED, TRIALS, OutPath, emit, output_options, writable
+from analyzer.cli.options import (
+    FORMATS,
+    SEED,
+    TRIALS,
+    OutPath,
+    emit,
+    output_options,
+    quiet_option,
+    writable,
+)
 from analyzer.games.videopoker.exact import TIE_BREAKS, analyze
 from analyzer.games.videopoker.paytable import load_paytable, paytable_names
 from analyzer.io import atomic_write_text, json_text, render
+from analyzer.progress import status
+from analyzer.textfmt import percent, wrap_prose
 
 PAYTABLE_HELP = "A pay table TOML file, or a shipped table: " + ", ".join(paytable_names()) + "."
 
@@ -54,15 +65,17 @@ def analyze_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> No
     if fmt == "json":
         emit(rows, fmt, None, summary)
         return
-    emit(rows, fmt, None)
+    emit(rows, fmt, None, run={"paytable": a.table.name, "deck": a.table.deck.name,
+                               "method": "exact"})
     if fmt == "table":
-        drawn = ", ".join(f"{k}: {v:.4%}" for k, v in a.cards_drawn().items())
-        by_wild = ", ".join(f"{k} wild dealt ({s:.2%} of deals): {r:.6f}"
+        drawn = ", ".join(f"{k}: {percent(v)}" for k, v in a.cards_drawn().items())
+        by_wild = ", ".join(f"{k} wild dealt ({percent(s, 2)} of deals): return {percent(r)}"
                             for k, (s, r) in a.return_by_wild_dealt().items())
-        click.echo(f"\nreturn {float(a.ret):.6f}  house edge {1 - float(a.ret):.6%}  SD {a.sd:.4f}  "
-                   f"variance {a.variance:.4f}  hit frequency {a.hit_frequency:.6f}")
-        click.echo(f"cards drawn: {drawn}")
-        click.echo(f"return by wild cards dealt: {by_wild}")
+        click.echo(wrap_prose(f"\nreturn {percent(float(a.ret))}  house edge {percent(1 - float(a.ret))}  "
+                              f"SD {a.sd:.4f}  variance {a.variance:.4f}  "
+                              f"hit frequency {percent(a.hit_frequency)}"))
+        click.echo(wrap_prose(f"cards drawn: {drawn}"))
+        click.echo(wrap_prose(f"return by wild cards dealt: {by_wild}"))
         click.echo(f"({summary['canonical_deals']:,} deal classes, {a.seconds:.2f} s)")
 
 
@@ -82,7 +95,8 @@ def hold_cmd(hand: str, paytable: str, top: int, fmt: str, out: Path | None) -> 
     table = load_paytable(paytable)
     options = advise(table, hand)[:top]
     emit([o.row() for o in options], fmt, out,
-         {"paytable": table.name, "hand": hand} if fmt == "json" else None)
+         {"paytable": table.name, "hand": hand} if fmt == "json" else None,
+         run={"paytable": table.name, "method": "exact"})
 
 
 @videopoker.command("strategy")
@@ -102,10 +116,13 @@ def strategy_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> N
     s = strategy_table(analyze(load_paytable(paytable), tie_break=tie_break))
     meta = {"mechanical_return": s.mechanical_return, "optimal_return": s.optimal_return,
             "agreement": s.agreement, "lines": len(s.lines), "patterns": s.patterns}
-    footer = (f"\nfollowing the list ({len(s.lines)} lines): return {s.mechanical_return:.6f}; "
-              f"optimal {s.optimal_return:.6f}; lost {s.optimal_return - s.mechanical_return:.2e}; "
-              f"optimal hold chosen on {s.agreement:.2%} of deals") if fmt == "table" else None
-    emit(s.rows(), fmt, out, meta if fmt == "json" else None, footer=footer)  # --out gets the footer too
+    footer = (f"\nfollowing the list ({len(s.lines)} lines): return {percent(s.mechanical_return)}; "
+              f"optimal {percent(s.optimal_return)}; "
+              f"lost {percent(s.optimal_return - s.mechanical_return, 6)}; "
+              f"optimal hold chosen on {percent(s.agreement, 2)} of deals") if fmt == "table" else None
+    emit(s.rows(), fmt, out, meta if fmt == "json" else None, footer=footer,
+         run={"paytable": paytable, "method": "exact",
+              "note": "play the FIRST line that fits the hand, top down (so a pat hand can sit low)"})  # --out gets the footer too
 
 
 @videopoker.command("check")
@@ -114,6 +131,7 @@ def strategy_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> N
               help="Hands to play.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @output_options
+@quiet_option
 def check_cmd(paytable: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """Monte Carlo cross-check: play random deals with the optimal holds; the 95 % CI of the
     return should contain the exact return.
@@ -126,11 +144,14 @@ def check_cmd(paytable: str, trials: int, seed: int, fmt: str, out: Path | None)
     from analyzer.games.videopoker.montecarlo import simulate
 
     table = load_paytable(paytable)
-    mc = simulate(analyze(table), trials=trials, seed=seed, quiet=True)
+    with status(f"exact analysis of {table.name}"):
+        exact = analyze(table)
+    mc = simulate(exact, trials=trials, seed=seed)  # a bar on a terminal unless --quiet
     e = mc.estimate
     emit([{"trials": e.trials, "return": e.mean, "se": e.se, "ci_low": e.ci_low, "ci_high": e.ci_high,
            "exact": mc.exact, "contains_exact": mc.contains_exact}], fmt, out,
-         {"paytable": table.name, "seed": seed} if fmt == "json" else None)
+         {"paytable": table.name, "seed": seed} if fmt == "json" else None,
+         run={"paytable": table.name, "method": "sampled", "trials": trials, "seed": seed})
 
 
 @videopoker.command("paytables")

@@ -66,7 +66,7 @@ def build() -> Study:
                  {"quantity": "variance", "value": a.variance},
                  {"quantity": "standard deviation", "value": a.sd},
                  {"quantity": "hit frequency", "value": a.hit_frequency}]
-        facts += [{"quantity": f"deals drawing {k} cards", "value": v} for k, v in a.cards_drawn().items()]
+        facts += [{"quantity": f"deals drawing {k} card{'' if k == 1 else 's'}", "value": v} for k, v in a.cards_drawn().items()]
         if len(a.return_by_wild_dealt()) > 1:
             for w, (share, ret) in a.return_by_wild_dealt().items():
                 facts.append({"quantity": f"return when {w} wild cards are dealt ({share:.4%} of deals)",

@@ -1,0 +1,276 @@
+"""Text tables people read: fitted to the terminal, one notation per column, percentages where
+people read percentages. CSV and JSON never go through here (they keep full precision).
+
+- a probability, return, house edge, frequency or share prints as a percentage (``5.2243 %``);
+  its SE and CI columns too;
+- integers (and floats that hold an integer) print without decimals, with thousands separators;
+- every other float column gets one notation: fixed with as many decimals as its values need
+  (six significant digits, no trailing zeros), or scientific for the whole column;
+- a table wider than the terminal (``shutil.get_terminal_size``, 100 columns when unknown) wraps its
+  long text cells and its headers (at ``_``); if numbers alone are too wide, the columns are shown
+  in blocks, each repeating the first column;
+- ``columns`` picks and orders columns (``--columns a,b,c``).
+
+>>> rows = [{"category": "royal_flush", "count": 4.0, "probability": 1.539e-06},
+...         {"category": "high_card", "count": 1302540, "probability": 0.501177}]
+>>> print(format_table(rows, width=60))
+category         count   probability
+-----------  ---------  ------------
+royal_flush          4   0.0001539 %
+high_card    1,302,540  50.1177000 %
+>>> format_cell(0.052243, percent=True)
+'5.2243 %'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from analyzer.errors import JokerOddsError
+
+__all__ = [
+    "DEFAULT_WIDTH",
+    "format_cell",
+    "format_table",
+    "is_percent_column",
+    "percent",
+    "pick_columns",
+    "plural",
+    "terminal_width",
+    "wrap_prose",
+]
+
+DEFAULT_WIDTH = 100
+SIG_DIGITS = 6
+MAX_DECIMALS = 8  # a percentage column
+MAX_PLAIN_DECIMALS = 6  # any other float column
+MIN_TEXT_WIDTH = 12
+GAP = "  "
+
+_PERCENT = re.compile(
+    r"^(p|p_.*|.*probability.*|.*house_edge.*|.*return.*|.*frequency.*|share|share_of_.*|agreement|"
+    r"element_of_risk.*|exchange_rate|.*_share|win_rate|.*_rate)$")
+_COMPANIONS = ("se", "ci_low", "ci_high", "exact", "estimate")
+_NOT_PERCENT = re.compile(r"^(.*_per_unit|seconds)$")
+
+
+def terminal_width() -> int:
+    """The terminal's width in columns (``COLUMNS`` wins; 100 when unknown, e.g. in a pipe)."""
+    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns or DEFAULT_WIDTH
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word`` in the right number.
+
+    >>> plural(1, "card"), plural(2, "card"), plural(1_000, "class", "classes")
+    ('1 card', '2 cards', '1000 classes')
+    """
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def percent(x: float, decimals: int = 4) -> str:
+    """A fraction as a percentage, the way casino texts print it.
+
+    >>> percent(0.0522431), percent(1.0064629)
+    ('5.2243 %', '100.6463 %')
+    """
+    return f"{x * 100:.{decimals}f} %"
+
+
+def wrap_prose(text: str, width: int | None = None) -> str:
+    """Long prose lines wrapped to the terminal (indentation kept).
+
+    >>> wrap_prose("one two three four", width=9)
+    'one two\\nthree\\nfour'
+    """
+    width = width or terminal_width()
+    out = []
+    for line in text.split("\n"):
+        indent = line[: len(line) - len(line.lstrip())]
+        out.append(textwrap.fill(line, width, subsequent_indent=indent) if len(line) > width else line)
+    return "\n".join(out)
+
+
+def is_percent_column(name: str, columns: Sequence[str] = ()) -> bool:
+    """Whether a column holds a probability-like fraction shown as a percentage. The SE/CI
+    columns of a table whose value is a probability or a return are in the same unit.
+
+    >>> is_percent_column("house_edge"), is_percent_column("ev"), is_percent_column("se", ["probability"])
+    (True, False, True)
+    """
+    name = name.replace(" ", "_")
+    if _NOT_PERCENT.match(name):
+        return False
+    if _PERCENT.match(name):
+        return True
+    if name in _COMPANIONS:
+        return (any(c in ("probability", "return", "p", "house_edge") for c in columns)
+                or {"count", "estimate"} <= set(columns))  # a sampled frequency table
+    return False
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _decimals(v: float) -> int:
+    text = f"{abs(v):.{SIG_DIGITS}g}"
+    if "e" in text:
+        exp = int(text.split("e")[1])
+        mant = text.split("e")[0]
+        return max(0, -exp + (len(mant.split(".")[1]) if "." in mant else 0))
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def _column_style(values: Sequence[Any], percent: bool) -> tuple[str, int]:
+    """("int" | "fixed" | "sci", decimals) for one column's numbers."""
+    nums = [float(v) * (100 if percent else 1) for v in values if _is_number(v) and math.isfinite(v)]
+    if (not percent and all(isinstance(v, int) or float(v).is_integer() for v in values if _is_number(v))
+            and all(abs(v) < 1e15 for v in nums)):
+        return "int", 0
+    if not nums:
+        return "fixed", 4 if percent else 0
+    cap = MAX_DECIMALS if percent else MAX_PLAIN_DECIMALS
+    nonzero = [abs(v) for v in nums if v != 0]
+    if nonzero and (max(nonzero) >= 1e9 or min(nonzero) < 10.0 ** -(cap - 2)):
+        return "sci", 4
+    dec = max((_decimals(v) for v in nums), default=0)
+    return "fixed", max(4, min(dec, cap)) if percent else min(dec, cap)
+
+
+def format_cell(v: Any, percent: bool = False, style: tuple[str, int] | None = None) -> str:
+    """One value as text; ``style`` from the column (see :func:`format_table`)."""
+    if v is None:
+        return ""
+    if not _is_number(v):
+        return str(v)
+    if isinstance(v, float) and not math.isfinite(v):
+        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf")
+    kind, dec = style or _column_style([v], percent)
+    x = float(v) * 100 if percent else v
+    suffix = " %" if percent else ""
+    if kind == "int":
+        return f"{round(float(x)):,}"
+    if kind == "sci":
+        return f"{float(x):.{dec}e}{suffix}"
+    return f"{float(x):,.{dec}f}{suffix}" if abs(float(x)) >= 1e4 else f"{float(x):.{dec}f}{suffix}"
+
+
+def pick_columns(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None) -> list[dict[str, Any]]:
+    """The rows with only ``columns``, in that order (an unknown name is an error naming the known).
+
+    >>> pick_columns([{"a": 1, "b": 2, "c": 3}], ["c", "a"])
+    [{'c': 3, 'a': 1}]
+    """
+    if not columns:
+        return list(rows)
+    known = list(rows[0]) if rows else []
+    unknown = [c for c in columns if c not in known]
+    if rows and unknown:
+        raise JokerOddsError(f"--columns: no column {', '.join(map(repr, unknown))}; "
+                             f"the columns are {', '.join(known)}")
+    return [{c: r.get(c) for c in columns} for r in rows]
+
+
+def _header_lines(name: str, width: int) -> list[str]:
+    if len(name) <= width:
+        return [name]
+    parts = re.split(r"(?<=_)", name)  # keep the underscore at the end of a part
+    lines = [""]
+    for part in parts:
+        if lines[-1] and len(lines[-1]) + len(part) > width:
+            lines.append("")
+        lines[-1] += part
+    return lines
+
+
+def _cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[list[str]], list[bool]]:
+    numeric = [all(_is_number(r.get(c)) for r in rows if r.get(c) is not None)
+               and any(r.get(c) is not None for r in rows) for c in cols]
+    keyed = cols[:2] == ["quantity", "value"]
+    out_cols: list[list[str]] = []
+    for c, num in zip(cols, numeric, strict=True):
+        values = [r.get(c) for r in rows]
+        if keyed and c == "value":  # a quantity/value table: each row is its own column
+            out_cols.append([format_cell(v, is_percent_column(str(r.get("quantity"))))
+                             for v, r in zip(values, rows, strict=True)])
+            continue
+        pct = num and is_percent_column(c, cols)
+        style = _column_style(values, pct) if num else None
+        out_cols.append([format_cell(v, pct, style) for v in values])
+    if keyed:
+        numeric[1] = True
+    return [list(r) for r in zip(*out_cols, strict=True)] if rows else [], numeric
+
+
+def _block(cols: list[str], cells: list[list[str]], numeric: list[bool], widths: list[int]) -> list[str]:
+    heads = [_header_lines(c, w) for c, w in zip(cols, widths, strict=True)]
+    height = max(len(h) for h in heads)
+    lines = []
+    for i in range(height):
+        vals = [h[i] if i < len(h) else "" for h in heads]
+        lines.append(GAP.join(v.rjust(w) if num else v.ljust(w)
+                              for v, w, num in zip(vals, widths, numeric, strict=True)).rstrip())
+    lines.append(GAP.join("-" * w for w in widths))
+    for row in cells:
+        wrapped = [textwrap.wrap(v, w, break_on_hyphens=False) or [""] if len(v) > w else [v] for v, w in zip(row, widths, strict=True)]
+        for i in range(max(len(x) for x in wrapped)):
+            vals = [x[i] if i < len(x) else "" for x in wrapped]
+            lines.append(GAP.join(v.rjust(w) if num else v.ljust(w)
+                                  for v, w, num in zip(vals, widths, numeric, strict=True)).rstrip())
+    return lines
+
+
+def format_table(rows: Sequence[dict[str, Any]], width: int | None = None,
+                 columns: Sequence[str] | None = None) -> str:
+    """Rows as an aligned text table at most ``width`` columns wide (see the module docstring)."""
+    rows = pick_columns(rows, columns)
+    if not rows:
+        return "(no rows)"
+    width = max(40, width or terminal_width())
+    cols = list(rows[0])
+    cells, numeric = _cells(rows, cols)
+    need = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(cols)]
+    # numbers keep their width; a header may wrap at "_" down to its longest part
+    floor = [max([len(row[i]) for row in cells] + [max(len(p) for p in re.split(r"(?<=_)", c))])
+             if num else min(need[i], MIN_TEXT_WIDTH) for i, (c, num) in enumerate(zip(cols, numeric, strict=True))]
+    widths = _fit(need, floor, numeric, width)
+    if sum(widths) + len(GAP) * (len(cols) - 1) <= width or len(cols) < 3:
+        return "\n".join(_block(cols, cells, numeric, widths))
+    # still too wide: show the columns in blocks, each starting with the first column
+    blocks: list[list[int]] = []
+    current: list[int] = [0]
+    used = floor[0]
+    for i in range(1, len(cols)):
+        if len(current) > 1 and used + len(GAP) + floor[i] > width:
+            blocks.append(current)
+            current, used = [0], floor[0]
+        current.append(i)
+        used += len(GAP) + floor[i]
+    blocks.append(current)
+    parts = []
+    for idx in blocks:
+        fitted = _fit([need[i] for i in idx], [floor[i] for i in idx], [numeric[i] for i in idx], width)
+        parts.append("\n".join(_block([cols[i] for i in idx], [[row[i] for i in idx] for row in cells],
+                                      [numeric[i] for i in idx], fitted)))
+    return "\n\n".join(parts)
+
+
+def _fit(need: list[int], floor: list[int], numeric: list[bool], width: int) -> list[int]:
+    """Column widths: shrink the widest text column first (text and headers wrap), then numbers'
+    headers, one character at a time, until the row fits ``width`` or nothing can shrink."""
+    widths = list(need)
+    total = sum(widths) + len(GAP) * (len(widths) - 1)
+    while total > width:
+        spare = [i for i in range(len(widths)) if widths[i] > floor[i]]
+        if not spare:
+            break
+        i = max(spare, key=lambda j: (not numeric[j], widths[j]))
+        widths[i] -= 1
+        total -= 1
+    return widths

@@ -1,0 +1,161 @@
+"""The command line as a reader meets it: tables fit the terminal, a header says what ran,
+percentages where people read them, progress only on a terminal, compact hands, terms explained."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer import progress
+from analyzer.cards import hand_tokens, parse_hand, split_compact
+from analyzer.cli import main
+from analyzer.textfmt import format_cell, format_table, is_percent_column, percent, plural
+
+
+def run(*args: str, columns: int | None = None) -> tuple[int, str, str]:
+    env = {"COLUMNS": str(columns)} if columns else {}
+    res = CliRunner(env=env).invoke(main, list(args))
+    return res.exit_code, res.stdout, res.stderr
+
+
+def widest(text: str) -> int:
+    return max(len(line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("width", [60, 100])
+def test_rules_table_fits_the_terminal(width: int) -> None:
+    code, out, _ = run("rules", columns=width)
+    assert code == 0 and widest(out) <= width
+    assert "J-poker:" in out and "three of a kind" in out  # the long description wraps, not cut
+    code, csv_out, _ = run("rules", "--format", "csv", columns=width)
+    assert widest(csv_out) > width  # CSV is never fitted
+
+
+def test_wide_numeric_table_splits_into_blocks_repeating_the_first_column() -> None:
+    code, out, _ = run("videopoker", "hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6",
+                       "--top", "3", columns=100)
+    assert code == 0 and widest(out) <= 100
+    blocks = out.split("\n\n")
+    assert len(blocks) == 2 and blocks[1].splitlines()[0].startswith("hold")
+    assert "nothing" in blocks[1] and "11,894" in blocks[1]  # the last column, its Qd Td count
+
+
+def test_table_header_says_what_ran_and_json_carries_the_same() -> None:
+    code, out, _ = run("freq", "--rules", "deuces-wild", "--exact")
+    assert code == 0
+    head = out.splitlines()[0]
+    assert head.startswith("# joker-odds freq · rules deuces-wild · deck 52 · cards 5 · exact · ")
+    assert head.endswith(" s")
+    code, out, _ = run("freq", "--rules", "deuces-wild", "--trials", "5000", "--seed", "7")
+    assert out.splitlines()[0].startswith(
+        "# joker-odds freq · rules deuces-wild · deck 52 · cards 5 · sampled · hands 5,000 · seed 7 · ")
+    code, out, _ = run("freq", "--rules", "deuces-wild", "--trials", "5000", "--seed", "7", "--format", "json")
+    ran = json.loads(out)["run"]
+    assert ran == {
+        "command": "joker-odds freq", "rules": "deuces-wild", "deck": "52", "cards": 5,
+        "method": "sampled", "hands": 5000, "seed": 7}
+
+
+def test_probabilities_print_as_percent_in_tables_and_full_precision_in_csv() -> None:
+    code, out, _ = run("freq", "--rules", "deuces-wild", "--exact")
+    five = next(line for line in out.splitlines() if line.startswith("five_of_a_kind"))
+    assert five.split()[1:] == ["672", "0.0258565", "%"]  # 672 / 2,598,960
+    code, out, _ = run("freq", "--rules", "deuces-wild", "--exact", "--format", "csv")
+    assert code == 0 and out.splitlines()[1] == f"five_of_a_kind,672,{672 / 2598960!r}"
+
+
+def test_cell_formats() -> None:
+    assert percent(0.0522431) == "5.2243 %" and format_cell(0.052243, percent=True) == "5.2243 %"
+    assert format_cell(201.0) == "201" and format_cell(12345678) == "12,345,678"
+    assert is_percent_column("house_edge") and is_percent_column("share of deals")
+    assert not is_percent_column("ev") and not is_percent_column("rtp_per_unit")
+    text = format_table([{"x": 11.62}, {"x": 0.5}, {"x": 3.0}])
+    assert text.splitlines()[2:] == ["11.62", " 0.50", " 3.00"]  # one notation, one decimals count
+    sci = format_table([{"x": 1e-9}, {"x": 2.5}])
+    assert sci.splitlines()[2:] == ["1.0000e-09", "2.5000e+00"]  # scientific for the whole column
+
+
+def test_columns_option_picks_and_orders_columns() -> None:
+    code, out, _ = run("eval", "Qs Qd 9h 5c Jk", "--rules", "j-poker", "--columns", "description,hand")
+    assert code == 0
+    assert out.splitlines()[1].split() == ["description", "hand"]
+    assert out.splitlines()[3] == "two pair, queens and nines, wild  Qs Qd 9h 5c Jk"
+    code, out, _ = run("eval", "Qs Qd 9h 5c Jk", "--format", "csv", "--columns", "score")
+    assert code == 0 and out.splitlines()[0] == "score"
+    code, out, err = run("eval", "Qs Qd 9h 5c Jk", "--columns", "nope")
+    assert code == 2 and out == "" and "no column 'nope'; the columns are hand, category" in err
+
+
+def test_no_progress_off_a_terminal() -> None:
+    code, out, err = run("videopoker", "check", "--paytable", "jacks-or-better-9-6", "--trials", "20000")
+    assert code == 0 and err == ""  # CliRunner's stderr is not a terminal
+    assert out.splitlines()[0].startswith("# joker-odds videopoker check · paytable Jacks or Better 9/6 · "
+                                          "sampled · trials 20,000 · seed 0")
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_status_and_steps_show_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = _Tty()
+    monkeypatch.setattr(sys, "stderr", fake)
+    with progress.status("building lookup tables and compiling kernels, once"):
+        pass
+    assert list(progress.steps(range(3), "studies")) == [0, 1, 2]
+    assert "compiling kernels, once" in fake.getvalue() and "studies" in fake.getvalue()
+    quiet = _Tty()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    progress.set_quiet(True)
+    try:
+        with progress.status("x"):
+            pass
+    finally:
+        progress.set_quiet(False)
+    assert quiet.getvalue() == ""
+
+
+def test_compact_hands_parse() -> None:
+    assert split_compact("AsKsQsJsTs") == ["As", "Ks", "Qs", "Js", "Ts"]
+    assert hand_tokens("AsKs QsJs Ts") == ["As", "Ks", "Qs", "Js", "Ts"]
+    assert split_compact("10♥Jk") == ["10♥", "Jk"] and split_compact("Jk2") == ["Jk2"]
+    assert parse_hand("AsKsQsJsTs").tolist() == parse_hand("As Ks Qs Js Ts").tolist()
+    code, out, _ = run("eval", "AsKsQsJsTs", "AsKs QsJs Ts", "--rules", "standard", "--format", "csv")
+    assert code == 0 and out.splitlines()[1:] == ["As Ks Qs Js Ts,royal_flush,39452672,royal flush"] * 2
+
+
+def test_plural_forms() -> None:
+    assert plural(1, "card") == "1 card" and plural(3, "card") == "3 cards"
+    code, _, err = run("eval", "As")
+    assert code == 2 and "has 1 card, expected 5, 6 or 7" in err
+
+
+def test_terms_are_explained_in_help() -> None:
+    _, out, _ = run("stud", "--help", columns=100)
+    text = " ".join(out.split())
+    assert 'DOC = "Dealer\'s Open Card"' in text and "element of risk = the same loss per unit" in text
+    _, out, _ = run("eval", "--help", columns=100)
+    assert "on an exact tie the natural hand wins" in " ".join(out.split())
+
+
+def test_help_loads_no_command_module() -> None:
+    code = ("import sys\nfrom analyzer.cli import main\ntry:\n    main(['--help'], standalone_mode=False)\n"
+            "finally:\n    print(sorted(m for m in ('numba', 'matplotlib', 'pandas', 'scipy', 'numpy', "
+            "'analyzer.cli.hands') if m in sys.modules))")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "Commands:" in res.stdout and res.stdout.strip().endswith("[]")
+    assert "videopoker  Video poker" in res.stdout
+
+
+def test_stud_strategy_prose_fits_and_names_no_wild_card_in_caribbean() -> None:
+    code, out, _ = run("stud", "strategy", "--game", "caribbean", columns=100)
+    assert code == 0 and widest(out) <= 100  # the rule in words used to be one 485-character line
+    assert out.startswith("# joker-odds stud strategy · game Caribbean Stud · exact · ")
+    assert "wild card" not in out and "none in this game" in out
+    assert "Simpler (up card not pairing one of yours): bet high card A-K-Q-8-3 or better." in " ".join(out.split())
