@@ -75,20 +75,14 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
     for text in texts:
         codes = ev.parse(text)
         s = ev.score(codes)
-<<<<<<< HEAD
         row: dict[str, Any] = {"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
                                "score": s, "description": ev.describe(codes)}
         if lev is not None:
             key = lev.low_key(codes)
             row.update({"low_category": lev.category(key).value, "low_key": key, "low": lev.describe(codes)})
         rows.append(row)
-    emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None)
-=======
-        rows.append({"hand": format_hand(codes, ev.deck), "category": ev.category(s).value,
-                     "score": s, "description": ev.describe(codes)})
     emit(rows, fmt, out, {"deck": ev.deck.name, "rules": rules.name} if fmt == "json" else None,
          run={"rules": rules.name, "deck": ev.deck.name})
->>>>>>> main
 
 
 @click.command("freq")
@@ -129,7 +123,8 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
         lt = exact_low_frequencies(rules, deck).to_dict()
         emit(lt.pop("rows"), fmt, out, lt if fmt == "json" else None,
              footer=(f"7-low or better: {lt['seven_low_or_better']:,} of {lt['total']:,} hands "
-                     f"({lt['seven_low_or_better_probability']:.6f})") if fmt == "table" else None)
+                     f"({lt['seven_low_or_better_probability']:.6f})") if fmt == "table" else None,
+             run={"rules": lt["rules"], "deck": lt["deck"], "cards": 5, "method": "exact", "low": lt["low_ace"]})
         return
     table = (exact_frequencies(rules, deck, cards) if exact
              else sampled_frequencies(rules, deck, cards, trials=trials, seed=seed, **engine))
