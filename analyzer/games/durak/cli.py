@@ -8,7 +8,14 @@ from typing import Any, TypeVar
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, header_line, output_options
+from analyzer.cli.options import (
+    emit,
+    engine_kwargs,
+    engine_options,
+    has_target,
+    header_line,
+    output_options,
+)
 from analyzer.io import atomic_write_text, render
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -7,7 +7,14 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, output_options, run_fields, run_summary
+from analyzer.cli.options import (
+    emit,
+    engine_kwargs,
+    engine_options,
+    output_options,
+    run_fields,
+    run_summary,
+)
 from analyzer.io import atomic_write_text, json_text
 from analyzer.progress import progress_enabled
 
