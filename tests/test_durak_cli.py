@@ -14,6 +14,13 @@ def _run(*args: str):
     return CliRunner().invoke(main, ["durak", *args])
 
 
+def header_of(out: str) -> str:
+    """The header line saying what ran (wrapped to the terminal: its lines joined)."""
+    lines = out.splitlines()
+    n = next(i for i, ln in enumerate(lines) if not ln.startswith("#"))
+    return " ".join(ln.lstrip("# ") for ln in lines[:n])
+
+
 def test_rules_lists_the_rule_set_with_overrides():
     r = _run("rules", "--rule", "max_attack=0", "--players", "3", "--format", "json")
     assert r.exit_code == 0
@@ -27,6 +34,9 @@ def test_simulate_seats_table():
     assert r.exit_code == 0, r.output
     assert "p_draw" in r.output and "p_fool" in r.output and "ci_low" in r.output
     assert len([ln for ln in r.output.splitlines() if ln.strip().startswith(("0 ", "1 ", "2 ", "3 "))]) == 4
+    head = header_of(r.output)
+    assert head.startswith("joker-odds durak simulate · game durak · deck 36+2 · players 4")
+    assert "self-play · games 2,000 · seed 1" in head
 
 
 def test_simulate_json_mixed_policies_and_groups(tmp_path):
@@ -37,6 +47,9 @@ def test_simulate_json_mixed_policies_and_groups(tmp_path):
     data = json.loads(out.read_text())
     assert data["lineup"] == "heuristic random heuristic" and data["games"] == 1500
     assert [row["policy"] for row in data["rows"]] == ["heuristic", "random", "heuristic"]
+    assert data["run"] == {"command": "joker-odds durak simulate", "game": "durak", "deck": "36+2", "players": 3,
+                           "policies": "heuristic,random,heuristic", "method": "self-play", "games": 1500,
+                           "seed": 2}
     for table, first in (("jokers", "no joker"), ("roles", "no joker"), ("trumps", "0 trumps"),
                          ("first", "first attacker"), ("values", "red joker")):
         r = _run("simulate", "--games", "800", "--table", table, "--format", "csv", "--quiet")
@@ -79,6 +92,7 @@ def test_odds_of_a_dealt_hand():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["hand"] == "As Jk1 7h 9c Td Qs" and data["games"] == 1000
+    assert data["run"]["games"] == 1000 and data["run"]["seed"] == 0 and data["run"]["game"] == "durak"
     assert data["rows"][0]["quantity"] == "p_fool" and 0 <= data["rows"][0]["estimate"] <= 1
     sym = _run("odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "♥", "--players", "3", "--games", "1000",
                "--format", "json", "--quiet")
@@ -93,6 +107,10 @@ def test_strength_and_play():
     rows = json.loads(r.output)["rows"]
     assert r.exit_code == 0 and [x["policy"] for x in rows] == ["heuristic", "random", "random"]
     assert rows[0]["p_fool"] < rows[1]["p_fool"] and rows[0]["games"] == 300
+    assert json.loads(r.output)["run"]["deals"] == 100 and json.loads(r.output)["run"]["players"] == 3
+    r = _run("strength", "--pair", "heuristic:random", "--deals", "50", "--seed", "3", "--quiet")
+    assert r.exit_code == 0
+    assert "policies heuristic:random · seat-rotated self-play · deals 50 · seed 3" in header_of(r.output)
     r = _run("play", "--players", "3", "--seed", "7", "--policy-seat", "2=random")
     assert r.exit_code == 0 and r.output.splitlines()[0].startswith("deck 36+2, 3 players")
     assert r.output.rstrip().splitlines()[-1].startswith(("fool: seat", "draw"))

@@ -15,10 +15,18 @@ def _run(*args: str):
     return CliRunner().invoke(main, ["rummy", *args])
 
 
+def header_of(out: str) -> str:
+    """The header line saying what ran (wrapped to the terminal: its lines joined)."""
+    lines = out.splitlines()
+    n = next(i for i, ln in enumerate(lines) if not ln.startswith("#"))
+    return " ".join(ln.lstrip("# ") for ln in lines[:n])
+
+
 def test_best_table() -> None:
     r = _run("best", "9c Tc Jc Tc Th Td Ts 2d 5h 7s Ks Kd 3c Jk")
     assert r.exit_code == 0, r.output
     assert "99" in r.output and "yes" in r.output and "set Kd Ks Jk(Kc) = 30" in r.output
+    assert header_of(r.output).startswith("joker-odds rummy best · game remi-51 · deck 2x52+2 · exact")
 
 
 def test_best_json_two_jokers_either_way() -> None:
@@ -83,6 +91,8 @@ def test_open_json_keys_and_library_agreement() -> None:
     data = json.loads(r.output)
     assert {"p_open", "se", "ci_low", "ci_high", "trials"} <= set(data)
     assert data["trials"] == 3000 and [b["jokers"] for b in data["by_jokers"]][:2] == ["0", "1"]
+    assert data["run"]["game"] == "remi-51" and data["run"]["hands"] == 3000 and data["run"]["seed"] == 3
+    assert data["run"]["method"] == "sampled" and data["run"]["cards"] == 15
     lib = open_odds(15, trials=3000, seed=3, chunk_size=1000, quiet=True)
     assert data["p_open"] == lib.p_open.estimate and data["ci_low"] == lib.p_open.ci_low
 
@@ -110,6 +120,9 @@ def test_open_values_table() -> None:
     r = _run("open", "--trials", "500", "--table", "values", "--format", "csv", "--quiet", "--chunk-size", "250")
     assert r.exit_code == 0
     assert r.output.splitlines()[0].startswith("value,hands,p,p_at_least")
+    r = _run("open", "--trials", "500", "--seed", "2", "--quiet", "--chunk-size", "250")
+    assert r.exit_code == 0
+    assert "game remi-51 · deck 2x52+2 · cards 14 · sampled · hands 500 · seed 2" in header_of(r.output)
 
 
 def test_turns_and_points_commands() -> None:
@@ -117,9 +130,14 @@ def test_turns_and_points_commands() -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["trials"] == 100 and len(data["summary"]) == 4 and data["curve"][0]["turn"] == 2
+    assert data["run"]["game"] == "remi-51" and data["run"]["deals"] == 100 and data["run"]["players"] == 3
+    r = _run("turns", "--players", "3", "--trials", "100", "--chunk-size", "50", "--seed", "4", "--quiet")
+    assert r.exit_code == 0 and "self-play · deals 100 · seed 4" in header_of(r.output)
     r = _run("points", "--players", "3", "--trials", "40", "--chunk-size", "20", "--rotate", "--policy",
              "greedy,stock-only,greedy", "--format", "json", "--quiet")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert [row["who"] for row in data["summary"]][-3:] == ["slot0", "slot1", "slot2"]
     assert abs(sum(row["p"] for row in data["points_left"]) - 1) < 1e-9
+    assert data["run"]["policies"] == "greedy,stock-only,greedy" and data["run"]["rotate"] is True
+    assert data["run"]["deals"] == 40 and data["run"]["seed"] == 0

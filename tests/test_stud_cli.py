@@ -143,9 +143,13 @@ def test_analyze_table_output_and_doc_override(tmp_path):
     game = load_game("jpoker")
     doc_ev = tally_value(game, tally(game, "optimal", wild_card=parse_card("As"), doc=True))
     non_doc_edge = (JPOKER_ACES_EXACT["optimal"] + Fraction(3, 55) * doc_ev) / Fraction(52, 55)
-    edge = float(values["house_edge"])
-    se = (float(values["house_edge_ci_high"]) - float(values["house_edge_ci_low"])) / (2 * 1.959964)
-    assert abs(edge - float(non_doc_edge)) <= 3.29 * se + 1e-6  # + the table's 6-digit rounding
+    def percent(cell: str) -> float:  # text tables print probabilities and edges as "0.501701 %"
+        assert cell.strip().endswith(" %"), cell
+        return float(cell.strip()[:-2]) / 100
+
+    edge = percent(values["house_edge"])
+    se = (percent(values["house_edge_ci_high"]) - percent(values["house_edge_ci_low"])) / (2 * 1.959964)
+    assert abs(edge - float(non_doc_edge)) <= 3.29 * se + 1e-8  # + the table's 6-digit rounding
 
 
 def test_exchange_table_and_json():

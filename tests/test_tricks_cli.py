@@ -18,6 +18,13 @@ def run(*args: str) -> tuple[int, str, str]:
     return res.exit_code, res.stdout, res.stderr
 
 
+def header_of(out: str) -> str:
+    """The header line saying what ran (wrapped to the terminal: its lines joined)."""
+    lines = out.splitlines()
+    n = next(i for i, ln in enumerate(lines) if not ln.startswith("#"))
+    return " ".join(ln.lstrip("# ") for ln in lines[:n])
+
+
 def assert_one_line_error(code: int, out: str, err: str, text: str) -> None:
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
@@ -30,6 +37,7 @@ def test_solve_prints_each_seat() -> None:
     assert code == 0
     header, *lines = out.strip().splitlines()
     assert header.startswith("# joker-odds tricks solve")  # the line saying what ran
+    assert "game georgian-joker · deck 36j · players 4 · exact · deals 1" in header_of(out)
     assert lines[0].split() == ["deal", "trump", "leader", "seat0", "seat1", "seat2", "seat3", "best", "leads"]
     # with hearts trump every first card of seat 0 keeps its three tricks
     assert lines[2].split()[:7] == ["1", "h", "0", "3", "0", "0", "0"]
@@ -103,6 +111,28 @@ def test_play_json_is_reproducible_across_workers() -> None:
     assert a["rows"] == b["rows"] and a["deals"] == 3000
     assert [r["policy"] for r in a["rows"]] == ["heuristic", "heuristic", "random", "heuristic"]
     assert all(abs(sum(h) - 1) < 1e-12 for h in a["bid_distribution"])
+    assert a["run"] == {"command": "joker-odds tricks play", "game": "georgian-joker", "deck": "36j", "players": 4,
+                        "cards": 5, "policies": "heuristic,heuristic,random,heuristic", "method": "self-play",
+                        "deals": 3000, "seed": 9}
+
+
+def test_play_bid_strength_headers_say_what_ran() -> None:
+    code, out, _ = run("play", "--deals", "300", "--cards", "3", "--seed", "5", "--rule", "hook=off", "--quiet")
+    assert code == 0
+    head = header_of(out)
+    assert head.startswith("joker-odds tricks play · game georgian-joker · rules hook=off · deck 36j")
+    assert "self-play · deals 300 · seed 5" in head
+    code, out, _ = run("bid", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2", "--bids", "1,0",
+                       "--samples", "200", "--seed", "3", "--quiet")
+    assert code == 0 and "policy heuristic · others heuristic · sampled · samples 200 · seed 3" in header_of(out)
+    code, out, _ = run("bid", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2", "--bids", "1,0",
+                       "--samples", "200", "--seed", "3", "--quiet", "--format", "json")
+    assert code == 0 and json.loads(out)["run"]["samples"] == 200 and json.loads(out)["run"]["seed"] == 3
+    code, out, _ = run("strength", "--cards", "3", "--a", "random", "--b", "heuristic",
+                       "--deals", "20", "--seed", "2", "--quiet")
+    assert code == 0
+    assert "game georgian-joker · deck 36j · players 4 · cards 3" in header_of(out)
+    assert "policies random vs heuristic · duplicate self-play · deals 20 · seed 2" in header_of(out)
 
 
 def test_play_schedule_and_errors(tmp_path: Path) -> None:
@@ -110,6 +140,7 @@ def test_play_schedule_and_errors(tmp_path: Path) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["schedule"] == [2, 3, 4, 5, 6, 7, 8, 7, 6, 5, 4, 3, 2] and data["games"] == 50
+    assert data["run"]["game"] == "joker-54" and data["run"]["games"] == 50 and data["run"]["seed"] == 0
     assert_one_line_error(*run("play", "--policy-seat", "9=random", "--deals", "10"), "policy seat 9")
     assert_one_line_error(*run("play", "--policy-seat", "1=smart", "--deals", "10"), "unknown policy 'smart'")
     assert_one_line_error(*run("play", "--cards", "10", "--deals", "10"), "cards must be 1..9")

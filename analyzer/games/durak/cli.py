@@ -8,7 +8,14 @@ from typing import Any, TypeVar
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
+from analyzer.cli.options import (
+    emit,
+    engine_kwargs,
+    engine_options,
+    has_target,
+    header_line,
+    output_options,
+)
 from analyzer.io import atomic_write_text, render
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -63,11 +70,18 @@ def _engine(games: int, opts: dict[str, Any]) -> dict[str, Any]:
     return kw
 
 
-def _emit(summary: dict[str, Any], rows: list[dict[str, Any]], fmt: str, out: Path | None) -> None:
+def _run(r: Any, rule: tuple[str, ...], **more: Any) -> dict[str, Any]:
+    """What ran, for the header line and JSON ``run``: the rule overrides, deck, players, and ``more``."""
+    return {"game": "durak", "rules": ",".join(rule) or None, "deck": r.deck, "players": r.players, **more}
+
+
+def _emit(summary: dict[str, Any], rows: list[dict[str, Any]], fmt: str, out: Path | None,
+          run: dict[str, Any]) -> None:
     if fmt != "table":
-        emit(rows, fmt, out, summary if fmt == "json" else None)
+        emit(rows, fmt, out, summary if fmt == "json" else None, run=run)
         return
-    text = render([{"quantity": k, "value": v} for k, v in summary.items()], "table") + "\n" + render(rows, "table")
+    text = (header_line(run) + "\n" + render([{"quantity": k, "value": v} for k, v in summary.items()], "table")
+            + "\n" + render(rows, "table"))
     if out is None:
         click.echo(text, nl=False)
     else:
@@ -88,7 +102,7 @@ def rules_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], fmt:
     Example: joker-odds durak rules --rule max_attack=0
     """
     r = _rules(players, deck, rule)
-    emit([{"rule": k, "value": v} for k, v in r.as_dict().items()], fmt, out)
+    emit([{"rule": k, "value": v} for k, v in r.as_dict().items()], fmt, out, run=_run(r, rule))
 
 
 @durak_group.command("simulate")
@@ -128,7 +142,8 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
         rows = [*sim.value_rows(), {"holding": "first attack", "by": "edge", **edge}]
     else:
         rows = sim.group_rows(table)
-    _emit(summary, rows, fmt, out)
+    _emit(summary, rows, fmt, out, _run(r, rule, policies=",".join(lineup), method="self-play",
+                                        games=sim.games, seed=seed))
 
 
 @durak_group.command("odds")
@@ -154,7 +169,8 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
     lineup = parse_lineup(r.players, policy, policy_seat)
     kw = _engine(games, opts)
     res = hand_odds(r, hand, trump, seat, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", 4096), **kw)
-    _emit(res.meta(), res.rows(), fmt, out)
+    _emit(res.meta(), res.rows(), fmt, out, _run(r, rule, policies=",".join(lineup), method="self-play",
+                                                 games=res.games, seed=seed))
 
 
 @durak_group.command("strength")
@@ -190,7 +206,10 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
         names = [x.strip() for x in lineup.split(",") if x.strip()]
         rl = _rules(len(names), deck, rule)
         res = strength(rl, names, deals, seed, budget, **kw)
-        emit(res.rows(), fmt, out, {"deck": rl.deck, "seed": seed, "budget": budget} if fmt == "json" else None)
+        run = _run(rl, rule, policies=",".join(names), method="seat-rotated self-play", deals=res.deals,
+                   seed=seed)
+        emit(res.rows(), fmt, out, {"deck": rl.deck, "seed": seed, "budget": budget} if fmt == "json" else None,
+             run=run)
         return
     r = _rules(2, deck, rule)
     chosen = []
@@ -200,7 +219,9 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
             raise DurakError(f"bad --pair {p!r}: write A:B, e.g. search:heuristic")
         chosen.append((a.strip(), b.strip()))
     rows = strength_table(r, chosen, deals, seed, budget, **kw)
-    emit(rows, fmt, out, {"deck": r.deck, "seed": seed, "budget": budget} if fmt == "json" else None)
+    run = _run(r, rule, policies=",".join(f"{a}:{b}" for a, b in chosen), method="seat-rotated self-play",
+               deals=deals, seed=seed)
+    emit(rows, fmt, out, {"deck": r.deck, "seed": seed, "budget": budget} if fmt == "json" else None, run=run)
 
 
 @durak_group.command("sweep")
@@ -231,7 +252,9 @@ def sweep_cmd(players_list: str, decks: str, policy: str, games: int, seed: int,
         raise DurakError(f"bad --players {players_list!r}: give counts such as 2,3,4") from None
     res = sweep(counts, [d.strip() for d in decks.split(",") if d.strip()], games, seed, policy, rule)
     rows = {"seats": res.seat_rows, "values": res.value_rows, "summary": res.summary_rows}[table]
-    emit(rows, fmt, out, {"games": games, "seed": seed, "policy": policy} if fmt == "json" else None)
+    run = {"game": "durak", "rules": ",".join(rule) or None, "decks": decks, "players": players_list,
+           "policy": policy, "method": "self-play", "games": games, "seed": seed}
+    emit(rows, fmt, out, {"games": games, "seed": seed, "policy": policy} if fmt == "json" else None, run=run)
 
 
 @durak_group.command("play")

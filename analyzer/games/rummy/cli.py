@@ -7,12 +7,20 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, output_options, run_summary
+from analyzer.cli.options import (
+    emit,
+    engine_kwargs,
+    engine_options,
+    output_options,
+    run_fields,
+    run_summary,
+)
 from analyzer.io import atomic_write_text, json_text
 from analyzer.progress import progress_enabled
 
 DECK_HELP = "Deck: 2x52+2 (two packs, two jokers), 2x52 or 3x52+3."
 CAP_HELP = "Most jokers in one meld (default: any number)."
+GAME_NAME = "remi-51"
 
 
 @click.group("rummy")
@@ -77,7 +85,7 @@ def best_cmd(hand: tuple[str, ...], input_file: Path | None, deck: str, cards: i
         return
     rows = [{"hand": r.hand, "opening_points": r.opening_points, "can_open": "yes" if r.can_open else "no",
              "melds": "; ".join(m.text() for m in r.melds) or "-"} for r in results]
-    emit(rows, fmt, out)
+    emit(rows, fmt, out, run={"game": GAME_NAME, "deck": deck, "joker_cap": joker_cap, "method": "exact"})
 
 
 @rummy_group.command("open")
@@ -103,21 +111,28 @@ def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: in
     engine = engine_kwargs(opts)
     chunk = engine.pop("chunk_size", None) or (1 << 16)
     odds = open_odds(cards, deck, trials, seed, joker_cap, chunk_size=chunk, **engine)
+    run = {"game": GAME_NAME, "deck": odds.deck, "cards": cards, "joker_cap": joker_cap, "method": "sampled",
+           "hands": odds.p_open.trials, "seed": seed}
     if fmt == "json":
         p = odds.p_open
         payload = {"deck": odds.deck, "cards": odds.cards, "seed": seed, "p_open": p.estimate, "se": p.se,
                    "ci_low": p.ci_low, "ci_high": p.ci_high, "trials": p.trials,
                    "mean_value": odds.mean_value(), "by_jokers": odds.summary_rows()[1:],
-                   "values": odds.value_rows(), "run": odds.extra}
+                   "values": odds.value_rows(), "run": _json_run(run, odds.extra)}
         text = json_text(payload)
         if out is None:
             click.echo(text, nl=False)
         else:
             atomic_write_text(out, text)
     else:
-        emit(odds.summary_rows() if table == "summary" else odds.value_rows(), fmt, out)
+        emit(odds.summary_rows() if table == "summary" else odds.value_rows(), fmt, out, run=run)
     if progress_enabled(bool(opts.get("quiet"))):
         click.echo(run_summary(odds.extra), err=True)
+
+
+def _json_run(run: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """JSON ``run``: what ran (as in the header line, without the time), then the engine's run fields."""
+    return {**{k: v for k, v in run_fields(run).items() if k != "seconds"}, **extra}
 
 
 def _emit_json(payload: Any, out: Path | None) -> None:
@@ -163,12 +178,15 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
     res = turns_to_open(players, policy, deck, trials, seed, joker_cap, max_turns, chunk_size=chunk,
                         rotate=rotate, **engine)
     rows = res.summary_rows() if table == "summary" else res.curve_rows()
+    run = {"game": GAME_NAME, "deck": res.deck, "players": players, "policies": ",".join(res.policies),
+           "joker_cap": joker_cap, "rotate": rotate or None, "method": "self-play", "deals": res.trials,
+           "seed": seed}
     if fmt == "json":
         _emit_json({"players": players, "policies": list(res.policies), "deck": res.deck,
                     "max_turns": max_turns, "seed": seed, "rotate": rotate, "trials": res.trials, "summary": res.summary_rows(),
-                    "curve": res.curve_rows(), "run": res.extra}, out)
+                    "curve": res.curve_rows(), "run": _json_run(run, res.extra)}, out)
     else:
-        emit(rows, fmt, out)
+        emit(rows, fmt, out, run=run)
     if progress_enabled(bool(opts.get("quiet"))):
         click.echo(run_summary(res.extra), err=True)
 
@@ -206,12 +224,15 @@ def points_cmd(players: int, policy: str, deck: str, trials: int | None, seed: i
     chunk = engine.pop("chunk_size", None) or (1 << 10)
     res = points_left(players, policy, deck, trials, seed, joker_cap, max_turns, joker_points, rotate,
                       chunk_size=chunk, **engine)
+    run = {"game": GAME_NAME, "deck": res.deck, "players": players, "policies": ",".join(res.policies),
+           "joker_cap": joker_cap, "joker_points": joker_points, "rotate": rotate or None, "method": "self-play",
+           "deals": res.extra["trials"], "seed": seed}
     if fmt == "json":
         _emit_json({"players": players, "policies": list(res.policies), "deck": res.deck, "seed": seed,
                     "rotate": rotate, "blocked": res.blocked, "summary": res.summary_rows(),
-                    "points_left": res.left_rows(), "run": res.extra}, out)
+                    "points_left": res.left_rows(), "run": _json_run(run, res.extra)}, out)
     else:
-        emit(res.summary_rows() if table == "summary" else res.left_rows(), fmt, out)
+        emit(res.summary_rows() if table == "summary" else res.left_rows(), fmt, out, run=run)
     if progress_enabled(bool(opts.get("quiet"))):
         click.echo(run_summary(res.extra), err=True)
 

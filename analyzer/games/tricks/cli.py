@@ -17,6 +17,7 @@ from analyzer.cli.options import (
 )
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
+from analyzer.games.tricks.cli_bid import run_info
 from analyzer.io import render_text_table
 from analyzer.progress import progress_enabled
 
@@ -75,7 +76,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
         g = play_games(rules, pols, n, seed, **engine)
         meta = {"game": rules.name, "games": g.games, "seed": seed, "policies": list(pols),
                 "schedule": list(rules.schedule_cards()), "stop": g.run.stop_reason}
-        emit(g.rows(), fmt, out, meta if fmt == "json" else None)
+        run = run_info(rules, rule, policies=",".join(pols), method="self-play", games=g.games, seed=seed)
+        emit(g.rows(), fmt, out, meta if fmt == "json" else None, run=run)
         return
     c = cards if cards is not None else rules.max_cards
     r = play_deals(rules, c, pols, n, seed, **engine)
@@ -88,7 +90,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
                  **{f"P(took{s}=k)": r.trick_hist[s][k] for s in range(rules.players)}}
                 for k in range(len(r.bid_hist[0]))]
         footer = "\n" + render_text_table(dist).rstrip("\n")
-    emit(r.rows(), fmt, out, meta if fmt == "json" else None, footer=footer)
+    run = run_info(rules, rule, cards=c, policies=",".join(pols), method="self-play", deals=r.deals, seed=seed)
+    emit(r.rows(), fmt, out, meta if fmt == "json" else None, footer=footer, run=run)
     if progress_enabled(bool(opts.get("quiet"))) and has_target(opts):
         click.echo(run_summary({"trials": r.deals, "chunks": r.run.chunks_done, "stop": r.run.stop_reason,
                                 **r.run.precision}), err=True)
@@ -133,13 +136,14 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
     if fmt == "json":
         emit(results, fmt, out, None)
         return
+    run = run_info(rules, rule, method="exact", deals=len(deals))
     rows = []
     for i, r in enumerate(results):
         row: dict[str, Any] = {"deal": i + 1, "trump": r["trump"], "leader": r["leader"]}
         row.update({f"seat{s}": v for s, v in enumerate(r["paranoid"])})
         row["best leads"] = ", ".join(r["best_leads"])
         rows.append(row)
-    emit(rows, fmt, out)
+    emit(rows, fmt, out, run=run)
 
 
 @tricks_group.command("score")
@@ -168,7 +172,8 @@ def score_cmd(game: str, rule: tuple[str, ...], cards: int, bid: int, took: int,
     if not 0 <= took <= n:
         raise JokerOddsError(f"tricks taken must be 0..{n}, got {took}")
     s = int(deal_score(bid, took, cards, set_no - 1, rules.params()))
-    emit([{"game": rules.name, "cards": cards, "bid": bid, "took": took, "score": s}], fmt, out)
+    emit([{"game": rules.name, "cards": cards, "bid": bid, "took": took, "score": s}], fmt, out,
+         run=run_info(rules, rule))
 
 
 for _command in BID_COMMANDS:  # tricks bid, tricks strength

@@ -12,7 +12,13 @@ from analyzer.errors import JokerOddsError
 
 GAMES = ("georgian-joker", "joker-54")
 
-__all__ = ["COMMANDS", "bid_cmd", "strength_cmd"]
+__all__ = ["COMMANDS", "bid_cmd", "run_info", "strength_cmd"]
+
+
+def run_info(rules: Any, rule: tuple[str, ...], **more: Any) -> dict[str, Any]:
+    """What ran, for the header line and JSON ``run``: the preset, the rule overrides, deck, players."""
+    return {"game": rules.name, "rules": ",".join(rule) or None, "deck": rules.deck, "players": rules.players,
+            **more}
 
 
 def _bids(text: str | None) -> list[int]:
@@ -81,8 +87,12 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
         n = samples if samples is not None else (200 if policy == "pimc" else 20_000)
         t = bid_table(s, policy, n, seed, others, condition, k, budget, **engine_kwargs(opts))
     rows = [r for r in t.rows if bid is None or r["bid"] == bid]
+    m = t.meta
+    run = run_info(rules, rule, policy=policy, others=m.get("others"),
+                   **({"method": "exact", "deals": m["deals"]} if t.exact
+                      else {"method": "sampled", "samples": m["samples"], "seed": seed}))
     if fmt == "json":
-        emit(rows, fmt, out, t.meta)
+        emit(rows, fmt, out, t.meta, run=run)
         return
     shown = []
     for r in rows:
@@ -93,12 +103,11 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
         else:
             row.update({f"p_took{i}": x for i, x in enumerate(r["tricks"])})
         shown.append(row)
-    m = t.meta
     kind = (f"exact: {m['consistent_deals']:,} of the {m['deals']:,} deals fit the bids"
             if m["conditioned_on_bids"] else f"exact over {m['deals']:,} deals") if t.exact else f"{m['samples']:,} samples, seed {seed}"
     footer = (f"\n{m['game']}: {m['hand']}, seat {m['seat']}, trump {m['trump']}, bids {m['bids']}; "
               f"{policy} ({kind}); best bid {t.best}" if fmt == "table" else None)
-    emit(shown, fmt, out, None, footer=footer)
+    emit(shown, fmt, out, None, footer=footer, run=run)
 
 
 @click.command("strength")
@@ -132,7 +141,9 @@ def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b
 
     rules = trick_rules(game, rule)
     r = strength(rules, cards, pol_a, pol_b, deals, seed, k, budget, bid_mode, **engine_kwargs(opts))
-    emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None)
+    run = run_info(rules, rule, cards=cards, policies=f"{pol_a} vs {pol_b}", method="duplicate self-play",
+                   deals=r.deals, seed=seed)
+    emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None, run=run)
 
 
 COMMANDS = [bid_cmd, strength_cmd]
