@@ -3,7 +3,7 @@
 >>> from analyzer import stud
 >>> g = stud.load_game("caribbean")
 >>> g.name, g.qualifier.text, stud.shipped_games()
-('Caribbean Stud', 'high_card:AK', ['american', 'caribbean', 'jpoker'])
+('Caribbean Stud', 'high_card:AK', ['american', 'caribbean', 'jpoker', 'poker-with-joker'])
 
 ``stud.house_edge(g)`` gives an :class:`EdgeResult` (Caribbean Stud: exactly 5.2243 %) whose
 ``to_frame()`` lists the outcome events; ``stud.advise(g, hand, up)`` the fold/bet EVs of one
