@@ -22,8 +22,8 @@ from numba import njit
 from analyzer.engine import run
 from analyzer.games.rummy.game import M_TURNS, M_WINNER, play_deal, scores
 from analyzer.games.rummy.policy import POLICIES
-from analyzer.games.rummy.solver import RummyError, joker_cap, rummy_deck
-from analyzer.games.rummy.turns import HAND, check_players, parse_policies
+from analyzer.games.rummy.solver import joker_cap
+from analyzer.games.rummy.turns import check_range, table_setup
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
@@ -180,15 +180,9 @@ def points_left(players: int = 4, policy: str | list[str] = "greedy", deck: str 
                 joker_points: int = 10, rotate: bool = False, chunk_size: int = 1 << 10,
                 **engine: Any) -> PointsResult:
     """Play ``trials`` whole deals at a table of ``players`` and count the scores."""
-    players = check_players(players)
-    spec = rummy_deck(deck)
-    if players * HAND + 1 >= spec.size:
-        raise RummyError(f"deck {spec.name} is too small for {players} players")
-    if isinstance(joker_points, bool) or not isinstance(joker_points, int) or not 0 <= joker_points <= 50:
-        raise RummyError(f"joker points must be 0 to 50, got {joker_points!r}")
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 10 <= max_turns <= 100_000:
-        raise RummyError(f"max_turns must be 10 to 100,000, got {max_turns!r}")
-    codes = parse_policies(policy, players)
+    players, spec, codes = table_setup(players, deck, policy)
+    joker_points = check_range(joker_points, "joker points", 0, 50)
+    max_turns = check_range(max_turns, "max_turns", 10, 100_000)
     if trials is None and engine.get("target_se") is None and engine.get("target_rel_se") is None:
         trials = 2_000
     task = PointsTask(spec.cards.astype(np.int64), codes, joker_cap(cap), int(max_turns), int(joker_points),

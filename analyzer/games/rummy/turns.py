@@ -211,6 +211,26 @@ def check_players(players: int) -> int:
     return int(players)
 
 
+def check_range(value: int, name: str, low: int, high: int) -> int:
+    """``value`` as an int when it is a whole number from ``low`` to ``high``, else a :class:`RummyError`.
+
+    >>> check_range(30, "max_turns", 2, 500)
+    30
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise RummyError(f"{name} must be {low:,} to {high:,}, got {value!r}")
+    return int(value)
+
+
+def table_setup(players: int, deck: str, policy: str | list[str]) -> tuple[int, Any, np.ndarray]:
+    """The checked seat count, the deck and the policy codes of a table (shared by the simulations)."""
+    players = check_players(players)
+    spec = rummy_deck(deck)
+    if players * HAND + 1 >= spec.size:
+        raise RummyError(f"deck {spec.name} is too small for {players} players")
+    return players, spec, parse_policies(policy, players)
+
+
 @dataclass(frozen=True)
 class TurnsResult(TableResult):
     """Per-seat histograms of the first turn able to open (column ``max_turns + 1``: later);
@@ -288,13 +308,8 @@ def turns_to_open(players: int = 4, policy: str | list[str] = "greedy", deck: st
                   max_turns: int = MAX_TURNS, chunk_size: int = 1 << 12, first_only: bool = False,
                   rotate: bool = False, **engine: Any) -> TurnsResult:
     """Simulate ``trials`` deals at a table of ``players`` (see the module notes)."""
-    players = check_players(players)
-    spec = rummy_deck(deck)
-    if players * HAND + 1 >= spec.size:
-        raise RummyError(f"deck {spec.name} is too small for {players} players")
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 2 <= max_turns <= 500:
-        raise RummyError(f"max_turns must be 2 to 500, got {max_turns!r}")
-    codes = parse_policies(policy, players)
+    players, spec, codes = table_setup(players, deck, policy)
+    max_turns = check_range(max_turns, "max_turns", 2, 500)
     if trials is None and engine.get("target_se") is None and engine.get("target_rel_se") is None:
         trials = 10_000
     task = TurnsTask(spec.cards.astype(np.int64), codes, joker_cap(cap), int(max_turns), bool(first_only),
