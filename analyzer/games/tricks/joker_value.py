@@ -102,9 +102,9 @@ class JokerValueResult:
         return _diff(_block(self.totals, self.rules.players, None), 1) if self.cards >= 2 else None
 
     def rows(self) -> list[dict[str, Any]]:
-        """One row per seat (``all`` first) and comparison: EVs, P(made), the paired value with CI."""
+        """One row per seat (``all`` first when the seat is drawn) and comparison: EVs, P(made), the paired value with CI."""
         p = self.rules.players
-        seats: list[int | None] = [None] + ([self.seat] if self.seat is not None else list(range(p)))
+        seats: list[int | None] = [self.seat] if self.seat is not None else [None, *range(p)]
         rows = []
         for s in seats:
             b = _block(self.totals, p, s)

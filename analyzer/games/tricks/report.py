@@ -119,7 +119,7 @@ def hook_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> tuple[dic
         diff = g.mean - z.mean
         se = float(np.hypot(g.se, z.se))
         jok.append({"game": rules.name, "draw": rules.draw, "cards": cards, "jokers": j, "seats": g.trials,
-                    "ev": g.mean, "ev_no_joker": z.mean, "value": diff, "ci_low": diff - Z95 * se,
+                    "ev": g.mean, "se": g.se, "ev_no_joker": z.mean, "se_no_joker": z.se, "value": diff, "ci_low": diff - Z95 * se,
                     "ci_high": diff + Z95 * se})
     return row, jok
 
