@@ -7,7 +7,14 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options, run_summary
+from analyzer.cli.options import (
+    emit,
+    engine_kwargs,
+    engine_options,
+    has_target,
+    output_options,
+    run_summary,
+)
 from analyzer.games.tricks.cli_bid import GAMES, run_info
 from analyzer.progress import progress_enabled
 
