@@ -47,12 +47,12 @@ STRENGTH = ((4, 600), (6, 400))  # (cards, duplicate deals) at K = 16
 STRENGTH_BASE = 2_000  # duplicate deals of heuristic against random
 K = 16
 GJ_SIZES = list(range(1, 10))
-J54_SIZES = [2, 4, 6, 8]
+J54_SIZES = list(range(2, 9))
 
 
-def _how(s: Study, policy: str, sample: str, command: str) -> None:
+def _how(s: Study, policy: str, sample: str, command: str, note: str = "") -> None:
     """The line every section carries: its policy, its sample, the command of a bigger run."""
-    s.text(f"Policy: {policy}. Sample: {sample}. A bigger run: `{command}`.")
+    s.text(f"Policy: {policy}. Sample: {sample}. A bigger run: `{command}`" + (f" ({note})." if note else "."))
 
 
 def _strength_rows() -> list[dict[str, Any]]:
@@ -120,7 +120,7 @@ def build() -> Study:
     _how(s, "heuristic at every seat; the studied seat plays every bid in turn on each deal",
          f"{FEATURE_DEALS:,} deals per deal size and seat",
          "joker-odds tricks bid --game georgian-joker --hand \"Ah Kh 9s Jk1\" --up 7h --seat 2 --bids 1,0 "
-         "--samples 200000 --seed 1  (one hand's table)")
+         "--samples 200000 --seed 1", "one hand's table")
     gj = trick_rules("georgian-joker")
     rows: list[dict[str, Any]] = []
     sizes = [1, 3, 5, 7, 9]
@@ -139,7 +139,7 @@ def build() -> Study:
     _how(s, "heuristic at every seat; seat 0 plays every bid in turn on each deal, drawing after each "
          "trick and without drawing (the same seeds)", f"{FEATURE_DEALS:,} deals per deal size and rule",
          "joker-odds tricks bid --game joker-54 --rule draw=none --hand \"Ah Kh Jk1\" --up 7s --seat 0 "
-         "--samples 200000 --seed 1  (one hand, drawing or not)")
+         "--samples 200000 --seed 1", "one hand; the same without --rule draw=none for drawing")
     rows54: list[dict[str, Any]] = []
     per_bid: dict[str, list[dict[str, Any]]] = {}
     for over in ([], ["draw=none"]):
@@ -159,9 +159,9 @@ def build() -> Study:
     s.heading("The hook's cost beside EV by seat")
     _how(s, "heuristic at every seat; each deal played with the hook on and again with it off",
          f"{HOOK_DEALS:,} paired deals per Georgian deal size, {HOOK_DEALS // 2:,} per 54-card deal size",
-         "joker-odds tricks play --game georgian-joker --cards 5 --deals 1000000 --seed 1, and again with "
-         "--rule hook=off: the same seed plays the same deals, and the dealer's two means differ by the "
-         "hook's cost (with an unpaired CI)")
+         "joker-odds tricks play --game georgian-joker --cards 5 --deals 1000000 --rule hook=off --seed 1",
+         "beside the same command without --rule hook=off: the same seed plays the same deals, and the "
+         "dealer's two means differ by the hook's cost, with an unpaired CI")
     hooks = [hook_rows(gj, c, HOOK_DEALS, SEED + c)[0] for c in GJ_SIZES]
     for over in ([], ["draw=none"]):
         r54 = trick_rules("joker-54", over)
@@ -174,8 +174,8 @@ def build() -> Study:
 
     s.heading("A joker's value, on the same deals")
     _how(s, "heuristic at every seat", f"{JOKER_DEALS:,} deals per deal size and game, each played three times",
-         "joker-odds tricks joker-value --game georgian-joker --cards 5 --deals 1000000 --seed 1 "
-         "(--seat S for one seat; --game joker-54 --rule draw=none)")
+         "joker-odds tricks joker-value --game georgian-joker --cards 5 --deals 1000000 --seed 1",
+         "--seat S for one seat; --game joker-54, with --rule draw=none for no drawing")
     s.text("Design: each deal is dealt at random and a seat is drawn. Version 0 gives that seat no joker (a "
            "joker it was dealt is swapped with a random ordinary card from elsewhere in the pack); version "
            "1 swaps one joker (wherever it lies: another hand, the stock, the turned card or out of play) "
@@ -228,8 +228,8 @@ def build() -> Study:
 
     s.heading("Whole games")
     _how(s, "heuristic at every seat (the deal passes clockwise)", f"{GAMES:,} whole games per game",
-         "joker-odds tricks play --game georgian-joker --schedule --deals 100000 --seed 1 (--game joker-54, "
-         "with or without --rule draw=none)")
+         "joker-odds tricks play --game georgian-joker --schedule --deals 100000 --seed 1",
+         "--game joker-54, with or without --rule draw=none")
     games, finals = _games_rows()
     s.table("whole-games", games, "Final totals per player over whole games (the deal passes "
             "clockwise; Georgian Joker with the premium): mean with CI, SD and quantiles, and "
