@@ -62,6 +62,11 @@ def made_heatmap(study: Study, name: str, rows: list[dict[str, Any]], caption: s
     study.figure(name, fig, caption)
 
 
+def _label(key: tuple[str, str]) -> str:
+    """A game's name, with its drawing rule when it has one to vary."""
+    return key[0] if key[0] == "georgian-joker" else f"{key[0]} draw={key[1]}"
+
+
 def _bars(ax: Any, x: list[float], rows: list[dict[str, Any]], key: str, lo: str, hi: str, label: str) -> None:
     y = np.array([r[key] for r in rows], float)
     err = np.array([[r[key] - r[lo] for r in rows], [r[hi] - r[key] for r in rows]], float)
@@ -79,7 +84,7 @@ def hook_figure(study: Study, name: str, rows: list[dict[str, Any]], caption: st
         x = [r["cards"] for r in sel]
         _bars(cost_ax, x, sel, "hook_cost", "ci_low", "ci_high", "dealer: hook on − off")
         cost_ax.axhline(0, color="#888", lw=0.8)
-        cost_ax.set_title(f"{key[0]} draw={key[1]}: the hook's cost", fontsize=9)
+        cost_ax.set_title(f"{_label(key)}: the hook's cost", fontsize=9)
         seats = sorted(int(k[7:]) for k in sel[0] if k.startswith("ev_seat") and k[7:].isdigit())
         for s in seats:
             _bars(seat_ax, [c + 0.06 * s for c in x], sel, f"ev_seat{s}", f"ev_seat{s}_low", f"ev_seat{s}_high",
@@ -105,7 +110,7 @@ def joker_figure(study: Study, name: str, rows: list[dict[str, Any]], caption: s
             if sel:
                 _bars(ax, [r["cards"] for r in sel], sel, "value", "ci_low", "ci_high", f"{j} vs none")
         ax.axhline(0, color="#888", lw=0.8)
-        ax.set_title(f"{key[0]} draw={key[1]}", fontsize=9)
+        ax.set_title(_label(key), fontsize=9)
         ax.set_xlabel("cards dealt")
         ax.legend(fontsize=7)
     axes[0][0].set_ylabel("EV with − EV without (points)")
