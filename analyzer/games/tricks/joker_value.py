@@ -28,7 +28,7 @@ from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
-from analyzer.stats import MeanEstimate, mean_from_sums, proportion
+from analyzer.stats import MeanEstimate, estimate_pairs, mean_from_sums, proportion
 
 __all__ = ["JokerValueResult", "JokerValueTask", "joker_value"]
 
@@ -71,11 +71,8 @@ class JokerValueTask:
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """The paired value of one joker (and of two, when the seat holds two cards or more)."""
         b = _block(totals, self.players, None)
-        out = {}
-        for k, name in enumerate(("one_vs_none", "two_vs_none")[: 2 if self.cards >= 2 else 1]):
-            e = _diff(b, k)
-            out[name] = (e.mean, e.se)
-        return out
+        names = ("one_vs_none", "two_vs_none")[: 2 if self.cards >= 2 else 1]
+        return estimate_pairs((name, _diff(b, k)) for k, name in enumerate(names))
 
 
 @dataclass(frozen=True)
