@@ -22,8 +22,10 @@ from analyzer.games.tricks.state import TrickState, kernel_policy
 from analyzer.stats import Z95
 
 JOKERS = (61, 62)
-CASES = [("georgian-joker", (), 1, -1), ("georgian-joker", (), 4, 2), ("georgian-joker", (), 9, -1),
-         ("joker-54", (), 5, -1), ("joker-54", ("draw=none",), 3, 0)]
+SLOW = pytest.mark.slow
+CASES = [pytest.param("georgian-joker", (), 1, -1, marks=SLOW), ("georgian-joker", (), 4, 2),
+         pytest.param("georgian-joker", (), 9, -1, marks=SLOW), ("joker-54", (), 5, -1),
+         pytest.param("joker-54", ("draw=none",), 3, 0, marks=SLOW)]
 
 
 def reference_versions(rng: PyXoshiro, pack: list[int], players: int, n: int, seat: int
@@ -196,3 +198,18 @@ def test_cli_json_and_errors() -> None:
                        "Error: seat must be 0..3 (0 left of the dealer, 3 the dealer), got 4")):
         bad = CliRunner().invoke(cli, ["tricks", "joker-value", *args])
         assert bad.exit_code == 2 and bad.output.strip() == msg
+
+
+def test_cli_precision_targets_stop_early() -> None:
+    """--target-se with a cap runs until the paired value (bid EVs) reach it: no default count."""
+    r = CliRunner().invoke(cli, ["tricks", "joker-value", "--cards", "4", "--target-se", "2.5", "--max-trials",
+                                 "100000", "--seed", "1", "--format", "json", "--quiet"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["stop"] == "target" and data["deals"] < 100_000
+    assert all(x["se"] <= 2.5 for x in data["rows"] if x["seat"] == "all" and x["against"] == 0)
+    b = CliRunner().invoke(cli, ["tricks", "bid", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2", "--bids",
+                                 "1,0", "--target-se", "4", "--max-trials", "40000", "--seed", "1", "--format",
+                                 "json", "--quiet"])
+    assert b.exit_code == 0, b.output
+    assert json.loads(b.output)["samples"] < 40_000
