@@ -195,10 +195,11 @@ def build() -> Study:
             "the mean paired difference per deal with SE and 95 % CI, with each version's EV and P(made)")
     five = [x for x in jokers if x["game"] == "georgian-joker" and x["cards"] == 5 and x["against"] == 0]
     hook5 = next(h for h in hooks if h["game"] == "georgian-joker" and h["cards"] == 5)
-    s.headline = ("Georgian Joker, 5 cards, heuristic play: a joker is worth "
-                  + " and ".join(f"{x['value']:+.1f} ({x['ci_low']:+.1f}..{x['ci_high']:+.1f})"
-                                 + (" for one" if x["jokers"] == 1 else " for two") for x in five)
-                  + f" points a deal on the same deals; the hook costs the dealer {hook5['hook_cost']:+.1f}")
+    one, two = five[0], five[1]
+    s.headline = (f"Georgian Joker, 5 cards, heuristic play, on the same deals: one joker is worth "
+                  f"{one['value']:+.1f} points a deal (95 % CI {one['ci_low']:+.1f}..{one['ci_high']:+.1f}), two "
+                  f"{two['value']:+.1f} ({two['ci_low']:+.1f}..{two['ci_high']:+.1f}); the hook changes the "
+                  f"dealer's EV by {hook5['hook_cost']:+.1f} ({hook5['ci_low']:+.1f}..{hook5['ci_high']:+.1f})")
     joker_figure(s, "joker-value", jokers, "A joker's value by deal size: EV with one (two) jokers minus EV "
                  "with none on the same deals, heuristic play. Bars: 95 % CI")
     s.text("In the 54-card game the heuristic gains little or even loses with jokers: it leads them, and "
