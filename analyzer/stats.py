@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,6 +19,7 @@ __all__ = [
     "ProportionEstimate",
     "category_proportions",
     "chi_square_gof",
+    "estimate_pairs",
     "mean_from_sums",
     "proportion",
     "relative_se",
@@ -109,6 +111,16 @@ def mean_from_sums(trials: int, total: float, total_sq: float) -> MeanEstimate:
     sd = float(np.sqrt(var))
     se = sd / float(np.sqrt(n))
     return MeanEstimate(n, mean, sd, se, mean - Z95 * se, mean + Z95 * se)
+
+
+def estimate_pairs(named: Iterable[tuple[str, MeanEstimate | ProportionEstimate]]) -> dict[str, tuple[float, float]]:
+    """``{name: (estimate, se)}`` — what an engine task's ``estimates(totals)`` returns — from named
+    means and proportions computed from the summed totals.
+
+    >>> estimate_pairs([("p", proportion(25, 100)), ("ev", mean_from_sums(4, 10.0, 30.0))])
+    {'p': (0.25, 0.04330127018922193), 'ev': (2.5, 0.6454972243679028)}
+    """
+    return {name: (e.mean if isinstance(e, MeanEstimate) else e.estimate, e.se) for name, e in named}
 
 
 def relative_se(estimate: float, se: float) -> float:

@@ -22,7 +22,7 @@ from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, DEFAULT_CHUNK, policy_codes
 from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult
-from analyzer.stats import ProportionEstimate, mean_from_sums, proportion
+from analyzer.stats import ProportionEstimate, estimate_pairs, mean_from_sums, proportion
 
 __all__ = ["HandOdds", "OddsTask", "hand_odds", "turned_choices"]
 
@@ -73,8 +73,7 @@ class OddsTask:
                           self.policies, self.budget, self.tab)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
-        e = proportion(int(totals[1]), int(totals[0]))
-        return {"p_fool": (e.estimate, e.se)}
+        return estimate_pairs([("p_fool", proportion(int(totals[1]), int(totals[0])))])
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from analyzer.games.durak.kernels.policies import POLICY_NAMES
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult
-from analyzer.stats import mean_from_sums, proportion
+from analyzer.stats import estimate_pairs, mean_from_sums, proportion
 
 __all__ = ["DEFAULT_BUDGET", "FAMILY_LABELS", "DurakSimulation", "DurakTask", "parse_lineup",
            "policy_codes", "simulate_durak"]
@@ -96,13 +96,8 @@ class DurakTask:
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """P(fool) of each seat and P(draw) with their standard errors."""
         n = int(totals[6] + totals[7] + totals[: self.n_players].sum())
-        out = {}
-        for s in range(self.n_players):
-            e = proportion(int(totals[s]), n)
-            out[f"p_fool_seat{s}"] = (e.estimate, e.se)
-        e = proportion(int(totals[6]), n)
-        out["p_draw"] = (e.estimate, e.se)
-        return out
+        return estimate_pairs([*((f"p_fool_seat{s}", proportion(int(totals[s]), n)) for s in range(self.n_players)),
+                               ("p_draw", proportion(int(totals[6]), n))])
 
 
 @dataclass(frozen=True)

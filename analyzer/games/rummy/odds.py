@@ -21,7 +21,7 @@ from analyzer.games.rummy.kernels import hand_counts, opening_value
 from analyzer.games.rummy.solver import OPENING, rummy_deck
 from analyzer.kernels.rng import deal
 from analyzer.results import TableResult
-from analyzer.stats import ProportionEstimate, proportion
+from analyzer.stats import ProportionEstimate, estimate_pairs, proportion
 
 __all__ = ["MAX_VALUE", "OpenOdds", "OpenTask", "open_chunk", "open_odds"]
 
@@ -57,15 +57,10 @@ class OpenTask:
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """P(open) overall and by jokers held, with standard errors."""
         table = totals.reshape(JOKER_ROWS, MAX_VALUE)
-        out = {}
-        e = proportion(int(table[:, self.threshold:].sum()), int(table.sum()))
-        out["p_open"] = (e.estimate, e.se)
-        for jk in range(JOKER_ROWS):
-            n = int(table[jk].sum())
-            if n:
-                e = proportion(int(table[jk, self.threshold:].sum()), n)
-                out[f"p_open_{jk}_jokers"] = (e.estimate, e.se)
-        return out
+        return estimate_pairs([("p_open", proportion(int(table[:, self.threshold:].sum()), int(table.sum()))),
+                               *((f"p_open_{jk}_jokers", proportion(int(table[jk, self.threshold:].sum()),
+                                                                    int(table[jk].sum())))
+                                 for jk in range(JOKER_ROWS) if table[jk].sum())])
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,13 @@ from analyzer.games.rummy.policy import POLICIES
 from analyzer.games.rummy.solver import joker_cap
 from analyzer.games.rummy.turns import check_range, table_setup
 from analyzer.results import TableResult
-from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
+from analyzer.stats import (
+    MeanEstimate,
+    ProportionEstimate,
+    estimate_pairs,
+    mean_from_sums,
+    proportion,
+)
 
 __all__ = ["OUT_SCORES", "PointsResult", "PointsTask", "points_chunk", "points_left"]
 
@@ -102,13 +108,9 @@ class PointsTask:
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """Each seat's P(going out)."""
-        players = self.policies.shape[0]
-        out = {}
-        for s in range(players):
-            h = totals[s * NBINS:(s + 1) * NBINS]
-            e = proportion(int(h[:LOW].sum()), int(h.sum()))
-            out[f"seat{s}_out"] = (e.estimate, e.se)
-        return out
+        h = totals[:self.policies.shape[0] * NBINS].reshape(-1, NBINS)
+        return estimate_pairs((f"seat{s}_out", proportion(int(h[s, :LOW].sum()), int(h[s].sum())))
+                              for s in range(h.shape[0]))
 
 
 def _mean(hist: np.ndarray, lo: int = 0, hi: int = NBINS) -> MeanEstimate:

@@ -29,7 +29,7 @@ from analyzer.games.rummy.policy import GREEDY, POLICIES, choose_discard
 from analyzer.games.rummy.solver import OPENING, RummyError, joker_cap, rummy_deck
 from analyzer.kernels.rng import shuffle
 from analyzer.results import TableResult
-from analyzer.stats import ProportionEstimate, proportion
+from analyzer.stats import ProportionEstimate, estimate_pairs, proportion
 
 __all__ = ["MAX_TURNS", "TurnsResult", "TurnsTask", "parse_policies", "turns_chunk", "turns_to_open"]
 
@@ -176,14 +176,8 @@ class TurnsTask:
         """P(seat s can open by its turn t) for t = 5, 10, 15 and every seat."""
         players = self.policies.shape[0]
         hist = totals.reshape(2 * players + 1, self.max_turns + 2)
-        out = {}
-        for s in range(players):
-            n = int(hist[s].sum())
-            for t in (5, 10, 15):
-                if t <= self.max_turns:
-                    e = proportion(int(hist[s, : t + 1].sum()), n)
-                    out[f"seat{s}_by_{t}"] = (e.estimate, e.se)
-        return out
+        return estimate_pairs((f"seat{s}_by_{t}", proportion(int(hist[s, : t + 1].sum()), int(hist[s].sum())))
+                              for s in range(players) for t in (5, 10, 15) if t <= self.max_turns)
 
 
 def parse_policies(policy: str | list[str], players: int) -> np.ndarray:

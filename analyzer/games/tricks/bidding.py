@@ -37,7 +37,7 @@ from analyzer.games.tricks.deck import (
     trump_text,
 )
 from analyzer.games.tricks.rules import TrickRules
-from analyzer.stats import MeanEstimate, mean_from_sums, proportion
+from analyzer.stats import MeanEstimate, estimate_pairs, mean_from_sums, proportion
 
 __all__ = ["BID_POLICIES", "BidError", "BidSituation", "BidTable", "BidTask", "bid_table",
            "exact_bid_table", "situation"]
@@ -211,12 +211,9 @@ class BidTask:
         """Each bid's expected score and its standard error."""
         nb = self.tricks + 1
         w = 3 + nb
-        out = {}
-        for j, b in enumerate(self.legal_bids):
-            n = int(totals[j * w + 3:j * w + 3 + nb].sum())
-            e = mean_from_sums(n, float(totals[j * w]), float(totals[j * w + 1]))
-            out[f"bid{int(b)}"] = (e.mean, e.se)
-        return out
+        return estimate_pairs((f"bid{int(b)}", mean_from_sums(int(totals[j * w + 3:j * w + 3 + nb].sum()),
+                                                              float(totals[j * w]), float(totals[j * w + 1])))
+                              for j, b in enumerate(self.legal_bids))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from analyzer.cli.options import (
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
 from analyzer.games.tricks.cli_bid import run_info
+from analyzer.games.tricks.cli_joker import COMMANDS as JOKER_COMMANDS
 from analyzer.io import render_text_table
 from analyzer.progress import progress_enabled
 
@@ -176,7 +177,7 @@ def score_cmd(game: str, rule: tuple[str, ...], cards: int, bid: int, took: int,
          run=run_info(rules, rule))
 
 
-for _command in BID_COMMANDS:  # tricks bid, tricks strength
+for _command in BID_COMMANDS + JOKER_COMMANDS:  # tricks bid, tricks strength, tricks joker-value
     tricks_group.add_command(_command)
 
 COMMANDS = [tricks_group]

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, output_options
+from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
 from analyzer.errors import JokerOddsError
 
 GAMES = ("georgian-joker", "joker-54")
@@ -84,7 +84,7 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
     if exact:
         t = exact_bid_table(s, policy, condition)
     else:
-        n = samples if samples is not None else (200 if policy == "pimc" else 20_000)
+        n = samples if samples is not None or has_target(opts) else (200 if policy == "pimc" else 20_000)
         t = bid_table(s, policy, n, seed, others, condition, k, budget, **engine_kwargs(opts))
     rows = [r for r in t.rows if bid is None or r["bid"] == bid]
     m = t.meta

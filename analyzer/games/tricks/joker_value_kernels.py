@@ -1,0 +1,190 @@
+"""numba kernels of a joker's value: the same deal played with none, one and two jokers at a seat.
+
+One sample, from the chunk's deal stream (draws in this order):
+
+1. the whole pack is shuffled (every position uniform: hands seat by seat, then the turned
+   card and the stock, or the undealt cards);
+2. the seat ``S`` studied: the given one, or ``bounded(players)``;
+3. **version 0 (no joker)**: each joker in S's hand, in hand order, is swapped with a card at a
+   uniformly random position outside S's hand that holds no joker (redrawn while it hits a
+   joker). S's hand is then uniform among joker-free hands; the jokers sit at uniform positions
+   elsewhere (another hand, the stock, the turned card or out of play);
+4. **version 1 (one joker)**: one joker, ``Jk1`` or ``Jk2`` with ``bounded(2)``, is swapped with a
+   uniformly random card of S's version-0 hand (that card goes where the joker was);
+5. **version 2 (two jokers)**, when S holds two cards or more: the other joker is swapped with a
+   uniformly random other card of S's version-0 hand.
+
+Every other card stays where it was. The trump is the one of version 0's turned card in every
+version (a joker moved out of the turned place leaves the deal without trump); in a full deal
+(no card turned) seat 0 names it in each version from his own first three cards. Every seat
+plays by its policy; the policies' stream is reset to the same state for each version (common
+random numbers), so the versions differ only by where the jokers lie.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from analyzer.games.tricks.bid_kernels import bid_rest, play_out
+from analyzer.games.tricks.kernels import JK1
+from analyzer.games.tricks.policies import choose_trump
+from analyzer.games.tricks.rules import P
+from analyzer.games.tricks.selfplay_kernels import policy_state
+from analyzer.kernels.rng import bounded, deal
+
+__all__ = ["WIDTH", "joker_deals", "joker_value_chunk", "joker_versions"]
+
+R_DRAW = P.DRAW
+R_TRUMP = P.TRUMP
+R_FULL_TRUMP = P.FULL_TRUMP
+
+# per seat: deals, then per version v = 0, 1, 2: Σ score, Σ score², made, Σ tricks;
+# then per difference (1 − 0, 2 − 0, 2 − 1): Σ d, Σ d²
+WIDTH = 1 + 3 * 4 + 3 * 2
+
+
+@njit(cache=True)
+def _position(pack, card):
+    for i in range(pack.shape[0]):
+        if pack[i] == card:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def joker_versions(dstate, pack, np_, n, seat, versions):
+    """Shuffle ``pack`` and write the three versions (rows of ``versions``) of the sample
+    described in the module text; returns the seat studied. Row 2 is row 1 when ``n == 1``."""
+    size = pack.shape[0]
+    deal(dstate, pack, size)
+    s = seat if seat >= 0 else bounded(dstate, np_)
+    lo = s * n
+    v0 = versions[0]
+    v0[:] = pack
+    for i in range(lo, lo + n):
+        if v0[i] >= JK1:
+            while True:
+                j = bounded(dstate, size - n)
+                if j >= lo:
+                    j += n
+                if v0[j] < JK1:
+                    break
+            t = v0[i]
+            v0[i] = v0[j]
+            v0[j] = t
+    v1 = versions[1]
+    v1[:] = v0
+    which = bounded(dstate, 2)
+    p = _position(v1, JK1 + which)
+    q = lo + bounded(dstate, n)
+    v1[p] = v1[q]
+    v1[q] = JK1 + which
+    v2 = versions[2]
+    v2[:] = v1
+    if n >= 2:
+        p2 = _position(v2, JK1 + 1 - which)
+        q2 = lo + (q - lo + 1 + bounded(dstate, n - 1)) % n
+        v2[p2] = v2[q2]
+        v2[q2] = JK1 + 1 - which
+    return s
+
+
+@njit(cache=True)
+def joker_deals(state, n_deals, pack0, np_, n, seat):
+    """The samples of :func:`joker_value_chunk` (same state, same draws) without playing them:
+    ``(versions[n_deals, 3, size], seats[n_deals])`` — for the tests."""
+    dstate = state.copy()
+    policy_state(dstate)  # the chunk draws the policies' stream first
+    pack = pack0.copy()
+    size = pack.shape[0]
+    out = np.zeros((n_deals, 3, size), np.int64)
+    seats = np.zeros(n_deals, np.int64)
+    for d in range(n_deals):
+        seats[d] = joker_versions(dstate, pack, np_, n, seat, out[d])
+    return out, seats
+
+
+@njit(cache=True)
+def _trump(v, np_, n, rp, pol, pstate):
+    size = v.shape[0]
+    dealt = np_ * n
+    if rp[R_TRUMP] != 0:
+        return -1
+    if dealt == size:
+        if rp[R_FULL_TRUMP] != 0:
+            return -1
+        first3 = uint64(0)
+        for i in range(min(3, n)):
+            first3 |= uint64(1) << uint64(v[i])
+        return choose_trump(pol[0], first3, pstate)
+    turned = v[size - 1] if rp[R_DRAW] == 1 else v[dealt]
+    return -1 if turned >= JK1 else turned >> 4
+
+
+@njit(cache=True)
+def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
+    """``n_deals`` samples, each played in its versions; the result is ``WIDTH`` entries per seat
+    (see ``WIDTH``), the seat being the one studied in the sample."""
+    dstate = state.copy()
+    pstate = policy_state(dstate)
+    pack = pack0.copy()
+    size = pack.shape[0]
+    drawing = rp[R_DRAW] == 1
+    dealt = np_ * n
+    tricks = n + (size - dealt) // np_ if drawing else n
+    extra = (tricks - n) / np_
+    nv = 3 if n >= 2 else 2
+    nd = 3 if n >= 2 else 1
+    out = np.zeros(np_ * WIDTH, np.int64)
+    versions = np.zeros((3, size), np.int64)
+    hands = np.zeros(np_, np.uint64)
+    bids = np.zeros(np_, np.int64)
+    took = np.zeros(np_, np.int64)
+    scores = np.zeros(np_, np.int64)
+    stock = np.zeros(size, np.int64)
+    saved = np.zeros(4, np.uint64)
+    got = np.zeros(3, np.int64)
+    deck_mask = uint64(0)
+    for i in range(size):
+        deck_mask |= uint64(1) << uint64(pack[i])
+    for _ in range(n_deals):
+        s = joker_versions(dstate, pack, np_, n, seat, versions)
+        trump0 = _trump(versions[0], np_, n, rp, pol, pstate) if dealt < size else 0
+        saved[:] = pstate
+        base = s * WIDTH
+        out[base] += 1
+        for v in range(nv):
+            pstate[:] = saved
+            row = versions[v]
+            trump = trump0 if dealt < size else _trump(row, np_, n, rp, pol, pstate)
+            for t in range(np_):
+                hands[t] = uint64(0)
+                for i in range(n):
+                    hands[t] |= uint64(1) << uint64(row[t * n + i])
+            ns = 0
+            if drawing:
+                for i in range(dealt, size):
+                    stock[ns] = row[i]
+                    ns += 1
+            bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, 0, extra, pstate)
+            play_out(hands, stock[:ns], 0, trump, np_, n, tricks, 0, rp, pol, bids, deck_mask, pstate, took,
+                     scores)
+            x = scores[s]
+            got[v] = x
+            j = base + 1 + 4 * v
+            out[j] += x
+            out[j + 1] += x * x
+            if took[s] == bids[s]:
+                out[j + 2] += 1
+            out[j + 3] += took[s]
+        for k in range(nd):  # 1 − 0, 2 − 0, 2 − 1
+            if k == 0:
+                d = got[1] - got[0]
+            elif k == 1:
+                d = got[2] - got[0]
+            else:
+                d = got[2] - got[1]
+            out[base + 13 + 2 * k] += d
+            out[base + 14 + 2 * k] += d * d
+    return out

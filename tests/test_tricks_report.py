@@ -1,0 +1,57 @@
+"""The bidding study's tables: bids per drawing rule side by side, the paired joker rows, and a
+page where every section states its policy, its sample and a bigger run."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyzer.games.tricks import report
+from analyzer.games.tricks.report_rows import bid_value_rows, draw_rows, feature_totals, joker_rows
+from analyzer.games.tricks.rules import trick_rules
+
+
+def test_bid_rows_count_every_deal_and_sit_side_by_side() -> None:
+    after, none = trick_rules("joker-54"), trick_rules("joker-54", ["draw=none"])
+    rows = {}
+    for r in (after, none):
+        t = feature_totals(r, 2, 0, 1500, 4)
+        rows[r.draw] = bid_value_rows(r, 2, 0, t)
+        assert [x["deals"] for x in rows[r.draw]] == [1500] * (r.tricks_in_deal(2) + 1)  # seat 0: never hooked
+        made = t.sum(axis=0)[:, 3]
+        assert [x["p_made"] for x in rows[r.draw]] == [m / 1500 for m in made]
+    side = draw_rows(rows["after-trick"], rows["none"])
+    assert [x["bid"] for x in side] == list(range(after.tricks_in_deal(2) + 1))
+    assert after.tricks_in_deal(2) > 2  # drawing: more tricks than cards
+    assert side[3]["ev_none"] is None and side[2]["ev_none"] == rows["none"][2]["ev"]
+    assert side[0]["ev_after_trick"] == rows["after-trick"][0]["ev"]
+
+
+def test_joker_rows_are_paired_differences() -> None:
+    one = joker_rows(trick_rules("georgian-joker"), 1, 800, 2)
+    assert [(x["jokers"], x["against"]) for x in one] == [(1, 0)]  # one card: no second joker
+    rows = joker_rows(trick_rules("joker-54", ["draw=none"]), 3, 800, 2)
+    assert [(x["jokers"], x["against"]) for x in rows] == [(1, 0), (2, 0), (2, 1)]
+    for x in rows:
+        assert x["value"] == pytest.approx(x["ev"] - x["ev_against"], abs=1e-9)
+        assert x["deals"] == 800 and x["se"] > 0
+
+
+@pytest.mark.slow
+def test_every_section_states_policy_sample_and_a_bigger_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in (("FEATURE_DEALS", 300), ("HOOK_DEALS", 400), ("JOKER_DEALS", 300), ("GAMES", 20),
+                        ("STRENGTH", ((4, 8),)), ("STRENGTH_BASE", 40), ("K", 4)):
+        monkeypatch.setattr(report, name, value)
+    s = report.build()
+    blocks = s.blocks
+    headings = [i for i, b in enumerate(blocks) if b[0] == "heading"]
+    assert len(headings) == 6
+    for i in headings:
+        kind, line = blocks[i + 1]
+        assert kind == "text" and line.startswith("Policy: ")
+        assert "Sample: " in line and "A bigger run: `joker-odds tricks " in line
+    names = {b[1][0] for b in blocks if b[0] in ("table", "figure")}
+    assert {"hook-cost", "joker-value", "draw-vs-none", "strength", "whole-games"} <= names
+    hook = s._tables["hook-cost"][0]
+    assert {"hook_cost", "ci_low", "ci_high", "ev_seat3", "ev_seat3_low", "ev_seat3_high"} <= set(hook)
+    assert np.isfinite(hook["ev_seat3_low"]) and hook["ev_seat3_low"] < hook["ev_seat3_high"]
