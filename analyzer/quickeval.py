@@ -11,8 +11,8 @@ flat layout: ``w * STRIDE`` + the colex index of the natural rank multiset, or +
 one suit's rank mask) and the four-flush follows ``analyzer.kernels.fourflush``; the tests
 compare them with the kernels on every hand of small decks and on random hands of every preset.
 
->>> key5([40, 41, 30, 12, 52], 1 << 52)  # Qc Qd 9h 5c Jk: one wild card, ranks 3, 7, 10, 10
-67839
+>>> divmod(key5([40, 41, 30, 12, 52], 1 << 52), STRIDE)  # Qc Qd 9h 5c Jk: the block of one wild card
+(1, 966)
 >>> ev = quick_evaluator("j-poker")
 >>> ev.describe("Qs Qd 9h 5c Jk")
 'two pair, queens and nines, wild'
