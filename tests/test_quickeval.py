@@ -150,13 +150,40 @@ def test_no_cache_or_a_bad_file_falls_back_to_the_kernels(tmp_path: Path, monkey
     assert load_cached(key, shape=shape) is None and cached_evaluator(rs, rs.deck_spec(), 5) is None
 
 
-def test_eval_rows_are_the_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
-    args = ["eval", "Qs Qd 9h 5c Jk", "Jk Ah Ad Ac As", "--rules", "j-poker", "--format", "csv"]
-    warm = CliRunner().invoke(main, args)
-    monkeypatch.setenv("JOKER_ODDS_CACHE", "off")
-    cold = CliRunner().invoke(main, args)
-    assert warm.exit_code == cold.exit_code == 0 and warm.output == cold.output
-    assert warm.output.splitlines()[1] == "Qs Qd 9h 5c Jk,two_pair,9924872,\"two pair, queens and nines, wild\""
+EVAL_CASES = [
+    ["Qs Qd 9h 5c Jk", "Jk Ah Ad Ac As", "--rules", "j-poker"],
+    ["As Ks Qs Js 7d Jk", "Jk Jk 6h 7h 8h 9c", "--deck", "36+2", "--double-ace-flush", "--tie-rule", "tie"],
+    ["Ac Kc Qc 8c Jk", "Tc 9c 8c 7d 2h", "--four-flush", "--mode", "bug"],
+    ["Kh Kd 9s 9c 7h 7d Jk", "--rules", "short-36", "--order",
+     "five_of_a_kind,straight_flush,four_of_a_kind,flush,full_house,straight,three_of_a_kind,two_pair,pair,high_card"],
+    ["9h 9d Ts Jc Qh", "--rules", "deuces-wild", "--wild", "9", "--deck", "32"],
+]
+BAD_EVAL_CASES = [
+    ["As Ks Qs Js Ts Jk", "--four-flush"],  # the four-flush is for 5-card hands
+    ["As Ks Qs Js Ts", "--deck", "36j"],  # an incomplete deck
+    ["As Ks Qs Js Ts", "--rules", "standard", "--deck", "52+1"],  # a joker that is not wild
+]
+
+
+@pytest.mark.parametrize("args", EVAL_CASES + BAD_EVAL_CASES)
+def test_eval_output_is_the_same_on_both_paths(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    cmd = ["eval", *args, "--format", "csv"]
+    CliRunner().invoke(main, cmd)  # caches the table (if the options are valid)
+    import analyzer.cli.hands as hands_cli
+
+    quick_run = CliRunner().invoke(main, cmd)
+    monkeypatch.setattr(hands_cli, "quick_evaluator", Evaluator)  # the kernel path
+    kernel_run = CliRunner().invoke(main, cmd)
+    assert (quick_run.exit_code, quick_run.output) == (kernel_run.exit_code, kernel_run.output)
+    assert quick_run.exit_code == (0 if args in EVAL_CASES else 2)
+
+
+def test_warm_eval_takes_the_quick_path() -> None:
+    CliRunner().invoke(main, ["eval", "Qs Qd 9h 5c Jk", "--rules", "j-poker"])
+    rs = get_rules("j-poker")
+    assert isinstance(quick_evaluator(rs), QuickEvaluator)
+    res = CliRunner().invoke(main, ["eval", "Qs Qd 9h 5c Jk", "--rules", "j-poker", "--format", "csv"])
+    assert res.output.splitlines()[1] == 'Qs Qd 9h 5c Jk,two_pair,9924872,"two pair, queens and nines, wild"'
 
 
 def test_warm_eval_imports_no_numba_pandas_matplotlib_scipy() -> None:
