@@ -20,17 +20,18 @@ from functools import lru_cache
 import numpy as np
 
 from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
+from analyzer.handwords import describe_score
 from analyzer.kernels import evaluate as K
 from analyzer.kernels import fourflush as FF
 from analyzer.kernels import tables as T
 from analyzer.kernels.codes import (
-    CAT_SHIFT,
     category_position,
     is_natcat,
     is_nattie,
     tiebreak_ranks,
 )
-from analyzer.kernels.handkey import ABSENT, STRIDE, flatten, key5, keys7, wild_bits
+from analyzer.kernels.handkey import ABSENT, flatten, key5, keys7, wild_bits
+from analyzer.quickeval import check_hand_size, scores_in_range, table_spec
 from analyzer.rules import (
     CATEGORY_INDEX,
     MODE_CODE,
@@ -44,13 +45,9 @@ from analyzer.rules import (
 )
 from analyzer.tablecache import load_or_build
 
-__all__ = ["Evaluator", "HandScore", "decode_tiebreak"]
+__all__ = ["Evaluator", "HandScore", "decode_tiebreak", "describe_score"]
 
 _BINOM = T.binomial_table()
-_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "jack", "queen", "king", "ace"]
-_PLURAL = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-           "jacks", "queens", "kings", "aces"]
 
 HandScore = int
 
@@ -74,7 +71,7 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
         cat_pos[CATEGORY_INDEX[cat]] = pos
         pos_cat[pos] = CATEGORY_INDEX[cat]
     wild = rules.wild_mask(deck)
-    max_w = int(min(k, (deck.max_copies * wild).sum()))
+    key, shape, max_w = table_spec(rules, deck, k)  # the key and checks shared with the numba-free path
 
     def build() -> np.ndarray:
         table5 = T.build_table5(
@@ -84,17 +81,7 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
         plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
         return flatten(plain, suited)
 
-    key = {"mode": rules.mode.value, "order": [c.value for c in order], "lowest_rank": deck.lowest_rank,
-           "ace_low": rules.ace_low_straight, "double_ace_flush": rules.double_ace_flush,
-           "natural_beats_wild": rules.natural_beats_wild.value, "max_w": max_w, "k": k}
-    n_pos = len(order)
-
-    def check(table: np.ndarray) -> str | None:  # every score's category position must exist
-        if table.size and (int(table.min()) < -1 or int(table.max()) >> CAT_SHIFT >= n_pos):
-            return "scores out of range"
-        return None
-
-    table = load_or_build(key, build, shape=((k + 1) * STRIDE,), dtype=np.int32, check=check)
+    table = load_or_build(key, build, shape=shape, dtype=np.int32, check=scores_in_range(len(order)))
     return table, wild_bits(wild)
 
 
@@ -107,17 +94,9 @@ class Evaluator:
     def __init__(self, rules: RuleSet | str, deck: DeckSpec | str | None = None, k: int = 5):
         self.rules = get_rules(rules) if isinstance(rules, str) else rules
         self.deck = self.rules.deck_spec(deck)
-        if self.deck.copies != 1:
-            raise CardError(f"poker hands need a single deck, not {self.deck.name}")
-        if self.deck.removed:
-            raise CardError(f"poker hands are not defined on deck {self.deck.name} (some of its ranks are "
-                            "incomplete: its black sixes are jokers)")
-        if k not in (5, 6, 7):
-            raise CardError(f"hands of {k} cards are not supported (5, 6 or 7)")
+        check_hand_size(self.rules, self.deck, k)
         self.k = k
         self.four_flush = self.rules.four_flush
-        if self.four_flush and k != 5:
-            raise RulesError(f"rules {self.rules.name!r}: the four-flush is evaluated for 5-card hands only")
         self.ff_pos = self.rules.order_low_to_high.index(Category.FOUR_FLUSH) if self.four_flush else -1
         self.ff_fill = FF.NO_WILD_FILL if self.rules.mode is WildMode.SEMI else FF.WILD_FILLS
         self.table, self.wbits = _compiled(self.rules, self.deck, k)
@@ -218,35 +197,3 @@ class Evaluator:
             text += ", wild"
         return text
 
-
-def describe_score(cat: Category, tb: list[int]) -> str:
-    """Words for a category and its tiebreak ranks."""
-    def one(r: int) -> str:
-        return _NAMES[r] if r >= 0 else "blank"
-
-    def many(r: int) -> str:
-        return _PLURAL[r] if r >= 0 else "blanks"
-
-    if cat is Category.FIVE_OF_A_KIND:
-        return f"five of a kind, {many(tb[0])}"
-    if cat is Category.ROYAL_FLUSH:
-        return "royal flush"
-    if cat is Category.STRAIGHT_FLUSH:
-        return f"straight flush, {one(tb[0])} high"
-    if cat is Category.FOUR_OF_A_KIND:
-        return f"four of a kind, {many(tb[0])}"
-    if cat is Category.FULL_HOUSE:
-        return f"full house, {many(tb[0])} over {many(tb[3])}"
-    if cat is Category.FLUSH:
-        return f"flush, {one(tb[0])} high"
-    if cat is Category.STRAIGHT:
-        return f"straight, {one(tb[0])} high"
-    if cat is Category.THREE_OF_A_KIND:
-        return f"three of a kind, {many(tb[0])}"
-    if cat is Category.TWO_PAIR:
-        return f"two pair, {many(tb[0])} and {many(tb[2])}"
-    if cat is Category.PAIR:
-        return f"pair of {many(tb[0])}"
-    if cat is Category.FOUR_FLUSH:
-        return f"four-flush, {one(tb[0])} high"
-    return f"high card, {one(tb[0])}"

@@ -33,7 +33,7 @@ import numpy as np
 
 from analyzer.io import UnsafeFileError, atomic_write_bytes, read_untrusted_bytes
 
-__all__ = ["FORMAT_VERSION", "MAGIC", "cache_dir", "load_or_build", "table_path"]
+__all__ = ["FORMAT_VERSION", "MAGIC", "cache_dir", "load_cached", "load_or_build", "table_path"]
 
 MAGIC = b"joker-odds-table"
 FORMAT_VERSION = 2
@@ -113,6 +113,44 @@ def _say_rebuilt(path: Path, why: str) -> None:
         print(f"joker-odds: cached table {path.name} is unusable ({why}); rebuilding it", file=sys.stderr)
 
 
+def _read(path: Path, digest: str, shape: tuple[int, ...] | None, dtype: Any,
+          check: Callable[[np.ndarray], str | None] | None) -> tuple[np.ndarray | None, str | None]:
+    """``(table, None)`` from a usable cache file, else ``(None, why)`` (``why`` None: no file)."""
+    try:
+        blob = read_untrusted_bytes(path, _MAX_TABLE_BYTES)
+    except FileNotFoundError:
+        return None, None
+    except UnsafeFileError as exc:
+        return None, exc.strerror or str(exc)
+    except OSError:
+        return None, None
+    try:
+        table = _decode(blob, digest, shape, dtype)
+    except ValueError as exc:
+        return None, str(exc)
+    problem = check(table) if check is not None else None
+    return (table, None) if problem is None else (None, problem)
+
+
+def load_cached(key: dict[str, Any], folder: Path | None = None, *, shape: tuple[int, ...] | None = None,
+                dtype: Any = None, check: Callable[[np.ndarray], str | None] | None = None) -> np.ndarray | None:
+    """The usable cached array for ``key``, or None (no cache, no file, or an unusable one: say
+    nothing, :func:`load_or_build` reports and rebuilds it). Loads with numpy only.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> load_cached({"k": 7}, folder) is None
+    True
+    >>> _ = load_or_build({"k": 7}, lambda: np.ones(2, np.int32), folder)
+    >>> load_cached({"k": 7}, folder, shape=(2,)).tolist(), load_cached({"k": 7}, folder, shape=(3,))
+    ([1, 1], None)
+    """
+    folder = folder if folder is not None else cache_dir()
+    if folder is None:
+        return None
+    return _read(table_path(key, folder), _key_digest(key), shape, dtype, check)[0]
+
+
 def load_or_build(key: dict[str, Any], build: Callable[[], np.ndarray], folder: Path | None = None, *,
                   shape: tuple[int, ...] | None = None, dtype: Any = None,
                   check: Callable[[np.ndarray], str | None] | None = None) -> np.ndarray:
@@ -126,24 +164,11 @@ def load_or_build(key: dict[str, Any], build: Callable[[], np.ndarray], folder: 
         return build()
     digest = _key_digest(key)
     path = table_path(key, folder)
-    try:
-        blob = read_untrusted_bytes(path, _MAX_TABLE_BYTES)
-    except FileNotFoundError:
-        blob = None
-    except UnsafeFileError as exc:
-        _say_rebuilt(path, exc.strerror or str(exc))
-        blob = None
-    except OSError:
-        blob = None
-    if blob is not None:
-        try:
-            table = _decode(blob, digest, shape, dtype)
-            problem = check(table) if check is not None else None
-            if problem is None:
-                return table
-            _say_rebuilt(path, problem)
-        except ValueError as exc:
-            _say_rebuilt(path, str(exc))
+    table, problem = _read(path, digest, shape, dtype, check)
+    if table is not None:
+        return table
+    if problem is not None:
+        _say_rebuilt(path, problem)
     from analyzer.progress import status
 
     with status("building lookup tables and compiling kernels, once"):

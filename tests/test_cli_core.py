@@ -393,12 +393,12 @@ def test_input_file_that_is_not_text(tmp_path: Path) -> None:
 
 def test_ctrl_c_without_checkpoint_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C printed "Aborted!" with exit 1 without --checkpoint but exit 130 with one; now 130 both."""
-    import analyzer.cli.hands
+    import analyzer.frequencies  # freq imports it when it runs (eval does not load it)
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(analyzer.cli.hands, "sampled_frequencies", interrupted)
+    monkeypatch.setattr(analyzer.frequencies, "sampled_frequencies", interrupted)
     code, out, err = run("freq", "--trials", "1000")
     assert code == 130 and out == ""
     assert err.strip() == "Interrupted"

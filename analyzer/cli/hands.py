@@ -22,11 +22,9 @@ from analyzer.cli.options import (
     run_summary,
 )
 from analyzer.errors import JokerOddsError
-from analyzer.evaluator import Evaluator
-from analyzer.frequencies import exact_frequencies, sampled_frequencies
 from analyzer.io import clip, read_untrusted_text
-from analyzer.lowball import LowEvaluator, exact_low_frequencies
 from analyzer.progress import progress_enabled
+from analyzer.quickeval import quick_evaluator
 from analyzer.rules import get_rules, preset_names
 from analyzer.textfmt import plural
 
@@ -69,8 +67,13 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
     sizes = {len(hand_tokens(t)) for t in texts}
     if len(sizes) != 1:
         raise JokerOddsError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")
-    ev = Evaluator(rules, deck, k=sizes.pop() if sizes else 5)
-    lev = LowEvaluator(rules, ev.deck) if low else None
+    # a warm cache scores the hands without numba; --low needs the low-hand kernels
+    ev = quick_evaluator(rules, deck, k=sizes.pop() if sizes else 5)
+    lev = None
+    if low:
+        from analyzer.lowball import LowEvaluator
+
+        lev = LowEvaluator(rules, ev.deck)
     rows = []
     for text in texts:
         codes = ev.parse(text)
@@ -116,6 +119,9 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
         raise click.UsageError("engine options (--max-trials, --checkpoint, …) apply to Monte Carlo runs only")
     if exact:
         refuse_unused(click.get_current_context(), ("seed",), "--exact enumerates every hand")
+    from analyzer.frequencies import exact_frequencies, sampled_frequencies
+    from analyzer.lowball import exact_low_frequencies
+
     rules = resolve_rules(**opts)
     if low:
         if not exact or cards != 5:

@@ -1,0 +1,221 @@
+"""Scoring a few hands without numba: the cached score table, loaded with numpy, and the
+kernels' table keys computed in plain Python.
+
+A warm ``joker-odds eval`` scores a handful of hands; importing numba and loading the compiled
+key kernels costs far more than that. :func:`quick_evaluator` gives a :class:`QuickEvaluator`
+when the rule set's table is already cached (the same table, header and digest checks as
+:class:`analyzer.evaluator.Evaluator`), else the :class:`~analyzer.evaluator.Evaluator` itself
+(which builds and caches it). Both have ``deck``, ``parse``, ``score``, ``category`` and
+``describe``, and give the same scores: the keys here follow ``analyzer.kernels.handkey`` (the
+flat layout: ``w * STRIDE`` + the colex index of the natural rank multiset, or + ``PLAIN_SIZE`` +
+one suit's rank mask) and the four-flush follows ``analyzer.kernels.fourflush``; the tests
+compare them with the kernels on every hand of small decks and on random hands of every preset.
+
+>>> divmod(key5([40, 41, 30, 12, 52], 1 << 52), STRIDE)  # Qc Qd 9h 5c Jk: the block of one wild card
+(1, 966)
+>>> ev = quick_evaluator("j-poker")
+>>> ev.describe("Qs Qd 9h 5c Jk")
+'two pair, queens and nines, wild'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
+from analyzer.handwords import describe_score
+from analyzer.kernels.codes import (
+    CAT_SHIFT,
+    NATCAT_SHIFT,
+    NBW_CATEGORY,
+    NBW_TIE,
+    TB_SHIFT,
+    category_position,
+    tiebreak_ranks,
+)
+from analyzer.rules import NBW_CODE, Category, RulesError, RuleSet, WildMode, get_rules
+from analyzer.tablecache import load_cached
+
+if TYPE_CHECKING:
+    from analyzer.evaluator import Evaluator
+
+__all__ = ["QuickEvaluator", "check_hand_size", "key5", "keys7", "quick_evaluator", "table_spec"]
+
+# the flat table layout of analyzer.kernels.handkey (a test checks they agree)
+PLAIN_SIZE = 50388  # C(19, 7): rank multisets of up to seven natural cards
+SUITED_SIZE = 8192
+STRIDE = PLAIN_SIZE + SUITED_SIZE
+# the four-flush fills of analyzer.kernels.fourflush
+NO_WILD_FILL, WILD_FILLS = 0, 1
+
+_TERM = [[comb(r + i, i + 1) for r in range(13)] for i in range(7)]  # term i of the multiset index
+
+
+def check_hand_size(rules: RuleSet, deck: DeckSpec, k: int) -> None:
+    """Raise unless hands of ``k`` cards of ``deck`` can be scored under ``rules``."""
+    if deck.copies != 1:
+        raise CardError(f"poker hands need a single deck, not {deck.name}")
+    if deck.removed:
+        raise CardError(f"poker hands are not defined on deck {deck.name} (some of its ranks are "
+                        "incomplete: its black sixes are jokers)")
+    if k not in (5, 6, 7):
+        raise CardError(f"hands of {k} cards are not supported (5, 6 or 7)")
+    if rules.four_flush and k != 5:
+        raise RulesError(f"rules {rules.name!r}: the four-flush is evaluated for 5-card hands only")
+
+
+def table_spec(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[dict[str, Any], tuple[int, ...], int]:
+    """``(cache key, shape, max_w)`` of the flat score table for ``k``-card hands (``max_w``: the
+    most wild cards a hand can hold)."""
+    order = rules.order_low_to_high
+    max_w = int(min(k, (deck.max_copies * rules.wild_mask(deck)).sum()))
+    key = {"mode": rules.mode.value, "order": [c.value for c in order], "lowest_rank": deck.lowest_rank,
+           "ace_low": rules.ace_low_straight, "double_ace_flush": rules.double_ace_flush,
+           "natural_beats_wild": rules.natural_beats_wild.value, "max_w": max_w, "k": k}
+    return key, ((k + 1) * STRIDE,), max_w
+
+
+def scores_in_range(n_pos: int) -> Any:
+    """The cache's value check of a table: every score's category position must exist."""
+    def check(table: np.ndarray) -> str | None:
+        if table.size and (int(table.min()) < -1 or int(table.max()) >> CAT_SHIFT >= n_pos):
+            return "scores out of range"
+        return None
+
+    return check
+
+
+def _multiset_index(ranks: list[int]) -> int:
+    ranks.sort()
+    return sum(_TERM[i][r] for i, r in enumerate(ranks))
+
+
+def key5(codes: Sequence[int], wbits: int) -> int:
+    """Flat-table index of the score of a 5-card hand (as ``handkey.key5``)."""
+    nat = [c for c in codes if not (wbits >> c) & 1]
+    base = (len(codes) - len(nat)) * STRIDE
+    if len({c & 3 for c in nat}) <= 1:  # the natural cards share a suit
+        mask = 0
+        for c in nat:
+            mask |= 1 << (c >> 2)
+        return base + PLAIN_SIZE + mask
+    return base + _multiset_index([c >> 2 for c in nat])
+
+
+def keys7(codes: Sequence[int], wbits: int) -> list[int]:
+    """The suit-blind key, then the suited key of every suit that can make a flush (as
+    ``handkey.keys7``, without its -1 entries); the score is the best of their entries."""
+    nat = [c for c in codes if not (wbits >> c) & 1]
+    w = len(codes) - len(nat)
+    base = w * STRIDE
+    keys = [base + _multiset_index([c >> 2 for c in nat])]
+    for s in range(4):
+        suited = [c >> 2 for c in nat if c & 3 == s]
+        if len(suited) >= 5 - w:
+            keys.append(base + PLAIN_SIZE + sum(1 << r for r in suited))
+    return keys
+
+
+def four_flush_score(codes: Sequence[int], wbits: int, pos: int, fill: int, nbw: int) -> int:
+    """Score of the best four-flush of five card codes (-1: none), as ``fourflush.four_flush_score``:
+    four cards of one suit (wild cards fill it as the highest ranks of the suit not held, unless
+    ``fill`` is ``NO_WILD_FILL``), then the fifth card."""
+    w = sum((wbits >> c) & 1 for c in codes)
+    usable = w if fill == WILD_FILLS else 0
+    best = -1
+    for s in range(4):
+        suited = {c >> 2 for c in codes if not (wbits >> c) & 1 and c & 3 == s}
+        off = [c >> 2 for c in codes if not (wbits >> c) & 1 and c & 3 != s]
+        for u in range(min(usable, 4) + 1):  # u wild cards in the four-flush
+            held = sorted(suited, reverse=True)[: 4 - u]
+            free = [r for r in range(12, -1, -1) if r not in suited][:u]
+            if len(held) < 4 - u or len(free) < u:
+                continue
+            ranks = sorted(held + free, reverse=True)
+            if len(suited) > 4 - u:
+                fifth = max(suited - set(held))
+            elif w > u:
+                fifth = 12 if fill == WILD_FILLS else -1
+            else:
+                fifth = max(off, default=-2)
+            tb = 0
+            for r in [*ranks, fifth]:
+                tb = tb * 16 + r + 1
+            best = max(best, tb)
+    if best < 0:
+        return -1
+    natcat = int(w == 0 and nbw == NBW_CATEGORY)
+    nattie = int(w == 0 and nbw == NBW_TIE)
+    return (pos << CAT_SHIFT) | (natcat << NATCAT_SHIFT) | (best << TB_SHIFT) | nattie
+
+
+class QuickEvaluator:
+    """Scores single hands from a loaded flat table (see the module docstring); no numba."""
+
+    def __init__(self, rules: RuleSet, deck: DeckSpec, k: int, table: np.ndarray, wbits: int):
+        self.rules, self.deck, self.k, self.table, self.wbits = rules, deck, k, table, wbits
+        self.order_low_to_high = rules.order_low_to_high
+        self.ff_pos = self.order_low_to_high.index(Category.FOUR_FLUSH) if rules.four_flush else -1
+        self.ff_fill = NO_WILD_FILL if rules.mode is WildMode.SEMI else WILD_FILLS
+
+    def __repr__(self) -> str:
+        return f"QuickEvaluator({self.rules.name!r}, deck={self.deck.name!r}, k={self.k})"
+
+    def parse(self, hand: str | Iterable[str]) -> np.ndarray:
+        return parse_hand(hand, self.deck, size=self.k)
+
+    def score(self, hand: str | Iterable[str] | np.ndarray) -> int:
+        """Score of one hand (text or codes); higher is better."""
+        codes = hand if isinstance(hand, np.ndarray) else self.parse(hand)
+        if codes.shape != (self.k,) or codes.min() < 0 or codes.max() >= NUM_CODES:
+            raise CardError(f"expected {self.k} card codes, got {codes.tolist()}")
+        c = [int(x) for x in codes]
+        if self.k == 5:
+            s = int(self.table[key5(c, self.wbits)])
+        else:
+            s = max(int(self.table[key]) for key in keys7(c, self.wbits))
+        if self.rules.four_flush:
+            s = max(s, four_flush_score(c, self.wbits, self.ff_pos, self.ff_fill,
+                                        NBW_CODE[self.rules.natural_beats_wild]))
+        return s
+
+    def category(self, score: int) -> Category:
+        return self.order_low_to_high[category_position(int(score))]
+
+    def describe(self, hand: str | Iterable[str] | np.ndarray) -> str:
+        """Readable description, e.g. ``two pair, queens and nines, wild``."""
+        codes = hand if isinstance(hand, np.ndarray) else self.parse(hand)
+        s = self.score(codes)
+        text = describe_score(self.category(s), tiebreak_ranks(s))
+        if any((self.wbits >> int(c)) & 1 for c in codes):
+            text += ", wild"
+        return text
+
+
+def cached_evaluator(rules: RuleSet, deck: DeckSpec, k: int) -> QuickEvaluator | None:
+    """A :class:`QuickEvaluator` from the cached table, or None when it is not cached (yet)."""
+    check_hand_size(rules, deck, k)
+    key, shape, _ = table_spec(rules, deck, k)
+    table = load_cached(key, shape=shape, dtype=np.int32, check=scores_in_range(len(rules.order)))
+    if table is None:
+        return None
+    wbits = sum(1 << int(c) for c in np.flatnonzero(rules.wild_mask(deck)))
+    return QuickEvaluator(rules, deck, k, table, wbits)
+
+
+def quick_evaluator(rules: RuleSet | str, deck: DeckSpec | str | None = None,
+                    k: int = 5) -> QuickEvaluator | Evaluator:
+    """The cheapest single-hand scorer: a :class:`QuickEvaluator` when the table is cached, else
+    an :class:`~analyzer.evaluator.Evaluator` (which builds the table, with numba, and caches it)."""
+    rs = get_rules(rules) if isinstance(rules, str) else rules
+    spec = rs.deck_spec(deck)
+    quick = cached_evaluator(rs, spec, k)
+    if quick is not None:
+        return quick
+    from analyzer.evaluator import Evaluator
+
+    return Evaluator(rs, spec, k)
