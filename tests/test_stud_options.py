@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.cards import parse_card, parse_hand
+from analyzer.cards import get_deck, parse_card, parse_hand
 from analyzer.games.stud.exact import hand_tables
 from analyzer.games.stud.exchange import _kernel_args
 from analyzer.games.stud.game import StudError, load_game
@@ -89,3 +89,53 @@ def test_unknown_doc_rule_is_refused() -> None:
 
     with pytest.raises(StudError, match="unknown dealer's-open-card rule"):
         upcard_exchange(load_game("jpoker"), "9h 9d 7h 4s 2c", "Ad", "doc", doc_rule="moves")
+
+
+# ------------------------------------------------------------------ against the plain-Python reference
+
+SHORT = "32+1"  # 33 cards: the same game on a short deck keeps the reference fast
+
+
+@pytest.fixture(scope="module")
+def short_game():
+    return load_game("poker-with-joker").with_changes(deck=SHORT, name="poker with joker, 32+1")
+
+
+def _kernel_rows(game, hand: str, up: str) -> dict[tuple[str, str], float]:
+    from analyzer.games.stud.options import joker_option_rows
+
+    return {(r["option"], r["discard"]): r["ev_before_fee"] for r in joker_option_rows(game, hand, up)}
+
+
+@pytest.mark.parametrize(("hand", "up"), [
+    ("Ah Kh Qh 9h 7c", "8d"),
+    pytest.param("Jk Td 9s 7c 7h", "Ks", marks=pytest.mark.slow),  # the player holds the joker
+    pytest.param("Kc Ks 8h 7d Ah", "Jk", marks=pytest.mark.slow),  # the joker is the up card
+])
+def test_every_option_matches_the_reference_on_a_short_deck(short_game, hand: str, up: str) -> None:
+    """Stand, every buy-the-joker, every one-card draw and some two-card draws: the kernel's exact
+    values against plain enumeration (the joker never in the dealer's hand once the player holds it;
+    draws from the unseen cards only; the up card never drawn)."""
+    from stud_options_reference import JokerTable
+
+    from analyzer.cards import format_card
+
+    deck = get_deck(SHORT)
+    codes = [int(c) for c in parse_hand(hand, deck, size=5)]
+    ref = JokerTable(SHORT, codes, int(parse_card(up, deck)))
+    got = _kernel_rows(short_game, hand, up)
+    names = {c: format_card(c) for c in codes}
+    assert got[("stand", "(keep all)")] == pytest.approx(float(ref.stand()), abs=1e-12)
+    for c in codes:
+        j = ref.joker(c)
+        key = ("buy joker", f"{names[c]} -> Jk")
+        if j is None:
+            assert key not in got
+        else:
+            assert got[key] == pytest.approx(float(j), abs=1e-12)
+        assert got[("draw 1", names[c])] == pytest.approx(float(ref.draw([c])), abs=1e-12)
+    for pair in (codes[:2], codes[2:4]):
+        label = " ".join(names[c] for c in sorted(pair, key=lambda c: codes.index(c)))
+        match = [k for k in got if k[0] == "draw 2" and set(k[1].split()) == set(label.split())]
+        assert len(match) == 1
+        assert got[match[0]] == pytest.approx(float(ref.draw(pair)), abs=1e-12)
