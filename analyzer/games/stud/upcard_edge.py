@@ -1,0 +1,123 @@
+"""What exchanging the dealer's up card does to J-poker's house edge: a stratified sample.
+
+The deals fall in 26 strata: the board designates a card of rank r (13 strata, probability
+(1 − doc)/13 each; by suit symmetry the designated card is the rank's spade) or shows "Dealer's
+Open Card" with an up card of rank r (13 strata, doc/13 each; the up card is the rank's spade).
+In each stratum the player's hand and the up card are dealt at random and the situation is
+valued exactly: standing (fold or bet) against exchanging the up card for the fee (every new up
+card from the stock, then every dealer hole-card set), the option taken when it is worth more.
+The gain is the drop in the house edge; its SE is the stratified one, Σ W²·s²/n.
+
+A designated card stays wild wherever it goes. On a dealer's-open-card deal the ``doc_rule``
+decides: ``stays`` — the discarded up card takes the wild out of play (no wild card left);
+``new_up_card`` — the new up card is wild.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from analyzer.games.stud.exact import hand_tables
+from analyzer.games.stud.exchange import _kernel_args
+from analyzer.games.stud.game import StudError, StudGame
+from analyzer.games.stud.kernels.draw import upswap_batch, upswap_rank_sums
+from analyzer.games.stud.upcard import DOC_RULES
+from analyzer.results import TableResult
+from analyzer.rules import with_overrides
+from analyzer.stats import Z95
+
+__all__ = ["UpcardEdge", "upcard_edge"]
+
+
+@dataclass(frozen=True)
+class UpcardEdge(TableResult):
+    """Average gain (antes per deal) of the up-card exchange, by DOC rule, with SE."""
+
+    game: str
+    fee: float
+    per_stratum: int
+    seed: int
+    gains: dict[str, tuple[float, float]]  # doc rule -> (gain, SE)
+    rates: dict[str, float]                 # doc rule -> weighted share of deals where it is taken
+    doc_gains: dict[str, float]             # doc rule -> mean gain on dealer's-open-card deals
+    seconds: float
+
+    def rows(self, house_edge: float | None = None) -> list[dict[str, Any]]:
+        out = []
+        for rule, (g, se) in self.gains.items():
+            row: dict[str, Any] = {"doc_rule": rule, "fee": self.fee, "gain": g, "se": se, "ci_low": g - Z95 * se,
+                                   "ci_high": g + Z95 * se, "taken": self.rates[rule],
+                                   "gain_on_doc_deals": self.doc_gains[rule],
+                                   "situations": 26 * self.per_stratum}
+            if house_edge is not None:
+                row.update({"house_edge": house_edge - g, "house_edge_ci_low": house_edge - g - Z95 * se,
+                            "house_edge_ci_high": house_edge - g + Z95 * se})
+            out.append(row)
+        return out
+
+
+def _deal(rng: np.random.Generator, n: int, fixed_up: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` situations of the 52 cards: sorted hands and up cards (``fixed_up``: that up card)."""
+    cards = np.argsort(rng.random((n, 52)), axis=1)
+    if fixed_up is None:
+        return np.sort(cards[:, :5], axis=1).astype(np.int64), cards[:, 5].astype(np.int64)
+    hands = np.array([[c for c in row if c != fixed_up][:5] for row in cards], np.int64)
+    return np.sort(hands, axis=1), np.full(n, fixed_up, np.int64)
+
+
+def upcard_edge(game: StudGame, per_stratum: int = 400, seed: int = 0, fee: Fraction | None = None,
+                doc_rules: tuple[str, ...] = DOC_RULES) -> UpcardEdge:
+    """Gain of the up-card exchange for a board game (J-poker), each DOC rule (module text)."""
+    if game.designation != "board":
+        raise StudError(f"game {game.name!r}: the up-card exchange is modelled for a board-designated wild card")
+    for rule in doc_rules:
+        if rule not in DOC_RULES:
+            raise StudError(f"unknown dealer's-open-card rule {rule!r} (known: {', '.join(DOC_RULES)})")
+    if per_stratum < 2:
+        raise StudError("need at least 2 situations per stratum for a standard error")
+    f = float(fee if fee is not None else (game.upcard_fee if game.upcard_fee is not None else 1))
+    doc = float(game.doc_probability)
+    t0 = time.perf_counter()
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 2]))
+    plain = [_deal(rng, per_stratum, None) for _ in range(13)]
+    docs = [_deal(rng, per_stratum, r * 4 + 3) for r in range(13)]
+    stand_doc = np.empty((13, per_stratum))
+    swap: dict[str, np.ndarray] = {rule: np.zeros((13, per_stratum)) for rule in doc_rules}
+    gains_plain = np.empty((13, per_stratum))
+    taken_plain = np.empty((13, per_stratum))
+    sums = np.zeros((13, per_stratum, 2))
+    for r in range(13):
+        tables = hand_tables(game, r * 4 + 3)
+        args = _kernel_args(game, tables)
+        v = upswap_batch(*plain[r], *args)
+        gains_plain[r] = np.maximum(v[:, 1] - f, v[:, 0]) - v[:, 0]
+        taken_plain[r] = v[:, 1] - f > v[:, 0]
+        stand_doc[r] = upswap_batch(*docs[r], *args)[:, 0]
+        if "new_up_card" in doc_rules:
+            for q in range(13):
+                sums[q] += upswap_rank_sums(*docs[q], r, *args)
+    if "stays" in doc_rules:
+        natural = game.with_changes(designation="none", rules=with_overrides(game.rules, deck="52", mode="natural"))
+        nargs = _kernel_args(natural, hand_tables(natural))
+        for r in range(13):
+            swap["stays"][r] = upswap_batch(*docs[r], *nargs)[:, 1]
+    if "new_up_card" in doc_rules:
+        swap["new_up_card"] = sums[:, :, 0] / sums[:, :, 1]
+    w_plain, w_doc = (1 - doc) / 13, doc / 13
+    gains, rates, doc_gains = {}, {}, {}
+    for rule in doc_rules:
+        g_doc = np.maximum(swap[rule] - f, stand_doc) - stand_doc
+        means = np.concatenate([gains_plain.mean(axis=1), g_doc.mean(axis=1)])
+        vars_ = np.concatenate([gains_plain.var(axis=1, ddof=1), g_doc.var(axis=1, ddof=1)])
+        weights = np.array([w_plain] * 13 + [w_doc] * 13)
+        gains[rule] = (float(weights @ means), float(math.sqrt(weights**2 @ vars_ / per_stratum)))
+        taken_doc = (swap[rule] - f > stand_doc).mean(axis=1).sum()
+        rates[rule] = float(w_plain * taken_plain.mean(axis=1).sum() + w_doc * taken_doc)
+        doc_gains[rule] = float(g_doc.mean())
+    return UpcardEdge(game.name, f, per_stratum, seed, gains, rates, doc_gains, time.perf_counter() - t0)
