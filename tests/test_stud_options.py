@@ -139,3 +139,82 @@ def test_every_option_matches_the_reference_on_a_short_deck(short_game, hand: st
         match = [k for k in got if k[0] == "draw 2" and set(k[1].split()) == set(label.split())]
         assert len(match) == 1
         assert got[match[0]] == pytest.approx(float(ref.draw(pair)), abs=1e-12)
+
+
+def test_pool_kernel_gives_the_draw_kernels_values(short_game) -> None:
+    """All 37 options (stand, 31 draws, 5 jokers) of a situation where the player holds the joker."""
+    from analyzer.games.stud.kernels.draw import option_values
+    from analyzer.games.stud.kernels.pool import pool_options
+    from analyzer.games.stud.options import joker_pos, pool_args
+
+    tables = hand_tables(short_game)
+    deck = tables.evaluator.deck
+    for hand, up in (("Jk Td 9s 7c 7h", "Ks"),):
+        pos = np.sort(tables.code_pos[parse_hand(hand, deck, size=5).astype(np.int64)])
+        u = int(tables.code_pos[parse_card(up, deck)])
+        a = pool_options(pos, u, joker_pos(tables), *pool_args(short_game, tables))
+        b = option_values(pos, u, joker_pos(tables), *_kernel_args(short_game, tables))
+        assert np.array_equal(np.isnan(a), np.isnan(b)) and np.isnan(a[32:]).all() == ("Jk" in hand)
+        assert np.nanmax(np.abs(a - b)) < 1e-12
+
+
+def test_options_edge_with_every_situation_fully_valued_is_the_plain_mean(short_game) -> None:
+    """situations == screen: the regression estimate is the mean of the per-situation best option,
+    each checked against the option table of that situation."""
+    from analyzer.cards import format_card
+    from analyzer.games.stud.options import joker_option_rows
+    from analyzer.games.stud.options_edge import deal_situations, options_edge
+
+    res = options_edge(short_game, situations=3, screen=3, seed=4)
+    tables = hand_tables(short_game)
+    hands, ups = deal_situations(tables.n, 3, 4)
+    best, draw, joker = [], [], []
+    for h, u in zip(hands, ups, strict=True):
+        text = " ".join(format_card(int(tables.pos_code[p])) for p in h)
+        rows = joker_option_rows(short_game, text, format_card(int(tables.pos_code[u])))
+        stand = next(r["ev"] for r in rows if r["option"] == "stand")
+        best.append(rows[0]["ev"] - stand)
+        draw.append(max(r["ev"] for r in rows if r["option"] != "buy joker") - stand)
+        joker.append(max([r["ev"] for r in rows if r["option"] == "buy joker"] + [stand]) - stand)
+    assert res.gains["draw or joker"][0] == pytest.approx(np.mean(best), abs=1e-12)
+    assert res.gains["draw only"][0] == pytest.approx(np.mean(draw), abs=1e-12)
+    assert res.gains["joker only"][0] == pytest.approx(np.mean(joker), abs=1e-12)
+    assert res.joker_curve[0][0] == 1 and res.joker_curve[0][1] == pytest.approx(np.mean(joker), abs=1e-12)
+
+
+def test_two_phase_regression_estimate_recovers_a_known_mean() -> None:
+    """y = 3 + 2x + noise (sd 0.1), x ~ N(1, 1): E[y] = 5; 40 phase-2 rows, 40,000 phase-1 rows."""
+    from analyzer.games.stud.options_edge import _regression
+
+    rng = np.random.default_rng(7)
+    x1 = rng.normal(1, 1, (40_000, 1))
+    y = 3 + 2 * x1[:40, 0] + rng.normal(0, 0.1, 40)
+    est, se = _regression(y, x1[:40], x1)
+    # the SE ≈ sqrt(0.01/40 + 4/40,000) ≈ 0.0187, far below the plain mean's ≈ 0.32
+    assert se == pytest.approx(0.0187, rel=0.25)
+    assert abs(est - 5) < 4 * 0.0187
+    assert abs(y.mean() - 5) > 4 * 0.0187  # the plain phase-2 mean is off by far more here
+
+
+def test_upcard_edge_refuses_a_game_without_a_board() -> None:
+    from analyzer.games.stud.upcard_edge import upcard_edge
+
+    with pytest.raises(StudError, match="board-designated wild card"):
+        upcard_edge(load_game("caribbean"), 4)
+    with pytest.raises(StudError, match="unknown dealer's-open-card rule"):
+        upcard_edge(load_game("jpoker"), 4, doc_rules=("moves",))
+
+
+@pytest.mark.slow
+def test_new_up_card_rank_sums_map_every_suit_onto_spades() -> None:
+    """The suit exchange of ``upswap_rank_sums`` against the tables of each actual wild new up card."""
+    from analyzer.games.stud.kernels.draw import upswap_one, upswap_rank_sums
+
+    game = load_game("jpoker")
+    hand, up = parse_hand("9h 9d 7h 4s 2c", size=5).astype(np.int64), parse_card("Ad")
+    hand = np.sort(hand)
+    rank = 11  # kings: all four unseen
+    got = upswap_rank_sums(hand[None, :], np.array([up]), rank, *_kernel_args(game, hand_tables(game, rank * 4 + 3)))
+    want = [upswap_one(hand, up, rank * 4 + s, *_kernel_args(game, hand_tables(game, rank * 4 + s))) for s in range(4)]
+    assert got[0, 1] == 4
+    assert got[0, 0] == pytest.approx(sum(want), abs=1e-9)

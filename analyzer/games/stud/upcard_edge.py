@@ -29,7 +29,6 @@ from analyzer.games.stud.game import StudError, StudGame
 from analyzer.games.stud.kernels.draw import upswap_batch, upswap_rank_sums
 from analyzer.games.stud.upcard import DOC_RULES
 from analyzer.results import TableResult
-from analyzer.rules import with_overrides
 from analyzer.stats import Z95
 
 __all__ = ["UpcardEdge", "upcard_edge"]
@@ -98,15 +97,13 @@ def upcard_edge(game: StudGame, per_stratum: int = 400, seed: int = 0, fee: Frac
         v = upswap_batch(*plain[r], *args)
         gains_plain[r] = np.maximum(v[:, 1] - f, v[:, 0]) - v[:, 0]
         taken_plain[r] = v[:, 1] - f > v[:, 0]
-        stand_doc[r] = upswap_batch(*docs[r], *args)[:, 0]
+        v = upswap_batch(*docs[r], *args)  # the wild up card dead: no wild card left ("stays")
+        stand_doc[r] = v[:, 0]
+        if "stays" in doc_rules:
+            swap["stays"][r] = v[:, 1]
         if "new_up_card" in doc_rules:
             for q in range(13):
                 sums[q] += upswap_rank_sums(*docs[q], r, *args)
-    if "stays" in doc_rules:
-        natural = game.with_changes(designation="none", rules=with_overrides(game.rules, deck="52", mode="natural"))
-        nargs = _kernel_args(natural, hand_tables(natural))
-        for r in range(13):
-            swap["stays"][r] = upswap_batch(*docs[r], *nargs)[:, 1]
     if "new_up_card" in doc_rules:
         swap["new_up_card"] = sums[:, :, 0] / sums[:, :, 1]
     w_plain, w_doc = (1 - doc) / 13, doc / 13
