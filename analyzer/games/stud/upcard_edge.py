@@ -31,7 +31,7 @@ from analyzer.games.stud.upcard import DOC_RULES
 from analyzer.results import TableResult
 from analyzer.stats import Z95
 
-__all__ = ["UpcardEdge", "upcard_edge"]
+__all__ = ["UpcardCollector", "UpcardEdge", "upcard_edge"]
 
 
 @dataclass(frozen=True)
@@ -70,51 +70,77 @@ def _deal(rng: np.random.Generator, n: int, fixed_up: int | None) -> tuple[np.nd
     return np.sort(hands, axis=1), np.full(n, fixed_up, np.int64)
 
 
+class UpcardCollector:
+    """The up-card exchange's gains by stratum, fed rank by rank with that rank's tables: standalone
+    (:func:`upcard_edge`) or as a :func:`.edge.house_edges` visitor (which builds the same tables).
+
+    >>> from analyzer.games.stud.game import load_game
+    >>> col = UpcardCollector(load_game("jpoker"), 3)
+    >>> col.plain[0][0].shape, col.docs[5][1].tolist()
+    ((3, 5), [23, 23, 23])
+    """
+
+    def __init__(self, game: StudGame, per_stratum: int = 400, seed: int = 0, fee: Fraction | None = None,
+                 doc_rules: tuple[str, ...] = DOC_RULES) -> None:
+        if game.designation != "board":
+            raise StudError(f"game {game.name!r}: the up-card exchange is modelled for a board-designated wild card")
+        for rule in doc_rules:
+            if rule not in DOC_RULES:
+                raise StudError(f"unknown dealer's-open-card rule {rule!r} (known: {', '.join(DOC_RULES)})")
+        if per_stratum < 2:
+            raise StudError("need at least 2 situations per stratum for a standard error")
+        self.game, self.n, self.seed, self.doc_rules = game, per_stratum, seed, tuple(doc_rules)
+        self.fee = float(fee if fee is not None else (game.upcard_fee if game.upcard_fee is not None else 1))
+        rng = np.random.default_rng(np.random.SeedSequence([seed, 2]))
+        self.plain = [_deal(rng, per_stratum, None) for _ in range(13)]
+        self.docs = [_deal(rng, per_stratum, r * 4 + 3) for r in range(13)]
+        self.stand_doc = np.empty((13, per_stratum))
+        self.stays = np.empty((13, per_stratum))
+        self.gains_plain = np.empty((13, per_stratum))
+        self.taken_plain = np.empty((13, per_stratum))
+        self.sums = np.zeros((13, per_stratum, 2))
+        self.seen: set[int] = set()
+        self.t0 = time.perf_counter()
+
+    def __call__(self, w: int | None, doc: bool, p: float, tables: Any, part: object = None) -> None:
+        if w is None or (w >> 2) in self.seen:
+            return
+        r = w >> 2
+        self.seen.add(r)
+        args = _kernel_args(self.game, tables)
+        v = upswap_batch(*self.plain[r], *args)
+        self.gains_plain[r] = np.maximum(v[:, 1] - self.fee, v[:, 0]) - v[:, 0]
+        self.taken_plain[r] = v[:, 1] - self.fee > v[:, 0]
+        v = upswap_batch(*self.docs[r], *args)  # the wild up card dead: no wild card left ("stays")
+        self.stand_doc[r], self.stays[r] = v[:, 0], v[:, 1]
+        if "new_up_card" in self.doc_rules:
+            for q in range(13):
+                self.sums[q] += upswap_rank_sums(*self.docs[q], r, *args)
+
+    def result(self) -> UpcardEdge:
+        if len(self.seen) != 13:
+            raise StudError(f"the up-card collector saw {len(self.seen)} of the 13 wild ranks")
+        doc = float(self.game.doc_probability)
+        w_plain, w_doc = (1 - doc) / 13, doc / 13
+        weights = np.array([w_plain] * 13 + [w_doc] * 13)
+        gains, rates, doc_gains = {}, {}, {}
+        for rule in self.doc_rules:
+            swap = self.stays if rule == "stays" else self.sums[:, :, 0] / self.sums[:, :, 1]
+            g_doc = np.maximum(swap - self.fee, self.stand_doc) - self.stand_doc
+            means = np.concatenate([self.gains_plain.mean(axis=1), g_doc.mean(axis=1)])
+            vars_ = np.concatenate([self.gains_plain.var(axis=1, ddof=1), g_doc.var(axis=1, ddof=1)])
+            gains[rule] = (float(weights @ means), float(math.sqrt(weights**2 @ vars_ / self.n)))
+            taken_doc = (swap - self.fee > self.stand_doc).mean(axis=1).sum()
+            rates[rule] = float(w_plain * self.taken_plain.mean(axis=1).sum() + w_doc * taken_doc)
+            doc_gains[rule] = float(g_doc.mean())
+        return UpcardEdge(self.game.name, self.fee, self.n, self.seed, gains, rates, doc_gains,
+                          time.perf_counter() - self.t0)
+
+
 def upcard_edge(game: StudGame, per_stratum: int = 400, seed: int = 0, fee: Fraction | None = None,
                 doc_rules: tuple[str, ...] = DOC_RULES) -> UpcardEdge:
     """Gain of the up-card exchange for a board game (J-poker), each DOC rule (module text)."""
-    if game.designation != "board":
-        raise StudError(f"game {game.name!r}: the up-card exchange is modelled for a board-designated wild card")
-    for rule in doc_rules:
-        if rule not in DOC_RULES:
-            raise StudError(f"unknown dealer's-open-card rule {rule!r} (known: {', '.join(DOC_RULES)})")
-    if per_stratum < 2:
-        raise StudError("need at least 2 situations per stratum for a standard error")
-    f = float(fee if fee is not None else (game.upcard_fee if game.upcard_fee is not None else 1))
-    doc = float(game.doc_probability)
-    t0 = time.perf_counter()
-    rng = np.random.default_rng(np.random.SeedSequence([seed, 2]))
-    plain = [_deal(rng, per_stratum, None) for _ in range(13)]
-    docs = [_deal(rng, per_stratum, r * 4 + 3) for r in range(13)]
-    stand_doc = np.empty((13, per_stratum))
-    swap: dict[str, np.ndarray] = {rule: np.zeros((13, per_stratum)) for rule in doc_rules}
-    gains_plain = np.empty((13, per_stratum))
-    taken_plain = np.empty((13, per_stratum))
-    sums = np.zeros((13, per_stratum, 2))
+    col = UpcardCollector(game, per_stratum, seed, fee, doc_rules)
     for r in range(13):
-        tables = hand_tables(game, r * 4 + 3)
-        args = _kernel_args(game, tables)
-        v = upswap_batch(*plain[r], *args)
-        gains_plain[r] = np.maximum(v[:, 1] - f, v[:, 0]) - v[:, 0]
-        taken_plain[r] = v[:, 1] - f > v[:, 0]
-        v = upswap_batch(*docs[r], *args)  # the wild up card dead: no wild card left ("stays")
-        stand_doc[r] = v[:, 0]
-        if "stays" in doc_rules:
-            swap["stays"][r] = v[:, 1]
-        if "new_up_card" in doc_rules:
-            for q in range(13):
-                sums[q] += upswap_rank_sums(*docs[q], r, *args)
-    if "new_up_card" in doc_rules:
-        swap["new_up_card"] = sums[:, :, 0] / sums[:, :, 1]
-    w_plain, w_doc = (1 - doc) / 13, doc / 13
-    gains, rates, doc_gains = {}, {}, {}
-    for rule in doc_rules:
-        g_doc = np.maximum(swap[rule] - f, stand_doc) - stand_doc
-        means = np.concatenate([gains_plain.mean(axis=1), g_doc.mean(axis=1)])
-        vars_ = np.concatenate([gains_plain.var(axis=1, ddof=1), g_doc.var(axis=1, ddof=1)])
-        weights = np.array([w_plain] * 13 + [w_doc] * 13)
-        gains[rule] = (float(weights @ means), float(math.sqrt(weights**2 @ vars_ / per_stratum)))
-        taken_doc = (swap[rule] - f > stand_doc).mean(axis=1).sum()
-        rates[rule] = float(w_plain * taken_plain.mean(axis=1).sum() + w_doc * taken_doc)
-        doc_gains[rule] = float(g_doc.mean())
-    return UpcardEdge(game.name, f, per_stratum, seed, gains, rates, doc_gains, time.perf_counter() - t0)
+        col(r * 4 + 3, False, 0.0, hand_tables(game, r * 4 + 3))
+    return col.result()
