@@ -5,7 +5,8 @@ Random situations (player hand and up card, uniformly dealt) are valued exactly.
 dealer count each); phase 2 values the first ``situations`` of them on all 37 options (every
 hold-and-draw set as well, several seconds each). The gain of the joker alone is the phase-1 mean.
 The gains with the exchange are regression estimators on the phase-1 variables (the joker's gain,
-the stand value, whether the hand folds, whether the joker is out of reach):
+the stand value, whether the hand folds, whether the joker is out of reach; the joker's gain alone
+when fewer than 40 situations are fully valued):
 ``ȳ₂ + b·(x̄₁ − x̄₂)``, variance ``var(y − b·x)/n₂ + bᵀ·cov(x)·b/n₁`` (the two terms are uncorrelated
 for the least-squares ``b``). The house edge with options = the exact edge without them − gain.
 
@@ -101,6 +102,8 @@ def joker_gain(cheap: np.ndarray, fee: float) -> np.ndarray:
 def _regression(y: np.ndarray, x2: np.ndarray, x1: np.ndarray) -> tuple[float, float]:
     """Two-phase regression estimate of E[y] and its SE (``x2``: phase-2 rows of ``x1``)."""
     n2, n1 = len(y), len(x1)
+    if n2 < 10 * x1.shape[1]:  # a small phase 2: the first variable only (the joker's gain)
+        x1, x2 = x1[:, :1], x2[:, :1]
     keep = x1.std(axis=0) > 0
     x1, x2 = x1[:, keep], x2[:, keep]
     if x1.shape[1] == 0 or n2 <= x1.shape[1] + 1:

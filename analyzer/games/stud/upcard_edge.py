@@ -46,6 +46,7 @@ class UpcardEdge(TableResult):
     rates: dict[str, float]                 # doc rule -> weighted share of deals where it is taken
     doc_gains: dict[str, float]             # doc rule -> mean gain on dealer's-open-card deals
     seconds: float
+    strata: int = 26
 
     def rows(self, house_edge: float | None = None) -> list[dict[str, Any]]:
         out = []
@@ -53,7 +54,7 @@ class UpcardEdge(TableResult):
             row: dict[str, Any] = {"doc_rule": rule, "fee": self.fee, "gain": g, "se": se, "ci_low": g - Z95 * se,
                                    "ci_high": g + Z95 * se, "taken": self.rates[rule],
                                    "gain_on_doc_deals": self.doc_gains[rule],
-                                   "situations": 26 * self.per_stratum}
+                                   "situations": self.strata * self.per_stratum}
             if house_edge is not None:
                 row.update({"house_edge": house_edge - g, "house_edge_ci_low": house_edge - g - Z95 * se,
                             "house_edge_ci_high": house_edge - g + Z95 * se})
@@ -118,23 +119,28 @@ class UpcardCollector:
                 self.sums[q] += upswap_rank_sums(*self.docs[q], r, *args)
 
     def result(self) -> UpcardEdge:
-        if len(self.seen) != 13:
-            raise StudError(f"the up-card collector saw {len(self.seen)} of the 13 wild ranks")
+        """The gains over the wild ranks seen (all 13 for the game's edge; fewer: that mixture, and
+        no ``new_up_card`` rule, whose new up card may be of any rank)."""
+        if not self.seen:
+            raise StudError("the up-card collector saw no deal")
+        ranks = sorted(self.seen)
+        rules = [r for r in self.doc_rules if r == "stays" or len(ranks) == 13]
         doc = float(self.game.doc_probability)
-        w_plain, w_doc = (1 - doc) / 13, doc / 13
-        weights = np.array([w_plain] * 13 + [w_doc] * 13)
+        w_plain, w_doc = (1 - doc) / len(ranks), doc / len(ranks)
+        weights = np.array([w_plain] * len(ranks) + [w_doc] * len(ranks))
+        gp, tp, sd = self.gains_plain[ranks], self.taken_plain[ranks], self.stand_doc[ranks]
         gains, rates, doc_gains = {}, {}, {}
-        for rule in self.doc_rules:
-            swap = self.stays if rule == "stays" else self.sums[:, :, 0] / self.sums[:, :, 1]
-            g_doc = np.maximum(swap - self.fee, self.stand_doc) - self.stand_doc
-            means = np.concatenate([self.gains_plain.mean(axis=1), g_doc.mean(axis=1)])
-            vars_ = np.concatenate([self.gains_plain.var(axis=1, ddof=1), g_doc.var(axis=1, ddof=1)])
+        for rule in rules:
+            swap = self.stays[ranks] if rule == "stays" else self.sums[:, :, 0] / self.sums[:, :, 1]
+            g_doc = np.maximum(swap - self.fee, sd) - sd
+            means = np.concatenate([gp.mean(axis=1), g_doc.mean(axis=1)])
+            vars_ = np.concatenate([gp.var(axis=1, ddof=1), g_doc.var(axis=1, ddof=1)])
             gains[rule] = (float(weights @ means), float(math.sqrt(weights**2 @ vars_ / self.n)))
-            taken_doc = (swap - self.fee > self.stand_doc).mean(axis=1).sum()
-            rates[rule] = float(w_plain * self.taken_plain.mean(axis=1).sum() + w_doc * taken_doc)
+            taken_doc = (swap - self.fee > sd).mean(axis=1).sum()
+            rates[rule] = float(w_plain * tp.mean(axis=1).sum() + w_doc * taken_doc)
             doc_gains[rule] = float(g_doc.mean())
         return UpcardEdge(self.game.name, self.fee, self.n, self.seed, gains, rates, doc_gains,
-                          time.perf_counter() - self.t0)
+                          time.perf_counter() - self.t0, 2 * len(ranks))
 
 
 def upcard_edge(game: StudGame, per_stratum: int = 400, seed: int = 0, fee: Fraction | None = None,
