@@ -66,7 +66,9 @@ def options_edge_cmd(game_path: str, situations: int, screen: int, seed: int, dr
     """House edge with the options played optimally, and each option's value to the player
     (average gain in antes per hand, SE and 95 % CI; the edge without options is exact), then the
     joker alone at other fees. A two-phase sample: the joker's gain over --screen situations, the
-    exchange's by regression on it over --situations.
+    exchange's by regression on it over --situations. At a fee of one ante the joker is worth far
+    more than it costs: held, a fully wild card makes every hand a pair or better (a four-flush a
+    flush, two pair a full house) and the dealer can no longer hold it.
 
     Example: joker-odds stud options-edge --situations 8 --screen 20000
     """
