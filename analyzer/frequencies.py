@@ -100,7 +100,8 @@ def best_of_scores(ev: Evaluator, hands: np.ndarray) -> np.ndarray:
 
     >>> from analyzer.rules import get_rules
     >>> ev = Evaluator(get_rules("standard", four_flush=True))
-    >>> h = np.array([ev.parse("Ah Kh 9h 4h").tolist() + ev.parse("2c 3d 7s").tolist()])
+    >>> from analyzer.cards import parse_hand
+    >>> h = parse_hand("Ah Kh 9h 4h 2c 3d 7s", ev.deck, size=7)[None, :]
     >>> ev.category(int(best_of_scores(ev, h)[0])).value
     'four_flush'
     """

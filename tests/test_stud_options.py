@@ -3,6 +3,8 @@ kernel, buying the joker against the draw it is one case of, game-file fields an
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -141,6 +143,7 @@ def test_every_option_matches_the_reference_on_a_short_deck(short_game, hand: st
         assert got[match[0]] == pytest.approx(float(ref.draw(pair)), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_pool_kernel_gives_the_draw_kernels_values(short_game) -> None:
     """All 37 options (stand, 31 draws, 5 jokers) of a situation where the player holds the joker."""
     from analyzer.games.stud.kernels.draw import option_values
@@ -218,3 +221,47 @@ def test_new_up_card_rank_sums_map_every_suit_onto_spades() -> None:
     want = [upswap_one(hand, up, rank * 4 + s, *_kernel_args(game, hand_tables(game, rank * 4 + s))) for s in range(4)]
     assert got[0, 1] == 4
     assert got[0, 0] == pytest.approx(sum(want), abs=1e-9)
+
+
+# ------------------------------------------------------------------ the CLI
+
+def _cli(*args: str):
+    from click.testing import CliRunner
+
+    from analyzer.cli import main
+
+    return CliRunner().invoke(main, ["stud", *args])
+
+
+def test_options_edge_cli_json_on_a_short_deck_game_file(tmp_path) -> None:
+    """``stud options-edge`` on a game file (33 cards): the exact no-option row, the three option
+    sets with the game's fees, then the joker alone at the other fees."""
+    import json
+
+    src = (Path(load_game("poker-with-joker").source).read_text(encoding="utf-8")
+           .replace('deck = "52+1"', 'deck = "32+1"'))
+    game_file = tmp_path / "pwj33.toml"
+    game_file.write_text(src, encoding="utf-8")
+    r = _cli("options-edge", "--game", str(game_file), "--situations", "2", "--screen", "6", "--seed", "1",
+             "--format", "json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    names = [row["options"] for row in data["rows"]]
+    assert names[:4] == ["none (exact)", "draw or joker", "draw only", "joker only"]
+    assert [row["joker_fee"] for row in data["rows"][4:]] == [2.0, 3.0, 5.0, 10.0, 20.0]
+    base = data["rows"][0]["house_edge"]
+    for row in data["rows"][1:]:
+        assert row["house_edge"] == pytest.approx(base - row["gain"], abs=1e-12)
+    assert data["draw_fee"] == 1.0 and data["screen"] == 6
+
+
+def test_upcard_edge_cli_refuses_a_game_without_a_board_in_one_line() -> None:
+    r = _cli("upcard-edge", "--game", "caribbean", "--per-stratum", "2")
+    assert r.exit_code == 2
+    assert r.output.strip().splitlines() == [
+        "Error: game 'Caribbean Stud': the up-card exchange is modelled for a board-designated wild card"]
+
+
+def test_options_edge_cli_screen_below_situations_is_refused() -> None:
+    r = _cli("options-edge", "--situations", "10", "--screen", "5")
+    assert r.exit_code == 2 and "--screen (5) must be at least --situations (10)" in r.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,6 +25,11 @@ def _fee(text: str | None, what: str) -> Fraction | None:
     if value < 0:
         raise StudError(f"{what}: a fee must be at least 0, got {text!r}")
     return value
+
+
+def _shown(fee: float) -> float | None:
+    """A fee for output: None where the option is not offered."""
+    return fee if math.isfinite(fee) else None
 
 
 @click.command("options")
@@ -84,13 +90,14 @@ def options_edge_cmd(game_path: str, situations: int, screen: int, seed: int, dr
     rows = [{"options": "none (exact)", "joker_fee": None, "gain": 0.0, "se": 0.0, "ci_low": 0.0, "ci_high": 0.0,
              "taken": 0.0, "house_edge": -base.ev, "house_edge_ci_low": -base.ev, "house_edge_ci_high": -base.ev}]
     for r in res.rows(-base.ev):
-        rows.append({"options": r.pop("options"), "joker_fee": res.fees[1], **r})
+        rows.append({"options": r.pop("options"), "joker_fee": _shown(res.fees[1]), **r})
     for r in res.curve_rows(-base.ev):
         if r["joker_fee"] != res.fees[1]:
             rows.append({"options": "joker only", **r, "ci_low": r["gain"] - Z95 * r["se"],
                          "ci_high": r["gain"] + Z95 * r["se"], "taken": None})
     emit(rows, fmt, out, {"game": game.name, "situations": situations, "screen": screen, "seed": seed,
-                          "draw_fee": res.fees[0], "joker_fee": res.fees[1]} if fmt == "json" else None,
+                          "draw_fee": _shown(res.fees[0]), "joker_fee": _shown(res.fees[1])}
+         if fmt == "json" else None,
          run={"game": game.name, "situations": situations, "screen": screen, "seed": seed})
 
 
