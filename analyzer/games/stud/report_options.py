@@ -13,7 +13,7 @@ from analyzer.games.stud.upcard_edge import UpcardCollector
 from analyzer.report.study import Study
 from analyzer.stats import Z95
 
-OPTION_SITUATIONS = 8    # fully valued situations (every draw: seconds each), so a wide interval
+OPTION_SITUATIONS = 6    # fully valued situations (every draw: seconds each), so a wide interval
 OPTION_SCREEN = 20_000   # situations valued on the joker alone
 UPCARD_PER_STRATUM = 150  # J-poker up-card exchange: situations in each of the 26 strata
 PWJ_DECK = "52+1"         # the shipped game's deck (a smaller one keeps a test of the section fast)
