@@ -233,6 +233,7 @@ def _cli(*args: str):
     return CliRunner().invoke(main, ["stud", *args])
 
 
+@pytest.mark.slow
 def test_options_edge_cli_json_on_a_short_deck_game_file(tmp_path) -> None:
     """``stud options-edge`` on a game file (33 cards): the exact no-option row, the three option
     sets with the game's fees, then the joker alone at the other fees."""
