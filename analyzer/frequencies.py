@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.kernels import evaluate as K
 from analyzer.kernels.freq import freq_chunk, freq_piece
-from analyzer.rules import Category, RuleSet
+from analyzer.rules import Category, RuleSet, get_rules
 from analyzer.stats import chi_square_gof, proportion
 from analyzer.stopping import Estimates
 
@@ -27,6 +28,7 @@ __all__ = [
     "FreqRow",
     "FreqTable",
     "FreqTask",
+    "best_of_scores",
     "exact_frequencies",
     "ranking_paradox",
     "sampled_frequencies",
@@ -88,13 +90,40 @@ class FreqTable:
 
 
 def _evaluator(rules: RuleSet | str, deck: str | None, cards: int) -> Evaluator:
-    return Evaluator(rules, deck, k=cards)
+    """The evaluator of ``cards``-card hands (with the four-flush: the 5-card one, best-of-k by subsets)."""
+    r = get_rules(rules) if isinstance(rules, str) else rules
+    return Evaluator(r, deck, k=5 if r.four_flush else cards)
+
+
+def best_of_scores(ev: Evaluator, hands: np.ndarray) -> np.ndarray:
+    """Best-of-k scores (k = 5..7) with the four-flush: every 5-card subset scored, the best kept.
+
+    >>> from analyzer.rules import get_rules
+    >>> ev = Evaluator(get_rules("standard", four_flush=True))
+    >>> from analyzer.cards import parse_hand
+    >>> h = parse_hand("Ah Kh 9h 4h 2c 3d 7s", ev.deck, size=7)[None, :]
+    >>> ev.category(int(best_of_scores(ev, h)[0])).value
+    'four_flush'
+    """
+    from analyzer.kernels.fourflush import score_batch_best_ff
+
+    arr = np.ascontiguousarray(hands, dtype=np.int64)
+    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
+        raise JokerOddsError(f"expected an (n, 5..7) array of card codes, got shape {arr.shape}")
+    if not ev.four_flush:
+        return Evaluator(ev.rules, ev.deck.name, k=arr.shape[1]).score_batch(arr)
+    out = np.empty(arr.shape[0], np.int32)
+    score_batch_best_ff(arr, ev.table, ev.wbits, *ev.ff_args(), out)
+    return out
 
 
 def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int = 5) -> FreqTable:
     """Count every category over all ``C(N, cards)`` hands (parallel enumeration)."""
     ev = _evaluator(rules, deck, cards)
     d = ev.deck.cards.astype(np.int64)
+    if ev.four_flush and cards != 5:
+        raise JokerOddsError(f"exact best-of-{cards} counts with the four-flush are not enumerated "
+                             "(every 5-card subset of every hand); sample them (freq --trials N)")
     if ev.four_flush:
         from analyzer.kernels.fourflush import count_all_ff
 
@@ -121,14 +150,23 @@ class FreqTask:
     wbits: int
     n_pos: int
     names: tuple[str, ...] = ()
+    four_flush: tuple[int, int, int] | None = None  # (position, fill, nbw): best 5-card subset, four-flush in
 
     @classmethod
-    def from_evaluator(cls, ev: Evaluator) -> FreqTask:
+    def from_evaluator(cls, ev: Evaluator, cards: int | None = None) -> FreqTask:
+        """The task of ``ev``'s hands (``cards``: the hand size, for a four-flush 5-card evaluator)."""
+        names = tuple(c.value for c in ev.order_low_to_high)
+        if ev.four_flush:
+            return cls(ev.deck.cards.astype(np.int64), cards or 5, ev.table, ev.wbits, len(names), names,
+                       ev.ff_args())
         table, wbits = ev.kernel_args()
-        return cls(ev.deck.cards.astype(np.int64), ev.k, table, wbits,
-                   len(ev.order_low_to_high), tuple(c.value for c in ev.order_low_to_high))
+        return cls(ev.deck.cards.astype(np.int64), ev.k, table, wbits, len(names), names)
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
+        if self.four_flush is not None:
+            from analyzer.kernels.fourflush import freq_chunk_ff
+
+            return freq_chunk_ff(state, n, self.deck, self.k, self.table, self.wbits, *self.four_flush, self.n_pos)
         return freq_chunk(state, n, self.deck, self.k, self.table, self.wbits, self.n_pos)
 
     def start_chunk(self) -> tuple[np.ndarray, np.ndarray]:
@@ -136,6 +174,11 @@ class FreqTask:
         return self.deck.copy(), np.zeros(self.n_pos, np.int64)
 
     def run_piece(self, state: np.ndarray, carry: tuple[np.ndarray, np.ndarray], n: int) -> None:
+        if self.four_flush is not None:
+            from analyzer.kernels.fourflush import freq_piece_ff
+
+            freq_piece_ff(state, carry[0], n, self.k, self.table, self.wbits, *self.four_flush, carry[1])
+            return
         freq_piece(state, carry[0], n, self.k, self.table, self.wbits, carry[1])
 
     def finish_chunk(self, carry: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -183,7 +226,7 @@ def sampled_frequencies(
     if trials is None and not targeted:
         trials = 1_000_000
     ev = _evaluator(rules, deck, cards)
-    result = run(FreqTask.from_evaluator(ev), trials=trials, seed=seed, **engine_options)
+    result = run(FreqTask.from_evaluator(ev, cards), trials=trials, seed=seed, **engine_options)
     counts = result.totals
     n = int(counts.sum())
     rows = []

@@ -258,9 +258,14 @@ def test_report_hand_frequencies_small(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(handfreq, "_cases", lambda: cases)
     monkeypatch.setattr(handfreq, "_all_valid_pairs", lambda: cases)
     monkeypatch.setattr(handfreq, "SEVEN_CARD_CASES", (("standard", "32"),))
+    import analyzer.report.poker_extras as extras
+
+    monkeypatch.setattr(extras, "BEST7_HANDS", 2_000)
     code, _, err = run("report", "--study", "hand-frequencies", "--out", str(tmp_path))
     assert code == 0, err
     base = tmp_path / "hand-frequencies"
+    best7 = (base / "tables" / "four-flush-best7-standard-52.csv").read_text(encoding="utf-8").splitlines()
+    assert best7[0].startswith("category,count,estimate,se") and sum(int(ln.split(",")[1]) for ln in best7[1:]) == 2_000
     for name in ("index.md", "index.html", "figures/probabilities-by-preset.png", "tables/paradox.csv"):
         assert (base / name).stat().st_size > 0
     assert "hand-frequencies/index.html" in (tmp_path / "index.html").read_text(encoding="utf-8")

@@ -179,3 +179,71 @@ def test_every_32_plus_1_joker_hand_matches_the_reference() -> None:
     keys = [ref.key(h) for h in hands]
     assert [ev.category(int(s)).value for s in scores] == [ref.evaluate(h)[0] for h in hands]
     assert dense_ranks(keys) == dense_ranks([int(s) for s in scores])
+
+
+# ------------------------------------------------------------------ best of 6 and 7 cards
+
+@pytest.mark.parametrize(("name", "k"), [("standard", 7), ("joker-wild", 7), ("semi-wild", 6)])
+def test_best_of_k_with_the_four_flush_matches_every_subset_by_the_reference(name: str, k: int) -> None:
+    """Best-of-k = the best 5-card subset, the four-flush included: categories and order of the
+    kernel's scores against the reference's best key over every 5-card subset."""
+    from analyzer.frequencies import best_of_scores
+
+    ev, ref = setup(name)
+    rng = np.random.default_rng(11)
+    deck = ev.deck.cards.astype(np.int64)
+    suited = deck[(deck < 52) & (deck % 4 == 2)]
+    hands = [rng.choice(deck, k, replace=False) for _ in range(120)]
+    for _ in range(60):  # four of one suit among junk: where the four-flush decides
+        four = rng.choice(suited, 4, replace=False)
+        rest = rng.choice(np.setdiff1d(deck, four), k - 4, replace=False)
+        hands.append(np.concatenate([four, rest]))
+    arr = np.array(hands, np.int64)
+    scores = best_of_scores(ev, arr)
+    keys = [ref.best_of([int(c) for c in h]) for h in arr]
+    for h, s, (cat, _) in zip(arr, scores, keys, strict=True):
+        assert ev.category(int(s)).value == cat, f"{name}: {format_hand(h)}"
+    assert dense_ranks([key for _, key in keys]) == dense_ranks([int(s) for s in scores])
+    assert sum(ev.category(int(s)) is Category.FOUR_FLUSH for s in scores) >= 10
+
+
+def _best_of_seven_four_flush_count() -> int:
+    """Natural 52 cards, best of 7: hands whose best is the four-flush, counted by rank patterns.
+
+    Without the four-flush such a hand is a pair or high card (no straight, nothing higher), so its
+    ranks are 7 distinct ranks or 6 with one pair, no five in a row; and its suits put exactly
+    four cards in one suit (five would be a flush).
+    """
+    def straight(ranks: set[int]) -> bool:
+        r = ranks | ({-1} if 12 in ranks else set())
+        return any(all(x + i in r for i in range(5)) for x in range(-1, 9))
+
+    def suit_ways(singles: int, paired: bool) -> int:
+        ways = 0
+        for pair in (list(combinations(range(4), 2)) if paired else [()]):
+            for suits in np.ndindex(*([4] * singles)):
+                counts = [list(suits).count(x) + (x in pair) for x in range(4)]
+                ways += max(counts) == 4
+        return ways
+
+    distinct = sum(not straight(set(r)) for r in combinations(range(13), 7)) * suit_ways(7, False)
+    pairs = sum(not straight(set(r)) for r in combinations(range(13), 6)) * 6 * suit_ways(5, True)
+    return distinct + pairs
+
+
+def test_sampled_best_of_seven_four_flush_frequency() -> None:
+    """Monte Carlo best-of-7 with the four-flush (natural deck, 40,000 hands) against the count
+    by rank patterns (4 SE)."""
+    from analyzer.frequencies import sampled_frequencies
+
+    exact = _best_of_seven_four_flush_count() / comb(52, 7)
+    assert 0.13 < exact < 0.14
+    t = sampled_frequencies(get_rules("standard", four_flush=True), "52", cards=7, trials=40_000, seed=3)
+    ff = t.row("four_flush")
+    assert t.total == 40_000 and ff.se is not None and ff.estimate is not None
+    assert abs(ff.estimate - exact) < 4 * ff.se
+
+
+def test_exact_best_of_seven_with_the_four_flush_is_refused_clearly() -> None:
+    with pytest.raises(JokerOddsError, match="sample them"):
+        exact_frequencies(get_rules("standard", four_flush=True), cards=7)

@@ -282,6 +282,12 @@ def test_report_study_small(tmp_path, monkeypatch):
     monkeypatch.setattr(report, "JPOKER_HANDS", 600)
     monkeypatch.setattr(report, "EXCHANGE_SITUATIONS", 20)
     monkeypatch.setattr(report, "EXAMPLES", report.EXAMPLES[:1])
+    import analyzer.games.stud.report_options as options
+
+    monkeypatch.setattr(report, "UPCARD_PER_STRATUM", 3)
+    monkeypatch.setattr(options, "OPTION_SITUATIONS", 2)
+    monkeypatch.setattr(options, "OPTION_SCREEN", 50)
+    monkeypatch.setattr(options, "PWJ_DECK", "32+1")
     written = report.build().write(tmp_path)
     assert {"index.md", "edges.csv", "caribbean-outcomes.csv", "jpoker-doc.png"} <= {p.name for p in written}
     tables = tmp_path / "casino-stud" / "tables"
@@ -292,6 +298,12 @@ def test_report_study_small(tmp_path, monkeypatch):
     outcomes = {r["event"]: float(r["probability"]) for r in read("caribbean-outcomes")}
     for name, count in ANCHOR_EVENTS.items():
         assert outcomes[name] == pytest.approx(count / ANCHOR_TOTAL, rel=1e-12), name
+    up = read("jpoker-upcard")
+    assert [r["doc_rule"] for r in up] == ["stays"]  # one wild rank: no new-up-card rule
+    assert float(up[0]["gain"]) >= 0
+    pwj = {r["options"]: r for r in read("poker-with-joker-options")}
+    assert set(pwj) == {"none (exact)", "draw or joker", "draw only", "joker only"}
+    assert float(pwj["joker only"]["house_edge"]) < float(pwj["none (exact)"]["house_edge"])
     edges = {(r["game"], r["strategy"]): r for r in read("edges")}
     assert float(edges["Caribbean Stud", "optimal"]["house_edge"]) == pytest.approx(ANCHOR_LOSS / ANCHOR_TOTAL,
                                                                                    rel=1e-12)

@@ -3,10 +3,12 @@ kernel, buying the joker against the draw it is one case of, game-file fields an
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from analyzer.cards import parse_card, parse_hand
+from analyzer.cards import get_deck, parse_card, parse_hand
 from analyzer.games.stud.exact import hand_tables
 from analyzer.games.stud.exchange import _kernel_args
 from analyzer.games.stud.game import StudError, load_game
@@ -89,3 +91,178 @@ def test_unknown_doc_rule_is_refused() -> None:
 
     with pytest.raises(StudError, match="unknown dealer's-open-card rule"):
         upcard_exchange(load_game("jpoker"), "9h 9d 7h 4s 2c", "Ad", "doc", doc_rule="moves")
+
+
+# ------------------------------------------------------------------ against the plain-Python reference
+
+SHORT = "32+1"  # 33 cards: the same game on a short deck keeps the reference fast
+
+
+@pytest.fixture(scope="module")
+def short_game():
+    return load_game("poker-with-joker").with_changes(deck=SHORT, name="poker with joker, 32+1")
+
+
+def _kernel_rows(game, hand: str, up: str) -> dict[tuple[str, str], float]:
+    from analyzer.games.stud.options import joker_option_rows
+
+    return {(r["option"], r["discard"]): r["ev_before_fee"] for r in joker_option_rows(game, hand, up)}
+
+
+@pytest.mark.parametrize(("hand", "up"), [
+    ("Ah Kh Qh 9h 7c", "8d"),
+    pytest.param("Jk Td 9s 7c 7h", "Ks", marks=pytest.mark.slow),  # the player holds the joker
+    pytest.param("Kc Ks 8h 7d Ah", "Jk", marks=pytest.mark.slow),  # the joker is the up card
+])
+def test_every_option_matches_the_reference_on_a_short_deck(short_game, hand: str, up: str) -> None:
+    """Stand, every buy-the-joker, every one-card draw and some two-card draws: the kernel's exact
+    values against plain enumeration (the joker never in the dealer's hand once the player holds it;
+    draws from the unseen cards only; the up card never drawn)."""
+    from stud_options_reference import JokerTable
+
+    from analyzer.cards import format_card
+
+    deck = get_deck(SHORT)
+    codes = [int(c) for c in parse_hand(hand, deck, size=5)]
+    ref = JokerTable(SHORT, codes, int(parse_card(up, deck)))
+    got = _kernel_rows(short_game, hand, up)
+    names = {c: format_card(c) for c in codes}
+    assert got[("stand", "(keep all)")] == pytest.approx(float(ref.stand()), abs=1e-12)
+    for c in codes:
+        j = ref.joker(c)
+        key = ("buy joker", f"{names[c]} -> Jk")
+        if j is None:
+            assert key not in got
+        else:
+            assert got[key] == pytest.approx(float(j), abs=1e-12)
+        assert got[("draw 1", names[c])] == pytest.approx(float(ref.draw([c])), abs=1e-12)
+    for pair in (codes[:2], codes[2:4]):
+        label = " ".join(names[c] for c in sorted(pair, key=lambda c: codes.index(c)))
+        match = [k for k in got if k[0] == "draw 2" and set(k[1].split()) == set(label.split())]
+        assert len(match) == 1
+        assert got[match[0]] == pytest.approx(float(ref.draw(pair)), abs=1e-12)
+
+
+@pytest.mark.slow
+def test_pool_kernel_gives_the_draw_kernels_values(short_game) -> None:
+    """All 37 options (stand, 31 draws, 5 jokers) of a situation where the player holds the joker."""
+    from analyzer.games.stud.kernels.draw import option_values
+    from analyzer.games.stud.kernels.pool import pool_options
+    from analyzer.games.stud.options import joker_pos, pool_args
+
+    tables = hand_tables(short_game)
+    deck = tables.evaluator.deck
+    for hand, up in (("Jk Td 9s 7c 7h", "Ks"),):
+        pos = np.sort(tables.code_pos[parse_hand(hand, deck, size=5).astype(np.int64)])
+        u = int(tables.code_pos[parse_card(up, deck)])
+        a = pool_options(pos, u, joker_pos(tables), *pool_args(short_game, tables))
+        b = option_values(pos, u, joker_pos(tables), *_kernel_args(short_game, tables))
+        assert np.array_equal(np.isnan(a), np.isnan(b)) and np.isnan(a[32:]).all() == ("Jk" in hand)
+        assert np.nanmax(np.abs(a - b)) < 1e-12
+
+
+def test_options_edge_with_every_situation_fully_valued_is_the_plain_mean(short_game) -> None:
+    """situations == screen: the regression estimate is the mean of the per-situation best option,
+    each checked against the option table of that situation."""
+    from analyzer.cards import format_card
+    from analyzer.games.stud.options import joker_option_rows
+    from analyzer.games.stud.options_edge import deal_situations, options_edge
+
+    res = options_edge(short_game, situations=3, screen=3, seed=4)
+    tables = hand_tables(short_game)
+    hands, ups = deal_situations(tables.n, 3, 4)
+    best, draw, joker = [], [], []
+    for h, u in zip(hands, ups, strict=True):
+        text = " ".join(format_card(int(tables.pos_code[p])) for p in h)
+        rows = joker_option_rows(short_game, text, format_card(int(tables.pos_code[u])))
+        stand = next(r["ev"] for r in rows if r["option"] == "stand")
+        best.append(rows[0]["ev"] - stand)
+        draw.append(max(r["ev"] for r in rows if r["option"] != "buy joker") - stand)
+        joker.append(max([r["ev"] for r in rows if r["option"] == "buy joker"] + [stand]) - stand)
+    assert res.gains["draw or joker"][0] == pytest.approx(np.mean(best), abs=1e-12)
+    assert res.gains["draw only"][0] == pytest.approx(np.mean(draw), abs=1e-12)
+    assert res.gains["joker only"][0] == pytest.approx(np.mean(joker), abs=1e-12)
+    assert res.joker_curve[0][0] == 1 and res.joker_curve[0][1] == pytest.approx(np.mean(joker), abs=1e-12)
+
+
+def test_two_phase_regression_estimate_recovers_a_known_mean() -> None:
+    """y = 3 + 2x + noise (sd 0.1), x ~ N(1, 1): E[y] = 5; 40 phase-2 rows, 40,000 phase-1 rows."""
+    from analyzer.games.stud.options_edge import _regression
+
+    rng = np.random.default_rng(7)
+    x1 = rng.normal(1, 1, (40_000, 1))
+    y = 3 + 2 * x1[:40, 0] + rng.normal(0, 0.1, 40)
+    est, se = _regression(y, x1[:40], x1)
+    # the SE ≈ sqrt(0.01/40 + 4/40,000) ≈ 0.0187, far below the plain mean's ≈ 0.32
+    assert se == pytest.approx(0.0187, rel=0.25)
+    assert abs(est - 5) < 4 * 0.0187
+    assert abs(y.mean() - 5) > 4 * 0.0187  # the plain phase-2 mean is off by far more here
+
+
+def test_upcard_edge_refuses_a_game_without_a_board() -> None:
+    from analyzer.games.stud.upcard_edge import upcard_edge
+
+    with pytest.raises(StudError, match="board-designated wild card"):
+        upcard_edge(load_game("caribbean"), 4)
+    with pytest.raises(StudError, match="unknown dealer's-open-card rule"):
+        upcard_edge(load_game("jpoker"), 4, doc_rules=("moves",))
+
+
+@pytest.mark.slow
+def test_new_up_card_rank_sums_map_every_suit_onto_spades() -> None:
+    """The suit exchange of ``upswap_rank_sums`` against the tables of each actual wild new up card."""
+    from analyzer.games.stud.kernels.draw import upswap_one, upswap_rank_sums
+
+    game = load_game("jpoker")
+    hand, up = parse_hand("9h 9d 7h 4s 2c", size=5).astype(np.int64), parse_card("Ad")
+    hand = np.sort(hand)
+    rank = 11  # kings: all four unseen
+    got = upswap_rank_sums(hand[None, :], np.array([up]), rank, *_kernel_args(game, hand_tables(game, rank * 4 + 3)))
+    want = [upswap_one(hand, up, rank * 4 + s, *_kernel_args(game, hand_tables(game, rank * 4 + s))) for s in range(4)]
+    assert got[0, 1] == 4
+    assert got[0, 0] == pytest.approx(sum(want), abs=1e-9)
+
+
+# ------------------------------------------------------------------ the CLI
+
+def _cli(*args: str):
+    from click.testing import CliRunner
+
+    from analyzer.cli import main
+
+    return CliRunner().invoke(main, ["stud", *args])
+
+
+@pytest.mark.slow
+def test_options_edge_cli_json_on_a_short_deck_game_file(tmp_path) -> None:
+    """``stud options-edge`` on a game file (33 cards): the exact no-option row, the three option
+    sets with the game's fees, then the joker alone at the other fees."""
+    import json
+
+    src = (Path(load_game("poker-with-joker").source).read_text(encoding="utf-8")
+           .replace('deck = "52+1"', 'deck = "32+1"'))
+    game_file = tmp_path / "pwj33.toml"
+    game_file.write_text(src, encoding="utf-8")
+    r = _cli("options-edge", "--game", str(game_file), "--situations", "2", "--screen", "6", "--seed", "1",
+             "--format", "json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    names = [row["options"] for row in data["rows"]]
+    assert names[:4] == ["none (exact)", "draw or joker", "draw only", "joker only"]
+    assert [row["joker_fee"] for row in data["rows"][4:]] == [2.0, 3.0, 5.0, 10.0, 20.0]
+    base = data["rows"][0]["house_edge"]
+    for row in data["rows"][1:]:
+        assert row["house_edge"] == pytest.approx(base - row["gain"], abs=1e-12)
+    assert data["draw_fee"] == 1.0 and data["screen"] == 6
+
+
+def test_upcard_edge_cli_refuses_a_game_without_a_board_in_one_line() -> None:
+    r = _cli("upcard-edge", "--game", "caribbean", "--per-stratum", "2")
+    assert r.exit_code == 2
+    assert r.output.strip().splitlines() == [
+        "Error: game 'Caribbean Stud': the up-card exchange is modelled for a board-designated wild card"]
+
+
+def test_options_edge_cli_screen_below_situations_is_refused() -> None:
+    r = _cli("options-edge", "--situations", "10", "--screen", "5")
+    assert r.exit_code == 2 and "--screen (5) must be at least --situations (10)" in r.output

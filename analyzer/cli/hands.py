@@ -108,6 +108,8 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
     Example: joker-odds freq --rules joker-wild --deck 52+1 --exact
 
     Example: joker-odds freq --rules standard --exact --low --low-ace high_or_low
+
+    Example: joker-odds freq --rules standard --four-flush --cards 7 --trials 1000000
     """
     engine = engine_kwargs(opts)
     sampled = trials is not None or has_target(opts)

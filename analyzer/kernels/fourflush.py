@@ -6,7 +6,8 @@ the better of the table's score and :func:`four_flush_score` (5-card hands). The
 tie-break is its four suited ranks, highest first, then the fifth card. A wild card may fill
 the four-flush as the highest rank of that suit not held (modes ``wild``, ``jpoker``, ``bug``:
 the bug completes flushes); the ``semi`` card never does (it counts as a blank fifth card), and
-a wild fifth card is an ace (a blank for ``semi``).
+a wild fifth card is an ace (a blank for ``semi``). A hand of 6 or 7 cards is worth its best
+5-card subset, the four-flush included (:func:`score_best_ff`).
 
 >>> s = four_flush_score(48, 44, 40, 8, 1, 0, 2, WILD_FILLS, 0)  # Ac Kc Qc 4c 2d
 >>> s >> 22, hex((s >> 1) & 0xFFFFF)
@@ -20,6 +21,7 @@ from numba import njit, prange
 
 from analyzer.kernels.codes import CAT_SHIFT, NATCAT_SHIFT, NBW_CATEGORY, NBW_TIE, TB_SHIFT
 from analyzer.kernels.handkey import key5
+from analyzer.kernels.rng import deal
 
 NO_WILD_FILL = 0  # the semi card: never part of a four-flush, a blank fifth card
 WILD_FILLS = 1    # wild, jpoker, bug: the highest free rank of the suit, an ace as the fifth card
@@ -124,3 +126,42 @@ def count_all_ff(deck, table, wbits, pos, fill, nbw, n_pos):
                                       table, wbits, pos, fill, nbw)
                         per_first[i0, s >> CAT_SHIFT] += 1
     return per_first.sum(axis=0)
+
+
+@njit(cache=True)
+def score_best_ff(cards, k, table, wbits, pos, fill, nbw):
+    """Best-of-``k`` (5..7) score with the four-flush: every 5-card subset of ``cards[:k]`` scored."""
+    best = -1
+    for a in range(k - 4):
+        for b in range(a + 1, k - 3):
+            for c in range(b + 1, k - 2):
+                for d in range(c + 1, k - 1):
+                    for e in range(d + 1, k):
+                        s = score5_ff(cards[a], cards[b], cards[c], cards[d], cards[e], table, wbits, pos, fill, nbw)
+                        if s > best:
+                            best = s
+    return best
+
+
+@njit(cache=True, parallel=True)
+def score_batch_best_ff(hands, table, wbits, pos, fill, nbw, out):
+    """Best-of-k scores of an ``(n, k)`` array of card codes with the four-flush."""
+    for i in prange(hands.shape[0]):
+        out[i] = score_best_ff(hands[i], hands.shape[1], table, wbits, pos, fill, nbw)
+
+
+@njit(cache=True, nogil=True)
+def freq_piece_ff(state, pack, n_hands, k, table, wbits, pos, fill, nbw, counts):
+    """Deal ``n_hands`` k-card hands from ``pack`` (advanced in place); count the best-of-k categories."""
+    for _ in range(n_hands):
+        deal(state, pack, k)
+        counts[score_best_ff(pack, k, table, wbits, pos, fill, nbw) >> CAT_SHIFT] += 1
+
+
+@njit(cache=True, nogil=True)
+def freq_chunk_ff(state, n_hands, deck, k, table, wbits, pos, fill, nbw, n_pos):
+    """:func:`freq_piece_ff` on a fresh pack and counts (one engine chunk)."""
+    pack = deck.copy()
+    counts = np.zeros(n_pos, np.int64)
+    freq_piece_ff(state, pack, n_hands, k, table, wbits, pos, fill, nbw, counts)
+    return counts

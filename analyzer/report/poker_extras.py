@@ -6,12 +6,13 @@
 
 from __future__ import annotations
 
-from analyzer.frequencies import exact_frequencies
+from analyzer.frequencies import exact_frequencies, sampled_frequencies
 from analyzer.lowball import exact_low_frequencies
 from analyzer.report.study import Study
 from analyzer.rules import get_rules
 
 FOUR_FLUSH_CASES = (("standard", "52"), ("joker-wild", "52+1"))
+BEST7_HANDS = 200_000  # sampled 7-card hands per case (every 5-card subset scored)
 LOW_CASES = (("standard", "52", "high"), ("standard", "52", "high_or_low"), ("joker-wild", "52+1", "high_or_low"))
 
 
@@ -25,6 +26,18 @@ def add_sections(study: Study) -> None:
         rows = [{"category": r.category, "count": r.count, "probability": r.probability} for r in t.rows]
         study.table(f"four-flush-{name}-{deck}".replace("+", "p"), rows,
                     f"{name} on {deck} with the four-flush ({t.total:,} hands)")
+    study.heading("The four-flush in 7-card hands", level=3)
+    study.text(f"Best 5 of 7 cards, the four-flush included (every 5-card subset scored), "
+               f"{BEST7_HANDS:,} sampled hands per case, 95 % Wilson CIs. Reproduce: "
+               f"`joker-odds freq --rules standard --four-flush --cards 7 --trials {BEST7_HANDS} --seed 7` "
+               "(and `--rules joker-wild --deck 52+1`).")
+    for name, deck in FOUR_FLUSH_CASES:
+        t = sampled_frequencies(get_rules(name, deck=deck, four_flush=True), deck, cards=7, trials=BEST7_HANDS,
+                                seed=7, quiet=True)
+        rows = [{"category": r.category, "count": r.count, "estimate": r.estimate, "se": r.se,
+                 "ci_low": r.ci_low, "ci_high": r.ci_high} for r in t.rows]
+        study.table(f"four-flush-best7-{name}-{deck}".replace("+", "p"), rows,
+                    f"{name} on {deck} with the four-flush, best of 7 (sampled, seed 7)")
     study.heading("Low hands")
     study.text("The lowest hand by poker ranking wins the low (pairs, straights and flushes count "
                "against it); high-card hands by their top card, then each category; a wild card "

@@ -5,16 +5,17 @@ the shipped ``poker-with-joker`` game, as the texts give no figure).
 
 Each option of a situation is valued exactly: every set of replacement cards from the 47 unseen
 cards (the discards dead), then the better of folding and betting against every dealer hole-card
-set from the cards still unseen. The edge with the options played optimally is the exact edge
-without them less the average gain over random situations (player hand and up card), with its
-standard error and 95 % CI; each option's value is the gain when only that option is offered.
+set from the cards still unseen. The joker is taken wherever it lies (the stock, or the dealer's
+hole cards, the dealer then taking a card from the stock), so once the player holds it the dealer's
+hole cards are any four of the other unseen cards. One option per hand: stand, one exchange, or the
+joker. The edge with the options played optimally is the exact edge without them less the average
+gain over random situations (player hand and up card); each option's value is the gain when only
+that option is offered. The average is a two-phase sample (:mod:`.options_edge`).
 """
 
 from __future__ import annotations
 
 import math
-import time
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -22,17 +23,14 @@ import numpy as np
 
 from analyzer.cards import JOKER_CODES, format_card
 from analyzer.games.stud.advise import parse_situation
-from analyzer.games.stud.exact import HandTables, hand_tables
-from analyzer.games.stud.exchange import _kernel_args
+from analyzer.games.stud.exact import BINOM, HandTables, hand_tables, kernel_payoffs
 from analyzer.games.stud.game import StudError, StudGame
-from analyzer.games.stud.kernels.draw import option_values, options_batch
-from analyzer.results import TableResult
-from analyzer.stats import Z95
+from analyzer.games.stud.kernels.pool import pool_options
 
-__all__ = ["OptionsEdge", "joker_option_rows", "options_edge"]
+__all__ = ["joker_option_rows", "option_fees", "pool_args"]
 
 
-def _fees(game: StudGame, draw_fee: Fraction | None, joker_fee: Fraction | None) -> tuple[float, float]:
+def option_fees(game: StudGame, draw_fee: Fraction | None, joker_fee: Fraction | None) -> tuple[float, float]:
     d = game.draw_fee if draw_fee is None else draw_fee
     j = game.joker_fee if joker_fee is None else joker_fee
     if d is None and j is None:
@@ -43,14 +41,21 @@ def _fees(game: StudGame, draw_fee: Fraction | None, joker_fee: Fraction | None)
     return (math.inf if d is None else float(d)), (math.inf if j is None else float(j))
 
 
-def _joker_pos(tables: HandTables) -> int:
+def joker_pos(tables: HandTables) -> int:
     for j in JOKER_CODES:
         if tables.code_pos[j] >= 0:
             return int(tables.code_pos[j])
     return -1
 
 
-def _after_fees(vals: np.ndarray, fees: tuple[float, float]) -> np.ndarray:
+def pool_args(game: StudGame, tables: HandTables) -> tuple[Any, ...]:
+    """The payoff and table arguments of :mod:`.kernels.pool` after (hand, up, joker position)."""
+    _, win_of, nq, tie, lose = kernel_payoffs(tables, game)
+    qc = tables.class_at_least(game.qualifier.min_score(tables.evaluator.rules))
+    return tables.n, win_of, nq, tie, lose, tables.cls, qc, BINOM
+
+
+def after_fees(vals: np.ndarray, fees: tuple[float, float]) -> np.ndarray:
     """Option values after fees: [0] stand, [1..31] draws by discard mask, [32..36] buy the joker."""
     out = vals.copy()
     out[..., 1:32] -= fees[0]
@@ -59,13 +64,19 @@ def _after_fees(vals: np.ndarray, fees: tuple[float, float]) -> np.ndarray:
 
 
 def _values(game: StudGame, tables: HandTables, pos: np.ndarray, u: int, fees: tuple[float, float]) -> np.ndarray:
-    return _after_fees(option_values(pos, u, _joker_pos(tables), *_kernel_args(game, tables)), fees)
+    return after_fees(pool_options(pos, u, joker_pos(tables), *pool_args(game, tables)), fees)
 
 
 def joker_option_rows(game: StudGame, hand: str, up: str, draw_fee: Fraction | None = None,
                       joker_fee: Fraction | None = None) -> list[dict[str, Any]]:
-    """Every option of a situation with its exact EV in antes (fee paid), best first."""
-    fees = _fees(game, draw_fee, joker_fee)
+    """Every option of a situation with its exact EV in antes (fee paid), best first.
+
+    >>> from analyzer.games.stud.game import load_game
+    >>> rows = joker_option_rows(load_game("poker-with-joker").with_changes(deck="32+1"), "Ah Kh Qh 9h 7c", "8d")
+    >>> rows[0]["option"], rows[0]["discard"], round(rows[0]["ev"], 4)
+    ('buy joker', '7c -> Jk', 7.4688)
+    """
+    fees = option_fees(game, draw_fee, joker_fee)
     codes, u, _, _ = parse_situation(game, hand, up, None)
     tables = hand_tables(game)
     pos = tables.code_pos[codes.astype(np.int64)]
@@ -90,51 +101,3 @@ def joker_option_rows(game: StudGame, hand: str, up: str, draw_fee: Fraction | N
     return rows
 
 
-@dataclass(frozen=True)
-class OptionsEdge(TableResult):
-    """Average gains (antes) of the options played optimally, over random situations."""
-
-    game: str
-    situations: int
-    seed: int
-    gains: dict[str, tuple[float, float]]  # name -> (mean gain, SE)
-    rates: dict[str, float]                 # name -> share of situations where it is taken
-    seconds: float
-
-    def rows(self, house_edge: float | None = None) -> list[dict[str, Any]]:
-        out = []
-        for name, (g, se) in self.gains.items():
-            row: dict[str, Any] = {"options": name, "gain": g, "se": se, "ci_low": g - Z95 * se,
-                                   "ci_high": g + Z95 * se, "taken": self.rates[name]}
-            if house_edge is not None:
-                row["house_edge"] = house_edge - g
-                row["house_edge_ci_low"] = house_edge - g - Z95 * se
-                row["house_edge_ci_high"] = house_edge - g + Z95 * se
-            out.append(row)
-        return out
-
-
-def options_edge(game: StudGame, situations: int = 200, seed: int = 0, draw_fee: Fraction | None = None,
-                 joker_fee: Fraction | None = None) -> OptionsEdge:
-    """Gains of: both options, draw only, joker only, over ``situations`` random situations
-    (player hand and up card uniformly dealt; each situation valued exactly)."""
-    if situations < 2:
-        raise StudError("need at least 2 situations for a standard error")
-    fees = _fees(game, draw_fee, joker_fee)
-    tables = hand_tables(game)
-    rng = np.random.default_rng(np.random.SeedSequence([seed, 16]))
-    t0 = time.perf_counter()
-    hands = np.empty((situations, 5), np.int64)
-    ups = np.empty(situations, np.int64)
-    for i in range(situations):
-        cards = rng.choice(tables.n, 6, replace=False)
-        hands[i], ups[i] = np.sort(cards[:5]), cards[5]
-    vals = _after_fees(options_batch(hands, ups, _joker_pos(tables), *_kernel_args(game, tables)), fees)
-    base = vals[:, 0]
-    g = np.stack([vals.max(axis=1) - base, vals[:, :32].max(axis=1) - base,
-                  np.maximum(vals[:, 32:].max(axis=1), base) - base], axis=1)
-    names = ("draw or joker", "draw only", "joker only")
-    gains = {n: (float(g[:, j].mean()), float(g[:, j].std(ddof=1) / math.sqrt(situations)))
-             for j, n in enumerate(names)}
-    rates = {n: float((g[:, j] > 0).mean()) for j, n in enumerate(names)}
-    return OptionsEdge(game.name, situations, seed, gains, rates, time.perf_counter() - t0)

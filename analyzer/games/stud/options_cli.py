@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import click
 
 from analyzer.cli.options import SEED, emit, output_options
 from analyzer.games.stud.game import StudError, load_game
+from analyzer.stats import Z95
 
 GAME_HELP = "Game file or shipped game name (poker-with-joker offers both options)."
 
@@ -23,6 +25,11 @@ def _fee(text: str | None, what: str) -> Fraction | None:
     if value < 0:
         raise StudError(f"{what}: a fee must be at least 0, got {text!r}")
     return value
+
+
+def _shown(fee: float) -> float | None:
+    """A fee for output: None where the option is not offered."""
+    return fee if math.isfinite(fee) else None
 
 
 @click.command("options")
@@ -51,29 +58,47 @@ def options_cmd(hand: str, up: str, game_path: str, draw_fee: str | None, joker_
 
 @click.command("options-edge")
 @click.option("--game", "game_path", default="poker-with-joker", show_default=True, metavar="FILE", help=GAME_HELP)
-@click.option("--situations", type=click.IntRange(2, 10**6), default=200, show_default=True,
-              help="Random situations (player hand and up card), each valued exactly (~1 CPU-minute each).")
+@click.option("--situations", type=click.IntRange(2, 10**6), default=40, show_default=True,
+              help="Random situations valued exactly on every option (several CPU-seconds each).")
+@click.option("--screen", type=click.IntRange(2, 10**7), default=50_000, show_default=True,
+              help="Random situations valued exactly on the joker alone (the first --situations of them "
+                   "are the fully valued ones); they sharpen every estimate.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--draw-fee", default=None, metavar="ANTES", help="Fee per exchange (default: the game's).")
 @click.option("--joker-fee", default=None, metavar="ANTES", help="Fee for the joker (default: the game's).")
 @output_options
-def options_edge_cmd(game_path: str, situations: int, seed: int, draw_fee: str | None, joker_fee: str | None,
-                     fmt: str, out: Path | None) -> None:
+def options_edge_cmd(game_path: str, situations: int, screen: int, seed: int, draw_fee: str | None,
+                     joker_fee: str | None, fmt: str, out: Path | None) -> None:
     """House edge with the options played optimally, and each option's value to the player
-    (average gain over random situations, SE and 95 % CI; the edge without options is exact).
+    (average gain in antes per hand, SE and 95 % CI; the edge without options is exact), then the
+    joker alone at other fees. A two-phase sample: the joker's gain over --screen situations, the
+    exchange's by regression on it over --situations. At a fee of one ante the joker is worth far
+    more than it costs: held, a fully wild card makes every hand a pair or better (a four-flush a
+    flush, two pair a full house) and the dealer can no longer hold it.
 
-    Example: joker-odds stud options-edge --situations 20
+    Example: joker-odds stud options-edge --situations 8 --screen 20000
     """
     from analyzer.games.stud.edge import house_edge
-    from analyzer.games.stud.options import options_edge
+    from analyzer.games.stud.options_edge import options_edge
 
+    if screen < situations:
+        raise StudError(f"--screen ({screen:,}) must be at least --situations ({situations:,})")
     game = load_game(game_path)
     base = house_edge(game)
-    res = options_edge(game, situations, seed, _fee(draw_fee, "--draw-fee"), _fee(joker_fee, "--joker-fee"))
-    rows = [{"options": "none (exact)", "gain": 0.0, "se": 0.0, "ci_low": 0.0, "ci_high": 0.0, "taken": 0.0,
-             "house_edge": -base.ev, "house_edge_ci_low": -base.ev, "house_edge_ci_high": -base.ev},
-            *res.rows(-base.ev)]
-    emit(rows, fmt, out, {"game": game.name, "situations": situations, "seed": seed} if fmt == "json" else None)
+    res = options_edge(game, situations, seed, _fee(draw_fee, "--draw-fee"), _fee(joker_fee, "--joker-fee"),
+                       screen)
+    rows = [{"options": "none (exact)", "joker_fee": None, "gain": 0.0, "se": 0.0, "ci_low": 0.0, "ci_high": 0.0,
+             "taken": 0.0, "house_edge": -base.ev, "house_edge_ci_low": -base.ev, "house_edge_ci_high": -base.ev}]
+    for r in res.rows(-base.ev):
+        rows.append({"options": r.pop("options"), "joker_fee": _shown(res.fees[1]), **r})
+    for r in res.curve_rows(-base.ev):
+        if r["joker_fee"] != res.fees[1]:
+            rows.append({"options": "joker only", **r, "ci_low": r["gain"] - Z95 * r["se"],
+                         "ci_high": r["gain"] + Z95 * r["se"], "taken": None})
+    emit(rows, fmt, out, {"game": game.name, "situations": situations, "screen": screen, "seed": seed,
+                          "draw_fee": _shown(res.fees[0]), "joker_fee": _shown(res.fees[1])}
+         if fmt == "json" else None,
+         run={"game": game.name, "situations": situations, "screen": screen, "seed": seed})
 
 
 @click.command("upcard")
@@ -100,4 +125,33 @@ def upcard_cmd(hand: str, up: str, wild: str | None, game_path: str, fee: str | 
     emit([upcard_exchange(game, hand, up, wild, _fee(fee, "--fee"), doc_rule)], fmt, out)
 
 
-COMMANDS = [options_cmd, options_edge_cmd, upcard_cmd]
+@click.command("upcard-edge")
+@click.option("--game", "game_path", default="jpoker", show_default=True, metavar="FILE",
+              help="Game file or name (a board-designated wild card).")
+@click.option("--per-stratum", type=click.IntRange(2, 10**6), default=400, show_default=True,
+              help="Random situations in each of the 26 strata (wild rank x dealer's-open-card or not).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
+@click.option("--fee", default=None, metavar="ANTES", help="Fee to exchange the up card (default: the game's "
+              "upcard_fee, else 1).")
+@click.option("--doc-rule", "doc_rules", type=click.Choice(["stays", "new_up_card"]), multiple=True,
+              help="Dealer's-open-card rule(s) to value (default: both).")
+@output_options
+def upcard_edge_cmd(game_path: str, per_stratum: int, seed: int, fee: str | None, doc_rules: tuple[str, ...],
+                    fmt: str, out: Path | None) -> None:
+    """What exchanging the dealer's up card does to the house edge: the average gain per deal
+    with the option taken whenever it is worth more (stratified sample of exactly valued
+    situations, SE and 95 % CI), the share of deals where it is taken, and the gain on the
+    dealer's-open-card deals, for each DOC rule.
+
+    Example: joker-odds stud upcard-edge --per-stratum 50
+    """
+    from analyzer.games.stud.upcard import DOC_RULES
+    from analyzer.games.stud.upcard_edge import upcard_edge
+
+    game = load_game(game_path)
+    res = upcard_edge(game, per_stratum, seed, _fee(fee, "--fee"), doc_rules or DOC_RULES)
+    emit(res.rows(), fmt, out, {"game": game.name, "per_stratum": per_stratum, "seed": seed}
+         if fmt == "json" else None, run={"game": game.name, "N": 26 * per_stratum, "seed": seed})
+
+
+COMMANDS = [options_cmd, options_edge_cmd, upcard_cmd, upcard_edge_cmd]

@@ -11,8 +11,14 @@ from analyzer.games.stud.edge import EdgeResult, house_edges
 from analyzer.games.stud.exchange import ExchangeCollector, exchange_options
 from analyzer.games.stud.game import StudGame, load_game
 from analyzer.games.stud.location import location_probabilities
+from analyzer.games.stud.report_options import (
+    UPCARD_PER_STRATUM,
+    poker_with_joker_section,
+    upcard_section,
+)
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
 from analyzer.games.stud.strategy import CellCollector, StrategyReport, strategy_report
+from analyzer.games.stud.upcard_edge import UpcardCollector
 from analyzer.report.study import Study
 
 JPOKER_HANDS = 26_000  # sampled player hands (each valued against all 47 up cards)
@@ -85,10 +91,12 @@ def build() -> Study:
     jp = load_game("jpoker")
     j_cells = CellCollector()
     j_exch = ExchangeCollector(jp, EXCHANGE_SITUATIONS, seed=3)
+    j_up = UpcardCollector(jp, UPCARD_PER_STRATUM, seed=4)
 
     def visit(w: int | None, doc: bool, p: float, tables: Any, part: Any) -> None:
         j_cells(w, doc, p, tables, part)
         j_exch(w, doc, p, tables)
+        j_up(w, doc, p, tables)
 
     j_results = house_edges(jp, ("optimal", "pair", "always"), "sampled", hands=JPOKER_HANDS, seed=1,
                             merge=JPOKER_MERGE, visit=visit)
@@ -121,6 +129,9 @@ def build() -> Study:
         for r in exchange_options(jp, hand, up, wild)[:4]:
             ex_rows.append({"hand": hand, "up": up, **r})
     study.table("jpoker-exchange-examples", ex_rows, "Best four exchange options of a few situations (exact)")
+
+    upcard_section(study, j_up, j_opt)
+    poker_with_joker_section(study)
 
     study.heading("Sensitivity")
     doc_rows = doc_sensitivity(jp, j_opt)

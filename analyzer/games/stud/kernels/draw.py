@@ -158,3 +158,63 @@ def upswap_value(hand, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tr
             acc += upswap_one(hand, u, p, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
             k += 1
     return acc / k
+
+
+@njit(cache=True, parallel=True)
+def joker_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """Stand and the five buy-the-joker values of many situations, before fees: (k, 6), NaN where
+    the joker is held or face up (the cheap options: one dealer count each)."""
+    out = np.full((hands.shape[0], 6), np.nan)
+    for r in prange(hands.shape[0]):
+        hand = hands[r]
+        u = ups[r]
+        out[r, 0] = hold_value(hand, u, 0, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
+        if jpos < 0 or jpos == u or jpos == hand[0] or jpos == hand[1] or jpos == hand[2] or jpos == hand[3] \
+                or jpos == hand[4]:
+            continue
+        for i in range(5):
+            out[r, 1 + i] = joker_value(hand, u, i, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri,
+                                        quad, binom, qc)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def upswap_batch(hands, ups, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """(stand, exchange the up card) values of many situations before the fee: (k, 2)."""
+    out = np.empty((hands.shape[0], 2), np.float64)
+    for r in prange(hands.shape[0]):
+        out[r, 0] = hold_value(hands[r], ups[r], 0, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
+                               binom, qc)
+        out[r, 1] = upswap_value(hands[r], ups[r], win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
+                                 binom, qc)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def upswap_rank_sums(hands, ups, rank, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """52-card deck (position = code): for each situation, the sum and count over the new up cards
+    of ``rank`` (not in the hand, not the old up card) of :func:`upswap_one` when the new up card
+    is the wild card. The tables are those of the ``rank`` of spades designated: a new up card of
+    another suit is mapped there by exchanging its suit with spades."""
+    out = np.zeros((hands.shape[0], 2), np.float64)
+    for r in prange(hands.shape[0]):
+        h2 = np.empty(5, np.int64)
+        for s2 in range(4):
+            p = rank * 4 + s2
+            hit = p == ups[r]
+            for t in range(5):
+                if hands[r, t] == p:
+                    hit = True
+            if hit:
+                continue
+            for t in range(5):
+                c = hands[r, t]
+                s = c & 3
+                h2[t] = (c >> 2) * 4 + (3 if s == s2 else (s2 if s == 3 else s))
+            sort_small(h2, 5)
+            su = ups[r] & 3
+            u2 = (ups[r] >> 2) * 4 + (3 if su == s2 else (s2 if su == 3 else su))
+            out[r, 0] += upswap_one(h2, u2, rank * 4 + 3, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri,
+                                    quad, binom, qc)
+            out[r, 1] += 1
+    return out

@@ -1,0 +1,226 @@
+"""Numba kernels valuing every draw of one situation against one table of its dealer hands.
+
+The dealer holds the up card and four of the ``nu`` unseen cards; a draw takes cards from the
+same unseen cards, so the dealer hands left after drawing the set ``N`` are those avoiding ``N``.
+:func:`pool_build` classes every dealer hand of the situation once and keeps, for every 0-, 1-,
+2- and 3-set of unseen cards, the sorted classes of the dealer hands containing it; the hands
+avoiding ``N`` with a class below ``x`` are then an inclusion–exclusion over the subsets of ``N``
+(at most 31 sorted-list searches, whatever the discards). The joker bought is the draw of the
+joker itself. :func:`pool_options` gives the same 37 values as :func:`.draw.option_values`
+(stand, the 31 hold-and-draw masks, the joker for each card), several times faster.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from analyzer.games.stud.kernels.counting import count_below
+from analyzer.games.stud.kernels.tables import colex, sort_small
+
+
+@njit(cache=True)
+def pool_build(unseen, nu, u, cls, binom):
+    """Dealer-hand class lists of ``u`` + 4 of ``unseen[:nu]`` (sorted positions): ``c4`` by local
+    colex index, and sorted lists of all hands (``l0``) and of those containing each local 1-, 2-,
+    3-set (``l1``, ``l2``, ``l3``, one segment per set in colex order)."""
+    n4 = binom[nu, 4]
+    s1 = binom[nu - 1, 3]
+    s2 = binom[nu - 2, 2]
+    s3 = nu - 3
+    c4 = np.empty(n4, np.int32)
+    sets = np.empty((n4, 4), np.int64)
+    s = np.empty(5, np.int64)
+    for d in range(3, nu):
+        for c in range(2, d):
+            for b in range(1, c):
+                for a in range(b):
+                    i4 = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4]
+                    sets[i4, 0] = a
+                    sets[i4, 1] = b
+                    sets[i4, 2] = c
+                    sets[i4, 3] = d
+                    s[0] = unseen[a]
+                    s[1] = unseen[b]
+                    s[2] = unseen[c]
+                    s[3] = unseen[d]
+                    s[4] = u
+                    sort_small(s, 5)
+                    c4[i4] = cls[colex(s, 5, binom)]
+    order = np.argsort(c4, kind="mergesort")
+    l0 = c4[order]
+    l1 = np.empty(nu * s1, np.int32)
+    l2 = np.empty(binom[nu, 2] * s2, np.int32)
+    l3 = np.empty(binom[nu, 3] * s3, np.int32)
+    f1 = np.zeros(nu, np.int64)
+    f2 = np.zeros(binom[nu, 2], np.int64)
+    f3 = np.zeros(binom[nu, 3], np.int64)
+    for i4 in order:  # ascending class: every segment fills in sorted order
+        k = c4[i4]
+        for x in range(4):
+            p = sets[i4, x]
+            l1[p * s1 + f1[p]] = k
+            f1[p] += 1
+            for y in range(x + 1, 4):
+                q = binom[p, 1] + binom[sets[i4, y], 2]
+                l2[q * s2 + f2[q]] = k
+                f2[q] += 1
+                for z in range(y + 1, 4):
+                    t = q + binom[sets[i4, z], 3]
+                    l3[t * s3 + f3[t]] = k
+                    f3[t] += 1
+    return c4, l0, l1, l2, l3
+
+
+@njit(cache=True)
+def pool_counts(sub, nd, x0, x1, x2, nu, c4, l0, l1, l2, l3, binom, out3):
+    """Dealer hands avoiding the local cards ``sub[:nd]`` (sorted) with class < x0, < x1, < x2."""
+    s1 = binom[nu - 1, 3]
+    s2 = binom[nu - 2, 2]
+    s3 = nu - 3
+    t0 = 0
+    t1 = 0
+    t2 = 0
+    for mask in range(1 << nd):
+        k = 0
+        idx = 0
+        for i in range(nd):
+            if (mask >> i) & 1:
+                k += 1
+                idx += binom[sub[i], k]
+        if k > 4:
+            continue
+        if k == 4:
+            v = c4[idx]
+            c0 = 1 if v < x0 else 0
+            c1 = 1 if v < x1 else 0
+            c2 = 1 if v < x2 else 0
+        else:
+            if k == 0:
+                lst, st, ln = l0, 0, l0.shape[0]
+            elif k == 1:
+                lst, st, ln = l1, idx * s1, s1
+            elif k == 2:
+                lst, st, ln = l2, idx * s2, s2
+            else:
+                lst, st, ln = l3, idx * s3, s3
+            c0 = count_below(lst, st, ln, x0)
+            c1 = count_below(lst, st, ln, x1)
+            c2 = c1
+            while c2 < ln and lst[st + c2] < x2:
+                c2 += 1
+        if k & 1:
+            t0 -= c0
+            t1 -= c1
+            t2 -= c2
+        else:
+            t0 += c0
+            t1 += c1
+            t2 += c2
+    out3[0] = t0
+    out3[1] = t1
+    out3[2] = t2
+
+
+@njit(cache=True)
+def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom, c3):
+    """max(fold, bet) in antes of the player's 5 positions ``new`` (sorted in place) when the local
+    unseen cards ``sub[:nd]`` have left the dealer's reach."""
+    total = binom[nu - nd, 4]
+    sort_small(new, 5)
+    pc = cls[colex(new, 5, binom)]
+    pool_counts(sub, nd, qc, pc, pc + 1, nu, c4, l0, l1, l2, l3, binom, c3)
+    nq = c3[0]
+    if pc < qc:
+        v = nq * nq_win + (total - nq) * lose_win
+    else:
+        v = nq * nq_win + (c3[1] - nq) * win_of[pc] + (c3[2] - c3[1]) * tie_win + (total - c3[2]) * lose_win
+    return max(v, -total) / total
+
+
+@njit(cache=True)
+def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3,
+                binom):
+    """Option ``k`` before fees: 0..31 discard mask then draw, 32 + i the joker for ``hand[i]``
+    (NaN when ``jl`` < 0: the joker is not among the unseen cards)."""
+    new = np.empty(5, np.int64)
+    sub = np.empty(5, np.int64)
+    c3 = np.empty(3, np.int64)
+    if k >= 32:
+        if jl < 0:
+            return np.nan
+        for t in range(5):
+            new[t] = jpos if t == k - 32 else hand[t]
+        sub[0] = jl
+        return pool_value(new, sub, 1, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom,
+                          c3)
+    keep = np.empty(5, np.int64)
+    nk = 0
+    nd = 0
+    for i in range(5):
+        if (k >> i) & 1:
+            nd += 1
+        else:
+            keep[nk] = hand[i]
+            nk += 1
+    for j in range(nd):
+        sub[j] = j
+    acc = 0.0
+    draws = 0
+    while True:
+        for i in range(nk):
+            new[i] = keep[i]
+        for j in range(nd):
+            new[nk + j] = unseen[sub[j]]
+        acc += pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom,
+                          c3)
+        draws += 1
+        j = nd - 1  # the next nd-combination of 0..nu-1
+        while j >= 0 and sub[j] == nu - nd + j:
+            j -= 1
+        if j < 0:
+            break
+        sub[j] += 1
+        for t in range(j + 1, nd):
+            sub[t] = sub[t - 1] + 1
+    return acc / draws
+
+
+@njit(cache=True)
+def _unseen(hand, u, jpos, n):
+    unseen = np.empty(n, np.int64)
+    nu = 0
+    jl = -1
+    for p in range(n):
+        if p != u and p != hand[0] and p != hand[1] and p != hand[2] and p != hand[3] and p != hand[4]:
+            if p == jpos:
+                jl = nu
+            unseen[nu] = p
+            nu += 1
+    return unseen, nu, jl
+
+
+@njit(cache=True, parallel=True)
+def pool_options(hand, u, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, binom):
+    """The 37 option values of one situation (parallel over the options)."""
+    unseen, nu, jl = _unseen(hand, u, jpos, n)
+    c4, l0, l1, l2, l3 = pool_build(unseen, nu, u, cls, binom)
+    out = np.empty(37, np.float64)
+    for k in prange(37):
+        out[k] = pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1,
+                             l2, l3, binom)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def pool_batch(hands, ups, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, binom):
+    """:func:`pool_options` of many situations (parallel over the situations)."""
+    out = np.empty((hands.shape[0], 37), np.float64)
+    for r in prange(hands.shape[0]):
+        hand = hands[r]
+        unseen, nu, jl = _unseen(hand, ups[r], jpos, n)
+        c4, l0, l1, l2, l3 = pool_build(unseen, nu, ups[r], cls, binom)
+        for k in range(37):
+            out[r, k] = pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
+                                    l0, l1, l2, l3, binom)
+    return out
