@@ -33,7 +33,7 @@ def pimc_options(f: Any) -> Any:
                           "playing together (exact solver; no drawing).")(f)
     f = click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
                      help="pimc: solver nodes per search (a search over it counts as not reached).")(f)
-    f = click.option("--k", "k", type=click.IntRange(1, 4096), default=64, show_default=True,
+    f = click.option("--k", "k", type=click.IntRange(1, 4096), default=256, show_default=True,
                      help="pimc: worlds (deals consistent with what it has seen) at each decision.")(f)
     return f
 

@@ -101,7 +101,7 @@ class StrengthResult:
         return m
 
 
-def pimc_cfg(rules: TrickRules, k: int = 32, budget: int = 200_000, bid_mode: str = "heuristic",
+def pimc_cfg(rules: TrickRules, k: int = 256, budget: int = 200_000, bid_mode: str = "heuristic",
              model: str = "playout", endgame: int = 4) -> np.ndarray:
     """pimc's options as the kernels' array, checked against the rules.
 
@@ -136,7 +136,7 @@ def pimc_cfg(rules: TrickRules, k: int = 32, budget: int = 200_000, bid_mode: st
 
 
 def strength(rules: TrickRules, cards: int, a: str = "pimc", b: str = "heuristic", deals: int | None = 200,
-             seed: int = 0, k: int = 32, budget: int = 200_000, bid_mode: str = "heuristic",
+             seed: int = 0, k: int = 256, budget: int = 200_000, bid_mode: str = "heuristic",
              model: str = "playout", endgame: int = 4, chunk_size: int | None = None,
              **engine: Any) -> StrengthResult:
     """A (rotated over the seats) against B on the same ``deals`` deals of ``cards`` cards."""
