@@ -14,9 +14,10 @@ heuristic at every seat once per bid; 2 the bid with the best mean value from th
 trick bounds in K worlds (the most tricks the player makes sure of, the fewest he makes sure
 not to exceed: exact when the bid lies between, else the score of the bound it misses by);
 3 the best mean guaranteed score. Measured in duplicate against the heuristic (4-card Georgian
-deals, K = 16, paranoid card play): 2 and 3 lose about 64 points a deal — three seats playing
-together against the player make every solver bid far too pessimistic — and 0 is no better
-than 1, so pimc bids like the heuristic by default.
+deals, K = 16, paranoid card play, before the world sampling was fixed to deal only the unseen
+cards): 2 and 3 lose about 64 points a deal — three seats playing together against the player
+make every solver bid far too pessimistic — and 0 was no better than 1, so pimc bids like the
+heuristic by default.
 """
 
 from __future__ import annotations

@@ -3,7 +3,12 @@
 For each deal, every seat plays B once (the baseline), then for each seat s the deal is
 replayed with A at s and B at the others; the deal's value is the mean over seats of A's score
 at s minus B's score at s. Its mean over deals carries an SE and a 95 % CI (deals are
-independent). Runs through the engine (seeded, every backend).
+independent). Deals with or without drawing (when drawing, every line-up draws the same
+stock). Runs through the engine (seeded, every backend). pimc's options (:func:`pimc_cfg`): K
+worlds per decision, the solver's node budget, the bid mode, the world model (``playout``: the
+rest of the deal played by every seat's policy, the exact solver for the last ``endgame``
+tricks once nothing is left to draw; ``paranoid``: the exact solver's guaranteed score
+throughout, no drawing).
 
 >>> from analyzer.games.tricks.rules import trick_rules
 >>> r = strength(trick_rules("georgian-joker"), 3, "heuristic", "random", deals=300, seed=1)
