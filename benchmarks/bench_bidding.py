@@ -71,7 +71,8 @@ def _pimc_rows(cards: int, deals: int, k: int = 32, model: str = "playout") -> d
 
 
 def main() -> None:
-    rows = [_bid_row(2), _bid_row(1), _pimc_rows(6, 40), _pimc_rows(9, 40), _pimc_rows(6, 20, model="paranoid"),
+    rows = [_bid_row(2), _bid_row(1), _pimc_rows(6, 40), _pimc_rows(9, 40), _pimc_rows(9, 20, k=256),
+            _pimc_rows(6, 20, model="paranoid"),
             _pimc_rows(9, 8, model="paranoid")]
     for r in rows:
         r.setdefault("p90 s", float("nan"))
