@@ -170,3 +170,31 @@ def test_pimc_kernels_without_a_pimc_seat_are_the_plain_kernels(game: str, over:
     sets = np.array(rules.schedule_sets(), np.int64)
     assert np.array_equal(pimc_games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol, cfg),
                           games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol))
+
+
+def test_pimc_deals_kernel_is_its_deals_played_one_by_one() -> None:
+    """The chunk kernel plays exactly the deals of :func:`deal_pimc` called one at a time (a
+    literal 0 passed for the set once compiled the chunk's pimc into other play)."""
+    from analyzer.games.tricks.pimc_games_kernels import pimc_deals_chunk
+    from analyzer.games.tricks.pimc_play_kernels import LOG_TABLE, deal_pimc, search_state
+    from analyzer.games.tricks.selfplay_kernels import policy_state
+
+    rules = trick_rules("joker-54")
+    rp = rules.params()
+    pack = deck_array(trick_deck(rules.deck))
+    cfg = pimc_cfg(rules, k=4)
+    pol = np.array([2, 1, 1], np.int64)
+    st = chunk_state(7, 0)
+    got = pimc_deals_chunk(st, 3, pack, 3, 5, rp, pol, cfg)
+    d = st.copy()
+    ps = policy_state(d)
+    ss = search_state(st)
+    pk = pack.copy()
+    tt = new_table(LOG_TABLE)
+    bids, took, sc = (np.zeros(3, np.int64) for _ in range(3))
+    total = np.zeros(3, np.int64)
+    stamp = 0
+    for _ in range(3):
+        stamp = deal_pimc(d, ps, ss, pk, 3, 5, 0, rp, pol, cfg, tt, stamp, np.zeros(1, np.int64), bids, took, sc)
+        total += sc
+    assert got[:3].tolist() == total.tolist()
