@@ -1,5 +1,6 @@
 """Bidding expectations: ``tricks bid`` with heuristic playouts to ±2 points (95 %) on a 9-card
-hand, and the time of a deal with one ``pimc`` seat (K = 32) against three heuristic seats."""
+hand, and the time of a deal with one ``pimc`` seat (K = 32; the default playout model with the
+solver's last 4 tricks, and the paranoid model) against three heuristic seats."""
 
 from __future__ import annotations
 
@@ -28,21 +29,25 @@ def _bid_row(workers: int) -> dict[str, object]:
             "max half-width": half, "seconds": dt, "goal s": 2.0}
 
 
-def _pimc_rows(cards: int, deals: int, k: int = 32) -> dict[str, object]:
+def _pimc_rows(cards: int, deals: int, k: int = 32, model: str = "playout") -> dict[str, object]:
     from analyzer.games.tricks.pimc_kernels import new_table
     from analyzer.games.tricks.pimc_play_kernels import LOG_TABLE, play_pimc
+    from analyzer.games.tricks.strength import pimc_cfg
 
     rules = trick_rules("georgian-joker")
     rp = rules.params()
+    cfg = pimc_cfg(rules, k=k, model=model)
     pack = deck_array(trick_deck("36j"))
     dstate = seed_words(5)
     pstate = seed_words(6)
+    sstate = seed_words(7)
     tt = new_table(LOG_TABLE)
     nodes = np.zeros(1, np.int64)
     mask = np.uint64(sum(1 << int(b) for b in pack))
     bids = np.zeros(4, np.int64)
     took = np.zeros(4, np.int64)
     scores = np.zeros(4, np.int64)
+    stock = np.zeros(0, np.int64)
     times = []
     stamp = 0
     for i in range(deals + 1):
@@ -54,19 +59,21 @@ def _pimc_rows(cards: int, deals: int, k: int = 32) -> dict[str, object]:
         pol = np.ones(4, np.int64)
         pol[i % 4] = 2
         t0 = time.perf_counter()
-        stamp = play_pimc(hands, trump, up, 4, cards, 0, rp, pol, bids, 0, mask, k, 200_000, 1, tt, stamp,
-                          nodes, dstate, pstate, took, scores)
+        stamp = play_pimc(hands, stock, trump, up, 4, cards, 0, rp, pol, bids, 0, mask, cfg, tt, stamp, nodes,
+                          sstate, pstate, took, scores)
         if i:  # the first deal compiles
             times.append(time.perf_counter() - t0)
     a = np.array(times)
-    return {"what": f"pimc K={k} + 3 heuristic, {cards} cards, 1 core", "samples": deals,
+    return {"what": f"pimc K={k} ({model}) + 3 heuristic, {cards} cards, 1 core", "samples": deals,
             "max half-width": float("nan"), "seconds": float(np.median(a)),
             "goal s": 5.0 if cards == 9 else 0.5, "p90 s": float(np.quantile(a, 0.9)),
             "max s": float(a.max())}
 
 
 def main() -> None:
-    rows = [_bid_row(2), _bid_row(1), _pimc_rows(6, 20), _pimc_rows(9, 8)]
+    rows = [_bid_row(2), _bid_row(1), _pimc_rows(6, 40), _pimc_rows(9, 40), _pimc_rows(9, 20, k=256),
+            _pimc_rows(6, 20, model="paranoid"),
+            _pimc_rows(9, 8, model="paranoid")]
     for r in rows:
         r.setdefault("p90 s", float("nan"))
         r.setdefault("max s", float("nan"))

@@ -150,3 +150,15 @@ def test_play_schedule_and_errors(tmp_path: Path) -> None:
     code, first, _ = run(*args)
     code2, again, _ = run(*args)
     assert code == code2 == 0 and json.loads(first)["rows"] == json.loads(again)["rows"]
+
+
+def test_pimc_seat_in_play_and_its_options() -> None:
+    code, out, err = run("play", "--game", "joker-54", "--policy-seat", "1=pimc", "--cards", "3", "--deals", "8",
+                         "--k", "4", "--endgame", "1", "--format", "json", "--seed", "2", "--quiet")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [r["policy"] for r in data["rows"]] == ["heuristic", "pimc", "heuristic"] and data["deals"] == 8
+    code, out, err = run("strength", "--help")
+    assert code == 0 and "--model [playout|paranoid]" in out and "--endgame" in out
+    code, out, err = run("play", "--game", "joker-54", "--policy", "pimc", "--model", "paranoid", "--deals", "2")
+    assert_one_line_error(code, out, err, "Error: the paranoid model needs the exact solver")

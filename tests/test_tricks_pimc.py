@@ -194,3 +194,18 @@ def test_pimc_bid_table_is_reproducible_and_plays_to_its_bid() -> None:
     h = bid_table(s, "heuristic", samples=4000, seed=1)
     # bidding 2, pimc makes it far more often than the heuristic does (0.50 for the heuristic)
     assert a.rows[2]["p_made"] > h.rows[2]["p_made_high"]
+
+
+def test_worlds_deal_only_the_pool_from_a_longer_buffer() -> None:
+    """The pool sits in a 64-slot buffer: a world deals its first ``npool`` entries only (it once
+    dealt the zeros after them too, putting a card that is not in the deck into the worlds)."""
+    rng_state = np.array([9, 8, 7, 6], np.uint64)
+    cards = [b for b in range(4, 13)] + [16 + b for b in range(4, 13)]  # 18 cards of clubs and diamonds
+    buf = np.zeros(64, np.int64)
+    buf[:18] = cards
+    sizes = np.array([0, 6, 6, 6])
+    out = np.zeros(4, np.uint64)
+    for _ in range(100):
+        assert _sample(rng_state, buf, 18, sizes, np.zeros(4, np.uint64), 4, 0, np.uint64(0), out)
+        dealt = [b for s in (1, 2, 3) for b in range(64) if int(out[s]) >> b & 1]
+        assert sorted(dealt) == cards

@@ -17,7 +17,7 @@ from analyzer.cli.options import (
 )
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
-from analyzer.games.tricks.cli_bid import run_info
+from analyzer.games.tricks.cli_bid import pimc_kwargs, pimc_options, run_info
 from analyzer.games.tricks.cli_joker import COMMANDS as JOKER_COMMANDS
 from analyzer.io import render_text_table
 from analyzer.progress import progress_enabled
@@ -43,15 +43,18 @@ def tricks_group() -> None:
 
 @tricks_group.command("play")
 @_game_options
-@click.option("--policy", default="heuristic", show_default=True, type=click.Choice(["heuristic", "random"]),
-              help="Policy of every seat.")
+@click.option("--policy", default="heuristic", show_default=True,
+              type=click.Choice(["heuristic", "random", "pimc"]), help="Policy of every seat.")
 @click.option("--policy-seat", "policy_seat", multiple=True, metavar="SEAT=POLICY",
-              help="Another policy at one seat (repeatable), e.g. 2=random.")
+              help="Another policy at one seat (repeatable), e.g. 2=random or 0=pimc (with --schedule: "
+                   "the player sitting at that seat in the first deal).")
 @click.option("--deals", type=click.IntRange(min=1), default=None,
-              help="Independent deals to play (default 100,000; with --schedule: whole games, 10,000).")
+              help="Independent deals to play (default 100,000; with --schedule: whole games, 10,000; "
+                   "with a pimc seat 2,000 deals or 100 games).")
 @click.option("--cards", type=click.IntRange(min=1), default=None,
               help="Cards dealt to each player (default: a full deal).")
 @click.option("--schedule", is_flag=True, help="Play whole games on the game's deal schedule.")
+@pimc_options
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
 @engine_options
 @output_options
@@ -60,7 +63,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
     """Self-play: mean score per seat with 95 % CIs, bid and trick distributions, P(bid made).
 
     Deals are random; the same seed gives the same numbers on every backend. Policies:
-    heuristic (plays to its bid) and random (uniform over legal moves and joker modes).
+    heuristic (plays to its bid), random (uniform over legal moves and joker modes) and pimc
+    (K sampled deals consistent with what it has seen, each move valued by the world model).
 
     Example: joker-odds tricks play --game georgian-joker --policy heuristic --policy-seat 2=random --deals 200000 --cards 9 --seed 1
     """
@@ -69,19 +73,25 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
 
     rules = trick_rules(game, rule)
     pols = parse_policies(rules.players, policy, policy_seat)
+    pk = pimc_kwargs(opts)
     engine = engine_kwargs(opts)
-    n = deals if deals is not None or has_target(opts) else (10_000 if schedule else 100_000)
+    if deals is not None or has_target(opts):
+        n = deals
+    elif "pimc" in pols:
+        n = 100 if schedule else 2_000
+    else:
+        n = 10_000 if schedule else 100_000
     if schedule:
         if cards is not None:
             raise JokerOddsError("--cards and --schedule exclude each other")
-        g = play_games(rules, pols, n, seed, **engine)
+        g = play_games(rules, pols, n, seed, pimc=pk, **engine)
         meta = {"game": rules.name, "games": g.games, "seed": seed, "policies": list(pols),
                 "schedule": list(rules.schedule_cards()), "stop": g.run.stop_reason}
         run = run_info(rules, rule, policies=",".join(pols), method="self-play", games=g.games, seed=seed)
         emit(g.rows(), fmt, out, meta if fmt == "json" else None, run=run)
         return
     c = cards if cards is not None else rules.max_cards
-    r = play_deals(rules, c, pols, n, seed, **engine)
+    r = play_deals(rules, c, pols, n, seed, pimc=pk, **engine)
     meta = {"game": rules.name, "cards": c, "tricks": rules.tricks_in_deal(c), "deals": r.deals,
             "seed": seed, "policies": list(pols), "bid_distribution": r.bid_hist,
             "trick_distribution": r.trick_hist, "stop": r.run.stop_reason}

@@ -12,7 +12,35 @@ from analyzer.errors import JokerOddsError
 
 GAMES = ("georgian-joker", "joker-54")
 
-__all__ = ["COMMANDS", "bid_cmd", "run_info", "strength_cmd"]
+__all__ = ["COMMANDS", "bid_cmd", "pimc_kwargs", "pimc_options", "run_info", "strength_cmd"]
+
+
+def pimc_options(f: Any) -> Any:
+    """pimc's options: K, the solver budget, the world model, the endgame, the bid mode."""
+    f = click.option("--bid-mode", type=click.Choice(["heuristic", "playouts", "bounds", "guaranteed"]),
+                     default="heuristic", show_default=True,
+                     help="pimc's bids: the heuristic's; the best mean over 16·K worlds played out by the "
+                          "heuristic; from the solver's trick bounds; by the solver's guaranteed score "
+                          "(with drawing: heuristic only).")(f)
+    f = click.option("--endgame", type=click.IntRange(min=0), default=4, show_default=True,
+                     help="pimc, playout model: with this many tricks left (and nothing left to draw) the "
+                          "exact solver's guaranteed score takes over.")(f)
+    f = click.option("--model", type=click.Choice(["playout", "paranoid"]), default="playout",
+                     show_default=True,
+                     help="pimc's value of a move in a world: playout — every seat, pimc too, plays the "
+                          "rest by its policy (one step of policy improvement over the heuristic); "
+                          "paranoid — the score of its bid pimc makes sure of against the three others "
+                          "playing together (exact solver; no drawing).")(f)
+    f = click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
+                     help="pimc: solver nodes per search (a search over it counts as not reached).")(f)
+    f = click.option("--k", "k", type=click.IntRange(1, 4096), default=256, show_default=True,
+                     help="pimc: worlds (deals consistent with what it has seen) at each decision.")(f)
+    return f
+
+
+def pimc_kwargs(opts: dict[str, Any]) -> dict[str, Any]:
+    """The pimc options of a command as keyword arguments (removed from ``opts``)."""
+    return {key: opts.pop(key) for key in ("k", "budget", "model", "endgame", "bid_mode")}
 
 
 def run_info(rules: Any, rule: tuple[str, ...], **more: Any) -> dict[str, Any]:
@@ -119,28 +147,23 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
               show_default=True, help="The policy of the other seats, and the baseline at the tested seat.")
 @click.option("--deals", type=click.IntRange(min=1), default=200, show_default=True,
               help="Deals; each is played once per seat with A there (and once with B there).")
-@click.option("--k", "k", type=click.IntRange(1, 512), default=32, show_default=True, help="pimc: K.")
-@click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
-              help="pimc: solver nodes per search.")
-@click.option("--bid-mode", type=click.Choice(["heuristic", "playouts", "bounds", "guaranteed"]),
-              default="heuristic", show_default=True,
-              help="pimc's bids: the heuristic's; the best mean over 16·K worlds played out by the "
-                   "heuristic; from the solver's trick bounds; by the solver's guaranteed score.")
+@pimc_options
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
 @engine_options
 @output_options
-def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, deals: int, k: int,
-                 budget: int, bid_mode: str, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
+def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, deals: int, seed: int,
+                 fmt: str, out: Path | None, **opts: Any) -> None:
     """Duplicate comparison: on the same deals, A at one seat (rotated over every seat) against
     B at the others, minus B at that seat; the mean score difference per deal with a 95 % CI.
 
-    Example: joker-odds tricks strength --game georgian-joker --cards 6 --a pimc --b heuristic --deals 200 --seed 1
+    Example: joker-odds tricks strength --game georgian-joker --cards 9 --a pimc --b heuristic --deals 400 --seed 1
     """
     from analyzer.games.tricks.rules import trick_rules
     from analyzer.games.tricks.strength import strength
 
     rules = trick_rules(game, rule)
-    r = strength(rules, cards, pol_a, pol_b, deals, seed, k, budget, bid_mode, **engine_kwargs(opts))
+    pk = pimc_kwargs(opts)
+    r = strength(rules, cards, pol_a, pol_b, deals, seed, **pk, **engine_kwargs(opts))
     run = run_info(rules, rule, cards=cards, policies=f"{pol_a} vs {pol_b}", method="duplicate self-play",
                    deals=r.deals, seed=seed)
     emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None, run=run)

@@ -1,21 +1,12 @@
-"""numba kernels of ``pimc``: perfect-information Monte Carlo scored against the player's own bid.
+"""numba kernels of ``pimc`` (perfect-information Monte Carlo scored against the player's own bid):
+what plays reveal, worlds consistent with what the player has seen, and pimc's bid.
 
-The exact solver of part 1 answers "can seat S make sure of at least t tricks?". Scoring
-against a bid needs more: the score of a bid is not monotone in the tricks. So this module
-searches a boolean on a *set* of final trick counts: "can S make sure its final tricks lie in
-``accept``?" (an alpha-beta with the others playing together against S, as in the paranoid
-value; the same move generation, move ordering and interchangeable-card pruning; a
-transposition table keyed by the hands, the leader and the accepted set seen from the
-tricks already won). The **guaranteed score** of a position for bid b is the largest v such
-that S can make sure its final tricks k have score(b, k) ≥ v: the sets {k : score ≥ v} are
-nested, so a binary search over the distinct score values needs a few searches. A search
-that runs over its node budget counts as "cannot" (the guarantee is then a lower bound).
-
-At a decision, ``pimc`` deals K worlds consistent with what it has seen (its hand, the turned
-card, the cards played, the voids shown — not following the led suit, not trumping when bound
-to, the highest card forced by a led "take" — and the heuristic seats' bids, by rejection),
-plays each candidate move in each world and averages the guaranteed score; it plays the best
-average, the heuristic's own choice on a tie.
+A world deals the cards the player has not seen to the other seats consistently with what it
+knows: its hand, the turned card, the cards played, the voids shown (not following the led
+suit, not trumping when bound to, the highest card forced by a led "take") and the heuristic
+seats' bids (by rejection, up to a cap). The card play is in
+:mod:`analyzer.games.tricks.pimc_move_kernels`; the set-valued search in
+:mod:`analyzer.games.tricks.pimc_search_kernels`.
 
 Bidding (``bid_mode``): 1, the default, is the heuristic's bid; 0 the legal bid with the best
 mean score over 16·K worlds consistent with the earlier bids, each world played out by the
@@ -23,12 +14,10 @@ heuristic at every seat once per bid; 2 the bid with the best mean value from th
 trick bounds in K worlds (the most tricks the player makes sure of, the fewest he makes sure
 not to exceed: exact when the bid lies between, else the score of the bound it misses by);
 3 the best mean guaranteed score. Measured in duplicate against the heuristic (4-card Georgian
-deals, K = 16): 2 and 3 lose about 64 points a deal — three seats playing together against the
-player make every solver bid far too pessimistic — and 0 is no better than 1 (it assumes the
-heuristic's card play, not pimc's), so pimc bids like the heuristic and plays with the solver.
-Its card play beats the heuristic on 4- and 6-card deals of both games and on 9-card deals of
-the 54-card game, not on full 9-card Georgian deals (the guaranteed score is too pessimistic
-that early in a long deal).
+deals, K = 16, paranoid card play, before the world sampling was fixed to deal only the unseen
+cards): 2 and 3 lose about 64 points a deal — three seats playing together against the player
+make every solver bid far too pessimistic — and 0 was no better than 1, so pimc bids like the
+heuristic by default.
 """
 
 from __future__ import annotations
@@ -42,26 +31,22 @@ from analyzer.games.tricks.kernels import (
     JK1,
     TAKE,
     led_suit,
-    legal_moves,
     popcount,
     suit_mask,
-    trick_winner,
 )
 from analyzer.games.tricks.pimc_search_kernels import (
-    _lowbit,
     bid_value,
     guaranteed_score,
     new_table,
     search_set,
     trick_bounds,
 )
-from analyzer.games.tricks.policies import HEURISTIC, choose_bid, choose_move
+from analyzer.games.tricks.policies import HEURISTIC, choose_bid
 from analyzer.games.tricks.rules import P
-from analyzer.games.tricks.solver_kernels import MAX_MOVES
 from analyzer.kernels.rng import bounded, deal
 
-__all__ = ["PIMC", "bid_value", "guaranteed_score", "new_table", "pimc_bid", "pimc_move", "search_set",
-           "trick_bounds"]
+__all__ = ["PIMC", "bid_value", "guaranteed_score", "new_table", "note_play", "pimc_bid", "search_set",
+           "trick_bounds", "world"]
 
 PIMC = 2
 R_MODEL = P.MODEL
@@ -95,7 +80,7 @@ def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
     ``forbid``: cards in random order (those some seat cannot hold first), each to a seat that
     may hold it, chosen in proportion to the room left (out of play counts as a seat). Close to
     uniform over the consistent deals, not exactly. False if it got stuck."""
-    deal(dstate, pool, npool)
+    deal(dstate, pool[:npool], npool)  # a random order of the pool (the buffer may be longer)
     anyf = uint64(0)
     for s in range(np_):
         anyf |= forbid[s]
@@ -191,80 +176,6 @@ def _pool(deck_mask, hands, me, played, up_bit, buf):
         m += 1
         x ^= low
     return m
-
-
-@njit(cache=True)
-def pimc_move(me, hands, t_card, t_mode, k, leader, trump, rp, bids, took, played, played_by, forbid,
-              up_bit, deck_mask, np_, n, tricks_left, set_index, pol, kk, budget, tt, stamp, nodes,
-              dstate, pstate):
-    """pimc's card (a move ``bit + 64 * mode``) for seat ``me`` (``hands``: the true hands; only
-    their sizes and ``hands[me]`` are read)."""
-    moves = np.zeros(MAX_MOVES, np.int64)
-    nmv = legal_moves(hands[me], t_card, t_mode, k, trump, rp, moves)
-    need = bids[me] - took[me]
-    pool_buf = np.zeros(64, np.int64)
-    npool = _pool(deck_mask, hands, me, played, up_bit, pool_buf)
-    unseen = deck_mask & ~played & ~hands[me]
-    h_move = choose_move(HEURISTIC, hands[me], moves, nmv, t_card, t_mode, k, trump, need, unseen, rp,
-                         pstate)
-    if nmv == 1:
-        return moves[0]
-    # keep one move of each set of my cards adjacent among the cards not yet played
-    live = deck_mask & ~played
-    keep = np.zeros(nmv, np.bool_)
-    for i in range(nmv):
-        b = moves[i] & 63
-        keep[i] = True
-        if b < JK1:
-            above = live & suit_mask(b >> 4) & ~((uint64(2) << uint64(b)) - uint64(1))
-            if above:
-                nb_ = uint64(1) << uint64(_lowbit(above))
-                if hands[me] & nb_ and moves[i] != h_move:
-                    keep[i] = False
-    sizes = np.zeros(np_, np.int64)
-    for s in range(np_):
-        sizes[s] = popcount(hands[s])
-    worlds = np.zeros(np_, np.uint64)
-    sums = np.zeros(nmv, np.float64)
-    tc = np.zeros(np_, np.int64)
-    tm = np.zeros(np_, np.int64)
-    h2 = np.zeros(np_, np.uint64)
-    for _ in range(kk):
-        world(dstate, pstate, pool_buf, npool, sizes, forbid, played_by, np_, me, hands[me], pol, bids,
-              np_, trump, n, n, rp, worlds)
-        for i in range(nmv):
-            if not keep[i]:
-                continue
-            a = moves[i]
-            b = a & 63
-            for s in range(np_):
-                h2[s] = worlds[s]
-            h2[me] ^= uint64(1) << uint64(b)
-            for j in range(k):
-                tc[j] = t_card[j]
-                tm[j] = t_mode[j]
-            tc[k] = b
-            tm[k] = a >> 6
-            pen = 0
-            if k == 0 and b >= JK1 and hands[me] != (uint64(1) << uint64(b)):
-                pen = rp[R_JOKER_LEAD]
-            if k + 1 == np_:
-                w = (leader + trick_winner(tc, tm, np_, trump, rp)) % np_
-                won = took[me] + (1 if w == me else 0)
-                v = guaranteed_score(h2, np_, me, trump, rp, w, 0, tc, tm, won, tricks_left - 1,
-                                     bids[me], n, set_index, tt, stamp, nodes, budget)
-            else:
-                v = guaranteed_score(h2, np_, me, trump, rp, leader, k + 1, tc, tm, took[me],
-                                     tricks_left, bids[me], n, set_index, tt, stamp, nodes, budget)
-            sums[i] += v - pen
-    best = -1
-    for i in range(nmv):
-        if keep[i] and (best < 0 or sums[i] > sums[best]):
-            best = i
-    for i in range(nmv):
-        if moves[i] == h_move and sums[i] == sums[best]:
-            return h_move
-    return moves[best]
 
 
 @njit(cache=True)

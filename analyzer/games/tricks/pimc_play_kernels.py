@@ -1,9 +1,13 @@
-"""numba kernels playing deals with ``pimc`` seats: the bidding table under pimc and the
-duplicate strength comparison of two policies.
+"""numba kernels playing deals with ``pimc`` seats: one deal (with or without drawing), a dealt
+deal as self-play deals it, the bidding table under pimc and the duplicate strength comparison.
 
-A policy code per seat: 0 random, 1 heuristic, 2 pimc (K worlds per decision, a node budget per
-solver search; ``bid_mode`` 0 pimc bids from heuristic playouts of its K worlds, 1 with the heuristic's
-estimate, 2 from the solver's trick bounds, 3 by the solver's guaranteed score).
+A policy code per seat: 0 random, 1 heuristic, 2 pimc. pimc's options are one int64 array
+``cfg`` (indices ``C_*`` of :mod:`analyzer.games.tricks.pimc_move_kernels`): K worlds per
+decision, a node budget per solver search, the bid mode (0 pimc bids from heuristic playouts of
+its worlds, 1 with the heuristic's estimate, 2 from the solver's trick bounds, 3 by the solver's
+guaranteed score; with drawing only 1), the world model and the endgame length. Three random
+streams: the deals, the policies' choices, pimc's worlds (so a pimc seat does not move the
+deals or the random seats' choices).
 """
 
 from __future__ import annotations
@@ -13,28 +17,67 @@ from numba import njit, uint64
 
 from analyzer.games.tricks.bid_kernels import _consistent, _record
 from analyzer.games.tricks.kernels import JK1, deal_score, legal_moves, trick_winner
-from analyzer.games.tricks.pimc_kernels import PIMC, new_table, note_play, pimc_bid, pimc_move
-from analyzer.games.tricks.policies import choose_bid, choose_move, choose_trump
+from analyzer.games.tricks.pimc_kernels import PIMC, new_table, note_play, pimc_bid
+from analyzer.games.tricks.pimc_move_kernels import (
+    C_BID,
+    C_BUDGET,
+    C_ENDGAME,
+    C_K,
+    C_MODEL,
+    CFG_SIZE,
+    MODEL_PLAYOUT,
+    pimc_move,
+)
+from analyzer.games.tricks.policies import HEURISTIC, choose_bid, choose_move, choose_trump
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.selfplay_kernels import policy_state
 from analyzer.kernels.rng import deal
 
-__all__ = ["pimc_bid_chunk", "play_pimc", "strength_chunk"]
+__all__ = ["DEFAULT_ENDGAME", "deal_pimc", "dealt_deal", "default_cfg", "pimc_bid_chunk", "play_pimc",
+           "search_state", "strength_chunk"]
 
+R_DRAW = P.DRAW
 R_HOOK = P.HOOK
 R_LEADER = P.LEADER
 R_JOKER_LEAD = P.JOKER_LEAD
 R_TRUMP = P.TRUMP
 R_FULL_TRUMP = P.FULL_TRUMP
 LOG_TABLE = 18
+DEFAULT_ENDGAME = 4
 
 
 @njit(cache=True)
-def play_pimc(hands, trump, up_bit, np_, n, set_index, rp, pol, bids, start, deck_mask, kk, budget,
-              bid_mode, tt, stamp, nodes, dstate, pstate, took, scores):
-    """Bid (seats ``start..``; earlier bids given) and play a deal without drawing; ``hands`` is
-    consumed. Returns the next table stamp."""
-    tricks = n
+def search_state(state):
+    """pimc's stream of a chunk: from the chunk's state words, apart from the deals' and the
+    policies' streams (drawing it moves neither)."""
+    tmp = state.copy()
+    tmp[0] ^= uint64(0x9E3779B97F4A7C15)
+    tmp[3] ^= uint64(0xD1B54A32D192ED03)
+    return policy_state(tmp)
+
+
+@njit(cache=True)
+def default_cfg(kk, budget):
+    """pimc's options with the playout model and the default endgame."""
+    cfg = np.zeros(CFG_SIZE, np.int64)
+    cfg[C_K] = kk
+    cfg[C_BUDGET] = budget
+    cfg[C_BID] = 1
+    cfg[C_MODEL] = MODEL_PLAYOUT
+    cfg[C_ENDGAME] = DEFAULT_ENDGAME
+    return cfg
+
+
+@njit(cache=True)
+def play_pimc(hands, stock, trump, up_bit, np_, n, set_index, rp, pol, bids, start, deck_mask, cfg, tt,
+              stamp, nodes, sstate, pstate, took, scores):
+    """Bid (seats ``start..``; earlier bids given) and play a deal; ``hands`` is consumed; when
+    drawing, ``stock`` is drawn in order (the turned card ``up_bit`` last). Returns the next
+    table stamp."""
+    drawing = rp[R_DRAW] == 1
+    size = stock.shape[0] if drawing else 0
+    tricks = n + size // np_
+    extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
     leader = np_ - 1 if rp[R_LEADER] == 1 else 0
     total = 0
     legal = np.zeros(tricks + 1, np.int64)
@@ -44,8 +87,8 @@ def play_pimc(hands, trump, up_bit, np_, n, set_index, rp, pol, bids, start, dec
         forbidden = -1
         if s == np_ - 1 and rp[R_HOOK] != 2:
             forbidden = (tricks if rp[R_HOOK] == 0 else n) - total
-        h_bid = choose_bid(pol[s], hands[s], trump, tricks, forbidden, 0.0, pstate)
-        if pol[s] == PIMC and bid_mode != 1:
+        h_bid = choose_bid(pol[s], hands[s], trump, tricks, forbidden, extra, pstate)
+        if pol[s] == PIMC and cfg[C_BID] != 1 and not drawing:
             m = 0
             for b in range(tricks + 1):
                 if b != forbidden:
@@ -53,8 +96,8 @@ def play_pimc(hands, trump, up_bit, np_, n, set_index, rp, pol, bids, start, dec
                     m += 1
             stamp += 1
             h_bid = pimc_bid(s, hands, trump, rp, bids, legal, m, leader, up_bit, deck_mask, np_, n,
-                             tricks, set_index, pol, kk, budget, tt, stamp, nodes, dstate, pstate, h_bid,
-                             bid_mode)
+                             tricks, set_index, pol, cfg[C_K], cfg[C_BUDGET], tt, stamp, nodes, sstate,
+                             pstate, h_bid, cfg[C_BID])
         bids[s] = h_bid
         total += h_bid
     for s in range(np_):
@@ -66,15 +109,17 @@ def play_pimc(hands, trump, up_bit, np_, n, set_index, rp, pol, bids, start, dec
     t_card = np.zeros(np_, np.int64)
     t_mode = np.zeros(np_, np.int64)
     moves = np.zeros(48, np.int64)
+    nxt = 0
+    up_holder = -1
     for t in range(tricks):
         for k in range(np_):
             seat = (leader + k) % np_
             h = hands[seat]
             if pol[seat] == PIMC:
                 stamp += 1
-                a = pimc_move(seat, hands, t_card, t_mode, k, leader, trump, rp, bids, took, played,
-                              played_by, forbid, up_bit, deck_mask, np_, n, tricks - t, set_index, pol,
-                              kk, budget, tt, stamp, nodes, dstate, pstate)
+                a = pimc_move(seat, hands, size - nxt, t_card, t_mode, k, leader, trump, rp, bids, took,
+                              played, played_by, forbid, up_bit, up_holder, nxt > 0, deck_mask, np_, n,
+                              tricks, tricks - t, set_index, pol, cfg, tt, stamp, nodes, sstate, pstate)
             else:
                 m = legal_moves(h, t_card, t_mode, k, trump, rp, moves)
                 unseen = deck_mask & ~played & ~h
@@ -92,17 +137,76 @@ def play_pimc(hands, trump, up_bit, np_, n, set_index, rp, pol, bids, start, dec
         w = (leader + trick_winner(t_card, t_mode, np_, trump, rp)) % np_
         took[w] += 1
         leader = w
+        if drawing and size - nxt >= np_:
+            for j in range(np_):
+                s = (w + j) % np_
+                c = stock[nxt]
+                hands[s] |= uint64(1) << uint64(c)
+                if c == up_bit:
+                    up_holder = s
+                forbid[s] = uint64(0)  # a void shown before the draw may be filled now
+                nxt += 1
     for s in range(np_):
         scores[s] += deal_score(bids[s], took[s], n, set_index, rp)
     return stamp
 
 
 @njit(cache=True)
+def dealt_deal(dstate, pack, np_, n, rp, first_pol, pstate, hands):
+    """Deal as self-play does (:func:`analyzer.games.tricks.selfplay_kernels.play_deal`): fills
+    ``hands``; returns (trump, turned card or -1, stock start). The stock is ``pack[start:]``
+    when drawing (the turned card last)."""
+    size = pack.shape[0]
+    drawing = rp[R_DRAW] == 1
+    dealt = np_ * n
+    if drawing or dealt == size:
+        deal(dstate, pack, size)
+    else:
+        deal(dstate, pack, dealt + 1)
+    for s in range(np_):
+        hands[s] = uint64(0)
+        for i in range(n):
+            hands[s] |= uint64(1) << uint64(pack[s * n + i])
+    trump = -1
+    up_bit = -1
+    if rp[R_TRUMP] == 0:
+        if dealt == size:  # a full deal: no card left to turn
+            if rp[R_FULL_TRUMP] == 0:
+                first3 = uint64(0)
+                for i in range(min(3, n)):
+                    first3 |= uint64(1) << uint64(pack[i])
+                trump = choose_trump(HEURISTIC if first_pol == PIMC else first_pol, first3, pstate)
+        else:
+            up_bit = pack[size - 1] if drawing else pack[dealt]
+            trump = -1 if up_bit >= JK1 else up_bit >> 4
+    return trump, up_bit, dealt
+
+
+@njit(cache=True)
+def deal_pimc(dstate, pstate, sstate, pack, np_, n, set_index, rp, pol, cfg, tt, stamp, nodes, bids, took,
+              scores):
+    """:func:`analyzer.games.tricks.selfplay_kernels.play_deal` with pimc seats: the same deals
+    and, without a pimc seat, the very same play. Returns the next table stamp."""
+    hands = np.zeros(np_, np.uint64)
+    trump, up_bit, dealt = dealt_deal(dstate, pack, np_, n, rp, pol[0], pstate, hands)
+    deck_mask = uint64(0)
+    for i in range(pack.shape[0]):
+        deck_mask |= uint64(1) << uint64(pack[i])
+    stock = pack[dealt:] if rp[R_DRAW] == 1 else pack[:0]
+    return play_pimc(hands, stock.copy(), trump, up_bit, np_, n, set_index, rp, pol, bids, 0, deck_mask, cfg,
+                     tt, stamp, nodes, sstate, pstate, took, scores)
+
+
+@njit(cache=True)
 def pimc_bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n,
                    tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, kk, budget):
-    """:func:`analyzer.games.tricks.bid_kernels.bid_chunk` with the player moved by pimc."""
+    """:func:`analyzer.games.tricks.bid_kernels.bid_chunk` with the player moved by pimc (the
+    default world model, no drawing)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
+    sstate = search_state(state)
+    cfg = default_cfg(kk, budget)
+    stock = np.zeros(0, np.int64)
     pool = pool0.copy()
     nb = tricks + 1
     nbids = legal_bids.shape[0]
@@ -149,20 +253,21 @@ def pimc_bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids
             for s in range(me):
                 bids[s] = pre_bids[s]
             bids[me] = legal_bids[j]
-            stamp = play_pimc(work, trump, up_bit, np_, n, set_index, rp, pol2, bids, me + 1, deck_mask,
-                              kk, budget, 1, tt, stamp, nodes, dstate, pstate, took, scores)
+            stamp = play_pimc(work, stock, trump, up_bit, np_, n, set_index, rp, pol2, bids, me + 1,
+                              deck_mask, cfg, tt, stamp, nodes, sstate, pstate, took, scores)
             _record(out, j, nb, scores[me], took[me], legal_bids[j])
     return out
 
 
 @njit(cache=True)
-def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, kk, budget, bid_mode):
+def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, cfg):
     """Duplicate deals: per deal, B at every seat, then A at seat s (B elsewhere) for each s.
 
     Result: ΣD, ΣD² of D = Σ over seats s of (A's score at s − B's score at s) per deal; per
     seat s: Σ diff, Σ diff²; Σ B's score at s, Σ A's score at s; then solver nodes, deals."""
     dstate = state.copy()
     pstate = policy_state(dstate)
+    sstate = search_state(state)
     pack = pack0.copy()
     size = pack.shape[0]
     dealt = np_ * n
@@ -180,17 +285,11 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, kk, budget, 
     tt = new_table(LOG_TABLE)
     nodes = np.zeros(1, np.int64)
     stamp = 0
+    full_choice = dealt == size and rp[R_TRUMP] == 0 and rp[R_FULL_TRUMP] == 0
+    set0 = n - n  # a run-time 0: a literal 0 here compiled pimc's kernels into other play (a numba issue)
     for _ in range(n_deals):
-        deal(dstate, pack, size if dealt == size else dealt + 1)
-        for s in range(np_):
-            hands0[s] = uint64(0)
-            for i in range(n):
-                hands0[s] |= uint64(1) << uint64(pack[s * n + i])
-        up_bit = -1
-        turned_trump = -1
-        if dealt < size:
-            up_bit = pack[dealt]
-            turned_trump = -1 if up_bit >= JK1 else up_bit >> 4
+        turned_trump, up_bit, s0 = dealt_deal(dstate, pack, np_, n, rp, HEURISTIC, pstate, hands0)
+        stock0 = pack[s0:].copy() if rp[R_DRAW] == 1 else pack[:0].copy()
         first3 = uint64(0)
         for i in range(min(3, n)):
             first3 |= uint64(1) << uint64(pack[i])
@@ -201,14 +300,12 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, kk, budget, 
             if lineup > 0:
                 pol[lineup - 1] = pol_a
             trump = turned_trump
-            if dealt == size and rp[R_TRUMP] == 0 and rp[R_FULL_TRUMP] == 0:
-                trump = choose_trump(1 if pol[0] == PIMC else pol[0], first3, pstate)
-            elif rp[R_TRUMP] == 1:
-                trump = -1
+            if full_choice:
+                trump = choose_trump(HEURISTIC if pol[0] == PIMC else pol[0], first3, pstate)
             for s in range(np_):
                 hands[s] = hands0[s]
-            stamp = play_pimc(hands, trump, up_bit, np_, n, 0, rp, pol, bids, 0, deck_mask, kk, budget,
-                              bid_mode, tt, stamp, nodes, dstate, pstate, took, scores)
+            stamp = play_pimc(hands, stock0, trump, up_bit, np_, n, set0, rp, pol, bids, 0, deck_mask, cfg, tt,
+                              stamp, nodes, sstate, pstate, took, scores)
             if lineup == 0:
                 for s in range(np_):
                     base[s] = scores[s]

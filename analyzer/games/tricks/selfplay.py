@@ -26,7 +26,7 @@ from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, pro
 
 __all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deals", "play_games"]
 
-POLICIES = ("random", "heuristic")
+POLICIES = ("random", "heuristic", "pimc")
 DEFAULT_CHUNK = 1 << 14
 
 
@@ -69,10 +69,19 @@ class PlayTask:
     schedule: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     sets: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     bins: int = 0
+    cfg: np.ndarray | None = None  # pimc's options when a seat plays pimc
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.selfplay_kernels import deals_chunk, games_chunk
 
+        if self.cfg is not None:
+            from analyzer.games.tricks.pimc_games_kernels import pimc_deals_chunk, pimc_games_chunk
+
+            if self.games:
+                return pimc_games_chunk(state, n, self.pack, self.players, self.schedule, self.sets,
+                                        self.params, self.policies, self.cfg)
+            return pimc_deals_chunk(state, n, self.pack, self.players, self.cards, self.params,
+                                    self.policies, self.cfg)
         if self.games:
             return games_chunk(state, n, self.pack, self.players, self.schedule, self.sets,
                                self.params, self.policies)
@@ -130,15 +139,28 @@ def _check_cards(rules: TrickRules, cards: int) -> None:
         raise JokerOddsError(f"cards must be 1..{top} for {rules.players} players, got {cards}")
 
 
+def _pimc(rules: TrickRules, policies: Sequence[str], pimc: dict[str, Any] | None) -> np.ndarray | None:
+    """pimc's options array when a seat plays pimc (``pimc``: k, budget, bid_mode, model, endgame)."""
+    if "pimc" not in policies:
+        return None
+    from analyzer.games.tricks.strength import pimc_cfg
+
+    return pimc_cfg(rules, **(pimc or {}))
+
+
 def play_deals(rules: TrickRules, cards: int, policies: Sequence[str], deals: int | None = None,
-               seed: int = 0, chunk_size: int = DEFAULT_CHUNK, **engine: Any) -> PlayResult:
-    """Play ``deals`` independent deals of ``cards`` cards each (seat 0 left of the dealer)."""
+               seed: int = 0, chunk_size: int | None = None, pimc: dict[str, Any] | None = None,
+               **engine: Any) -> PlayResult:
+    """Play ``deals`` independent deals of ``cards`` cards each (seat 0 left of the dealer);
+    ``pimc``: the options of the pimc seats (see :func:`analyzer.games.tricks.strength.pimc_cfg`)."""
     _check_cards(rules, cards)
     if len(policies) != rules.players:
         raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
+    cfg = _pimc(rules, policies, pimc)
     task = PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards,
-                    _codes(policies), bins=rules.tricks_in_deal(cards) + 1)
-    res = run(task, trials=deals, seed=seed, chunk_size=chunk_size, **engine)
+                    _codes(policies), bins=rules.tricks_in_deal(cards) + 1, cfg=cfg)
+    cs = chunk_size or (16 if cfg is not None else DEFAULT_CHUNK)
+    res = run(task, trials=deals, seed=seed, chunk_size=cs, **engine)
     t = res.totals
     p = rules.players
     nb = rules.tricks_in_deal(cards) + 1
@@ -166,6 +188,8 @@ class GamesResult(TableResult):
     wins: list[ProportionEstimate]
     exact_per_game: list[float]
     premiums_per_game: list[float]
+    premium_per_set: list[ProportionEstimate]
+    premium_by_set: list[list[ProportionEstimate]]
     run: RunResult
 
     def summary(self) -> dict[str, Any]:
@@ -176,26 +200,41 @@ class GamesResult(TableResult):
         return [{"player": s, "policy": self.policies[s], "mean_total": e.mean, "se": e.se,
                  "ci_low": e.ci_low, "ci_high": e.ci_high, "p_best": w.estimate,
                  "p_best_low": w.ci_low, "p_best_high": w.ci_high,
-                 "exact_deals": self.exact_per_game[s], "premiums": self.premiums_per_game[s]}
+                 "exact_deals": self.exact_per_game[s], "premiums": self.premiums_per_game[s],
+                 "p_premium_per_set": self.premium_per_set[s].estimate,
+                 "p_premium_se": self.premium_per_set[s].se,
+                 "p_premium_low": self.premium_per_set[s].ci_low,
+                 "p_premium_high": self.premium_per_set[s].ci_high}
                 for s, (e, w) in enumerate(zip(self.total, self.wins, strict=True))]
 
 
 def play_games(rules: TrickRules, policies: Sequence[str], games: int | None = None, seed: int = 0,
-               chunk_size: int = 1 << 10, **engine: Any) -> GamesResult:
-    """Play whole games on the rules' schedule; player p deals deal p-1, p-1+P, … ."""
+               chunk_size: int | None = None, pimc: dict[str, Any] | None = None,
+               **engine: Any) -> GamesResult:
+    """Play whole games on the rules' schedule; player p deals deal p-1, p-1+P, … (``policies``
+    by player; ``pimc``: the options of the pimc players). P(premium) per set: the chance that a
+    player is exact in every deal of a set, over all his sets (sets are independent: fresh deals),
+    and by set."""
     if len(policies) != rules.players:
         raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
     sched = np.array(rules.schedule_cards(), dtype=np.int64)
     for c in sched:
         _check_cards(rules, int(c))
+    sets = np.array(rules.schedule_sets(), dtype=np.int64)
+    cfg = _pimc(rules, policies, pimc)
     task = PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, 0,
-                    _codes(policies), True, sched, np.array(rules.schedule_sets(), dtype=np.int64))
-    res = run(task, trials=games, seed=seed, chunk_size=chunk_size, **engine)
+                    _codes(policies), True, sched, sets, cfg=cfg)
+    cs = chunk_size or (1 if cfg is not None else 1 << 10)
+    res = run(task, trials=games, seed=seed, chunk_size=cs, **engine)
     t = res.totals
     p = rules.players
     n = res.trials
+    n_sets = int(sets.max()) + 1
+    by_set = t[5 * p + 1:5 * p + 1 + 4 * p].reshape(p, 4)[:, :n_sets]
     return GamesResult(rules, tuple(policies), n, seed,
                        [mean_from_sums(n, float(t[s]), float(t[p + s])) for s in range(p)],
                        [proportion(int(t[2 * p + s]), n) for s in range(p)],
                        [float(t[3 * p + s]) / n for s in range(p)],
-                       [float(t[4 * p + s]) / n for s in range(p)], res)
+                       [float(t[4 * p + s]) / n for s in range(p)],
+                       [proportion(int(by_set[s].sum()), n * n_sets) for s in range(p)],
+                       [[proportion(int(x), n) for x in by_set[s]] for s in range(p)], res)

@@ -3,7 +3,12 @@
 For each deal, every seat plays B once (the baseline), then for each seat s the deal is
 replayed with A at s and B at the others; the deal's value is the mean over seats of A's score
 at s minus B's score at s. Its mean over deals carries an SE and a 95 % CI (deals are
-independent). Runs through the engine (seeded, every backend).
+independent). Deals with or without drawing (when drawing, every line-up draws the same
+stock). Runs through the engine (seeded, every backend). pimc's options (:func:`pimc_cfg`): K
+worlds per decision, the solver's node budget, the bid mode, the world model (``playout``: the
+rest of the deal played by every seat's policy, the exact solver for the last ``endgame``
+tricks once nothing is left to draw; ``paranoid``: the exact solver's guaranteed score
+throughout, no drawing).
 
 >>> from analyzer.games.tricks.rules import trick_rules
 >>> r = strength(trick_rules("georgian-joker"), 3, "heuristic", "random", deals=300, seed=1)
@@ -24,10 +29,11 @@ from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
 from analyzer.stats import MeanEstimate, mean_from_sums
 
-__all__ = ["CODES", "StrengthResult", "StrengthTask", "strength"]
+__all__ = ["CODES", "MODELS", "StrengthResult", "StrengthTask", "pimc_cfg", "strength"]
 
 CODES = {"random": 0, "heuristic": 1, "pimc": 2}
 BID_MODES = {"heuristic": 1, "playouts": 0, "bounds": 2, "guaranteed": 3}  # kernel codes
+MODELS = {"paranoid": 0, "playout": 1}  # pimc's world models (kernel codes)
 
 
 @dataclass(frozen=True)
@@ -40,15 +46,13 @@ class StrengthTask:
     cards: int
     a: int
     b: int
-    k: int
-    budget: int
-    bid_mode: int
+    cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.pimc_play_kernels import strength_chunk
 
         return strength_chunk(state, n, self.pack, self.players, self.cards, self.params, self.a,
-                              self.b, self.k, self.budget, self.bid_mode)
+                              self.b, self.cfg)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """The mean difference per deal and its SE."""
@@ -79,6 +83,8 @@ class StrengthResult:
     k: int
     budget: int
     bid_mode: str
+    model: str
+    endgame: int
     run: RunResult
 
     def rows(self) -> list[dict[str, Any]]:
@@ -95,27 +101,58 @@ class StrengthResult:
         m = {"game": self.rules.name, "cards": self.cards, "a": self.a, "b": self.b, "deals": self.deals,
              "seed": self.seed, "stop": self.run.stop_reason}
         if "pimc" in (self.a, self.b):
-            m.update({"k": self.k, "budget": self.budget, "bid_mode": self.bid_mode,
-                      "solver_nodes": self.nodes})
+            m.update({"k": self.k, "budget": self.budget, "bid_mode": self.bid_mode, "model": self.model,
+                      "endgame": self.endgame, "solver_nodes": self.nodes})
         return m
 
 
+def pimc_cfg(rules: TrickRules, k: int = 256, budget: int = 200_000, bid_mode: str = "heuristic",
+             model: str = "playout", endgame: int = 4) -> np.ndarray:
+    """pimc's options as the kernels' array, checked against the rules.
+
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> pimc_cfg(trick_rules("georgian-joker"), k=16).tolist()
+    [16, 200000, 1, 1, 4]
+    """
+    from analyzer.games.tricks.pimc_move_kernels import (
+        C_BID,
+        C_BUDGET,
+        C_ENDGAME,
+        C_K,
+        C_MODEL,
+        CFG_SIZE,
+    )
+
+    if bid_mode not in BID_MODES:
+        raise JokerOddsError(f"bid_mode must be one of {', '.join(BID_MODES)}, got {bid_mode!r}")
+    if model not in MODELS:
+        raise JokerOddsError(f"model must be one of {', '.join(MODELS)}, got {model!r}")
+    if k < 1 or budget < 1 or endgame < 0:
+        raise JokerOddsError(f"pimc needs k >= 1, budget >= 1 and endgame >= 0, got {k}, {budget}, {endgame}")
+    if rules.draw != "none" and model == "paranoid":
+        raise JokerOddsError("the paranoid model needs the exact solver, which needs draw=none "
+                             "(use --model playout)")
+    if rules.draw != "none" and bid_mode != "heuristic":
+        raise JokerOddsError("with drawing pimc bids like the heuristic (--bid-mode heuristic)")
+    cfg = np.zeros(CFG_SIZE, np.int64)
+    cfg[C_K], cfg[C_BUDGET], cfg[C_BID] = k, budget, BID_MODES[bid_mode]
+    cfg[C_MODEL], cfg[C_ENDGAME] = MODELS[model], endgame
+    return cfg
+
+
 def strength(rules: TrickRules, cards: int, a: str = "pimc", b: str = "heuristic", deals: int | None = 200,
-             seed: int = 0, k: int = 32, budget: int = 200_000, bid_mode: str = "heuristic",
-             chunk_size: int | None = None, **engine: Any) -> StrengthResult:
+             seed: int = 0, k: int = 256, budget: int = 200_000, bid_mode: str = "heuristic",
+             model: str = "playout", endgame: int = 4, chunk_size: int | None = None,
+             **engine: Any) -> StrengthResult:
     """A (rotated over the seats) against B on the same ``deals`` deals of ``cards`` cards."""
     if a not in CODES or b not in CODES:
         raise JokerOddsError(f"unknown policy (known: {', '.join(CODES)})")
-    if "pimc" in (a, b) and rules.draw != "none":
-        raise JokerOddsError("pimc needs the exact solver, which needs draw=none (--rule draw=none)")
-    if rules.draw != "none":
-        raise JokerOddsError("the duplicate comparison plays deals without drawing (--rule draw=none)")
-    if not 1 <= cards <= rules.deck_size // rules.players:
-        raise JokerOddsError(f"cards must be 1..{rules.deck_size // rules.players}, got {cards}")
-    if bid_mode not in BID_MODES:
-        raise JokerOddsError(f"bid_mode must be one of {', '.join(BID_MODES)}, got {bid_mode!r}")
+    top = rules.deck_size // rules.players if rules.draw == "none" else (rules.deck_size - 1) // rules.players
+    if not 1 <= cards <= top:
+        raise JokerOddsError(f"cards must be 1..{top}, got {cards}")
+    cfg = pimc_cfg(rules, k, budget, bid_mode, model, endgame)
     task = StrengthTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards, CODES[a],
-                        CODES[b], k, budget, BID_MODES[bid_mode])
+                        CODES[b], cfg)
     cs = chunk_size or (16 if "pimc" in (a, b) else 4096)
     res = run(task, trials=deals, seed=seed, chunk_size=cs, **engine)
     t = res.totals
@@ -125,4 +162,4 @@ def strength(rules: TrickRules, cards: int, a: str = "pimc", b: str = "heuristic
     return StrengthResult(rules, cards, a, b, n, seed, _diff(t, p, n), by_seat,
                           [float(t[2 + 3 * p + s]) / n for s in range(p)],
                           [float(t[2 + 2 * p + s]) / n for s in range(p)], int(t[2 + 4 * p]), k, budget,
-                          bid_mode, res)
+                          bid_mode, model, endgame, res)
