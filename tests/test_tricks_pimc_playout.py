@@ -173,8 +173,8 @@ def test_pimc_kernels_without_a_pimc_seat_are_the_plain_kernels(game: str, over:
 
 
 def test_pimc_deals_kernel_is_its_deals_played_one_by_one() -> None:
-    """The chunk kernel plays exactly the deals of :func:`deal_pimc` called one at a time (a
-    literal 0 passed for the set once compiled the chunk's pimc into other play)."""
+    """The chunk kernel plays exactly the deals of :func:`deal_pimc` called one at a time (it
+    catches a chunk kernel still running a stale cached copy of a changed callee)."""
     from analyzer.games.tricks.pimc_games_kernels import pimc_deals_chunk
     from analyzer.games.tricks.pimc_play_kernels import LOG_TABLE, deal_pimc, search_state
     from analyzer.games.tricks.selfplay_kernels import policy_state

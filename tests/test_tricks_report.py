@@ -40,7 +40,7 @@ def test_joker_rows_are_paired_differences() -> None:
 @pytest.mark.slow
 def test_every_section_states_policy_sample_and_a_bigger_run(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in (("FEATURE_DEALS", 300), ("HOOK_DEALS", 400), ("JOKER_DEALS", 300), ("GAMES", 20),
-                        ("STRENGTH", ((4, 8),)), ("STRENGTH_BASE", 40), ("K", 4)):
+                        ("STRENGTH", ((4, 8),)), ("STRENGTH_BASE", 40), ("K", 4), ("PIMC_GAMES", 2)):
         monkeypatch.setattr(report, name, value)
     s = report.build()
     blocks = s.blocks
@@ -51,7 +51,7 @@ def test_every_section_states_policy_sample_and_a_bigger_run(monkeypatch: pytest
         assert kind == "text" and line.startswith("Policy: ")
         assert "Sample: " in line and "A bigger run: `joker-odds tricks " in line
     names = {b[1][0] for b in blocks if b[0] in ("table", "figure")}
-    assert {"hook-cost", "joker-value", "draw-vs-none", "strength", "whole-games"} <= names
+    assert {"hook-cost", "joker-value", "draw-vs-none", "strength", "whole-games", "whole-games-pimc"} <= names
     hook = s._tables["hook-cost"][0]
     assert {"hook_cost", "ci_low", "ci_high", "ev_seat3", "ev_seat3_low", "ev_seat3_high"} <= set(hook)
     assert np.isfinite(hook["ev_seat3_low"]) and hook["ev_seat3_low"] < hook["ev_seat3_high"]

@@ -70,3 +70,18 @@ def test_whole_games_keep_every_final_total(monkeypatch) -> None:  # type: ignor
     first = [r for r in rows if r["game"] == "georgian-joker"]
     assert [round(r["mean_total"], 9) for r in first] == [round(float(x), 9) for x in g.mean(axis=0)]
     assert all(r["q05"] <= r["median"] <= r["q95"] for r in rows)
+
+
+def test_pimc_whole_games_rows_name_the_pimc_player(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from analyzer.games.tricks import report
+
+    monkeypatch.setattr(report, "PIMC_GAMES", 2)
+    monkeypatch.setattr(report, "K", 4)
+    rows = report._pimc_games_rows()
+    assert [(r["game"], r["player"], r["policy"]) for r in rows] == (
+        [("georgian-joker", p, "pimc" if p == 0 else "heuristic") for p in range(4)]
+        + [("joker-54", p, "pimc" if p == 0 else "heuristic") for p in range(3)])
+    assert all(r["games"] == 2 for r in rows)
+    gj = [r for r in rows if r["game"] == "georgian-joker"]
+    assert all(0.0 <= r["p_premium_per_set"] <= 1.0 for r in gj)
+    assert sum(r["p_best"] for r in rows if r["game"] == "joker-54") >= 1.0

@@ -46,9 +46,8 @@ def pimc_deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
     tt = new_table(LOG_TABLE)
     nodes = np.zeros(1, np.int64)
     stamp = 0
-    set0 = n - n  # a run-time 0: a literal 0 here compiled pimc's kernels into other play (a numba issue)
     for _ in range(n_deals):
-        stamp = deal_pimc(dstate, pstate, sstate, pack, np_, n, set0, rp, pol, cfg, tt, stamp, nodes, bids, took,
+        stamp = deal_pimc(dstate, pstate, sstate, pack, np_, n, 0, rp, pol, cfg, tt, stamp, nodes, bids, took,
                           scores)
         tally_deal(out, np_, nb, bids, took, scores)
     return out

@@ -286,7 +286,6 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, cfg):
     nodes = np.zeros(1, np.int64)
     stamp = 0
     full_choice = dealt == size and rp[R_TRUMP] == 0 and rp[R_FULL_TRUMP] == 0
-    set0 = n - n  # a run-time 0: a literal 0 here compiled pimc's kernels into other play (a numba issue)
     for _ in range(n_deals):
         turned_trump, up_bit, s0 = dealt_deal(dstate, pack, np_, n, rp, HEURISTIC, pstate, hands0)
         stock0 = pack[s0:].copy() if rp[R_DRAW] == 1 else pack[:0].copy()
@@ -304,7 +303,7 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, cfg):
                 trump = choose_trump(HEURISTIC if pol[0] == PIMC else pol[0], first3, pstate)
             for s in range(np_):
                 hands[s] = hands0[s]
-            stamp = play_pimc(hands, stock0, trump, up_bit, np_, n, set0, rp, pol, bids, 0, deck_mask, cfg, tt,
+            stamp = play_pimc(hands, stock0, trump, up_bit, np_, n, 0, rp, pol, bids, 0, deck_mask, cfg, tt,
                               stamp, nodes, sstate, pstate, took, scores)
             if lineup == 0:
                 for s in range(np_):

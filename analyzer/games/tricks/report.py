@@ -43,9 +43,10 @@ FEATURE_DEALS = 12_000  # per deal size and seat
 HOOK_DEALS = 40_000  # per deal size (the 54-card game: half)
 JOKER_DEALS = 20_000  # per deal size and game
 GAMES = 2_000
-STRENGTH = ((4, 600), (6, 400))  # (cards, duplicate deals) at K = 16
+STRENGTH = ((4, 300), (6, 200), (9, 120))  # (cards, duplicate deals of pimc against the heuristic)
 STRENGTH_BASE = 2_000  # duplicate deals of heuristic against random
-K = 16
+K = 32  # pimc's sampled worlds per decision in this study (the command's default is 256)
+PIMC_GAMES = 24  # whole games with one pimc player
 GJ_SIZES = list(range(1, 10))
 J54_SIZES = list(range(2, 9))
 
@@ -59,51 +60,75 @@ def _strength_rows() -> list[dict[str, Any]]:
     from analyzer.games.tricks.strength import strength
 
     rows = []
-    for game, over in (("georgian-joker", []), ("joker-54", ["draw=none"])):
+    for game, over in (("georgian-joker", []), ("joker-54", []), ("joker-54", ["draw=none"])):
         r = trick_rules(game, over)
         for cards, deals in STRENGTH:
             for a, b, n in (("pimc", "heuristic", deals), ("heuristic", "random", STRENGTH_BASE)):
                 x = strength(r, cards, a, b, deals=n, seed=SEED, k=K)
-                rows.append({"game": game + (" (draw=none)" if over else ""), "cards": cards, "a": a, "b": b,
+                label = game if game == "georgian-joker" else f"{game} (draw={r.draw})"
+                rows.append({"game": label, "cards": cards, "a": a, "b": b,
                              "deals": x.deals, "diff": x.diff.mean, "ci_low": x.diff.ci_low,
                              "ci_high": x.diff.ci_high, "a_score": float(np.mean(x.a_score)),
                              "b_score": float(np.mean(x.b_score))})
     return rows
 
 
-def _games_rows() -> tuple[list[dict[str, Any]], dict[str, np.ndarray]]:
+def _kept_games(rules: Any, policies: list[str], games: int, pimc: dict[str, Any] | None = None
+                ) -> tuple[Any, np.ndarray]:
     """Whole games, one game per engine chunk so that every game's final totals are kept."""
     from analyzer.engine import RunResult
     from analyzer.games.tricks.selfplay import play_games
 
+    p = rules.players
+    seen: list[np.ndarray] = []
+    last = np.zeros(p, np.int64)
+
+    def keep(res: RunResult) -> None:
+        nonlocal last
+        now = np.asarray(res.totals[:p], np.int64)
+        seen.append(now - last)
+        last = now.copy()
+
+    g = play_games(rules, policies, games, SEED, chunk_size=1, quiet=True, pimc=pimc, on_chunk=keep)
+    return g, np.array(seen)
+
+
+def _games_rows() -> tuple[list[dict[str, Any]], dict[str, np.ndarray]]:
+    """Whole games with the heuristic at every seat, and their final totals per game."""
     rows = []
     finals: dict[str, np.ndarray] = {}
     for game, over in (("georgian-joker", []), ("joker-54", []), ("joker-54", ["draw=none"])):
         r = trick_rules(game, over)
-        p = r.players
-        seen: list[np.ndarray] = []
-        last = np.zeros(p, np.int64)
-
-        def keep(res: RunResult, p: int = p, seen: list[np.ndarray] = seen) -> None:
-            nonlocal last
-            now = np.asarray(res.totals[:p], np.int64)
-            seen.append(now - last)
-            last = now.copy()
-
-        g = play_games(r, ["heuristic"] * p, GAMES, SEED, chunk_size=1, quiet=True, on_chunk=keep)
-        per_game = np.array(seen)
-        label = f"{game} draw={r.draw}"
-        finals[label] = per_game
-        for row in g.rows():
-            q = np.quantile(per_game[:, row["player"]], [0.05, 0.25, 0.5, 0.75, 0.95])
-            rows.append({"game": game, "draw": r.draw, "deals": len(r.schedule_cards()), "games": g.games,
-                         "player": row["player"], "mean_total": row["mean_total"],
-                         "ci_low": row["ci_low"], "ci_high": row["ci_high"],
-                         "sd_total": g.total[row["player"]].sd, "q05": float(q[0]), "q25": float(q[1]),
-                         "median": float(q[2]), "q75": float(q[3]), "q95": float(q[4]),
-                         "p_best": row["p_best"], "p_best_low": row["p_best_low"],
-                         "p_best_high": row["p_best_high"], "premiums_per_game": row["premiums"]})
+        g, per_game = _kept_games(r, ["heuristic"] * r.players, GAMES)
+        finals[f"{game} draw={r.draw}"] = per_game
+        rows += _game_table_rows(game, r.draw, len(r.schedule_cards()), g, per_game)
     return rows, finals
+
+
+def _pimc_games_rows() -> list[dict[str, Any]]:
+    """Whole games with pimc as player 0 and the heuristic at the other seats."""
+    rows = []
+    for game in ("georgian-joker", "joker-54"):
+        r = trick_rules(game)
+        g, per_game = _kept_games(r, ["pimc"] + ["heuristic"] * (r.players - 1), PIMC_GAMES, {"k": K})
+        rows += _game_table_rows(game, r.draw, len(r.schedule_cards()), g, per_game)
+    return rows
+
+
+def _game_table_rows(game: str, draw: str, deals: int, g: Any, per_game: np.ndarray) -> list[dict[str, Any]]:
+    rows = []
+    for row in g.rows():
+        q = np.quantile(per_game[:, row["player"]], [0.05, 0.25, 0.5, 0.75, 0.95])
+        rows.append({"game": game, "draw": draw, "deals": deals, "games": g.games, "policy": row["policy"],
+                     "player": row["player"], "mean_total": row["mean_total"],
+                     "ci_low": row["ci_low"], "ci_high": row["ci_high"],
+                     "sd_total": g.total[row["player"]].sd, "q05": float(q[0]), "q25": float(q[1]),
+                     "median": float(q[2]), "q75": float(q[3]), "q95": float(q[4]),
+                     "p_best": row["p_best"], "p_best_low": row["p_best_low"],
+                     "p_best_high": row["p_best_high"], "premiums_per_game": row["premiums"],
+                     "p_premium_per_set": row["p_premium_per_set"], "p_premium_low": row["p_premium_low"],
+                     "p_premium_high": row["p_premium_high"]})
+    return rows
 
 
 def build() -> Study:
@@ -212,19 +237,21 @@ def build() -> Study:
             "free: one and two jokers against none on the same deals (95 % CI)")
 
     s.heading("pimc against the heuristic, in duplicate")
-    _how(s, f"pimc (K = {K} sampled worlds per decision) and the heuristic against the heuristic; random "
-         "against the heuristic as a baseline", ", ".join(f"{d} {c}-card deals" for c, d in STRENGTH)
-         + f" for pimc, {STRENGTH_BASE:,} for random, each played once per seat",
-         "joker-odds tricks strength --game georgian-joker --cards 9 --a pimc --b heuristic --deals 400 --k 32 "
-         "--seed 1")
+    _how(s, f"pimc (K = {K} sampled worlds per decision, playout model, exact solver for the last 4 tricks) "
+         "and the heuristic against the heuristic; random against the heuristic as a baseline",
+         ", ".join(f"{d} {c}-card deals" for c, d in STRENGTH) + f" for pimc, {STRENGTH_BASE:,} for random, "
+         "each played once per seat",
+         "joker-odds tricks strength --game georgian-joker --cards 9 --a pimc --b heuristic --deals 600 --seed 1",
+         "K = 256 by default")
     s.text("Each deal is played with the heuristic at every seat, then once per seat with the tested "
            "policy there; the row is the mean over seats and deals of the tested policy's score minus the "
-           "heuristic's at the same seat. pimc: 16 sampled worlds per decision, each scored by the exact "
-           "solver with the guaranteed score of its own bid; it bids like the heuristic. The 54-card game "
-           "is played without drawing here (the solver needs every card known). Measured apart (60 "
-           "deals, K = 16), pimc does not beat the heuristic on full 9-card Georgian deals: the "
-           "guaranteed score against three seats playing together is too pessimistic that early in "
-           "a long deal; it does on 9-card deals of the 54-card game.")
+           "heuristic's at the same seat. pimc deals K worlds consistent with everything it has seen (its "
+           "hand, the turned card, the bids, the cards played, the voids shown, the stock still to draw), "
+           "values each legal card in each world by playing the deal out with every seat's own policy "
+           "(itself counted as the heuristic: one step of policy improvement), lets the exact solver "
+           "score its own bid once at most 4 tricks remain and nothing is left to draw, and plays the "
+           "best mean; it bids like the heuristic. The 54-card game is shown with drawing after each "
+           "trick (the rule as played) and without.")
     s.table("strength", _strength_rows(), "Mean score difference per deal with 95 % CI")
 
     s.heading("Whole games")
@@ -233,8 +260,12 @@ def build() -> Study:
          "--game joker-54, with or without --rule draw=none")
     games, finals = _games_rows()
     s.table("whole-games", games, "Final totals per player over whole games (the deal passes "
-            "clockwise; Georgian Joker with the premium): mean with CI, SD and quantiles, and "
-            "P(best total, shared counts)")
+            "clockwise; Georgian Joker with the premium): mean with CI, SD and quantiles, "
+            "P(best total, shared counts) and P(premium) per set")
     finals_figure(s, finals)
+    _how(s, f"pimc (K = {K}) as player 0, the heuristic at the other seats", f"{PIMC_GAMES} whole games per game",
+         "joker-odds tricks play --game georgian-joker --schedule --policy-seat 0=pimc --deals 200 --seed 1")
+    s.table("whole-games-pimc", _pimc_games_rows(), "Whole games with one pimc player: final totals, "
+            "P(best total) and P(premium) per set by player")
     s.text("The per-player P(best) is P(win) by starting seat: player p deals the deal p - 1 first.")
     return s
