@@ -10,12 +10,17 @@ Every test session gets private, empty caches in one temporary folder, removed a
 - ``JOKER_ODDS_CACHE``: the built score tables (:mod:`analyzer.tablecache`).
 
 Subprocesses (the process-pool and Dask backends) inherit both through the environment.
+
+Ctrl-C: a shell starting the tests as a background job (``make test &`` from a script) makes them
+inherit an *ignored* SIGINT, and Python then installs no KeyboardInterrupt handler; the tests that
+send themselves SIGINT would wait for ever. The session restores Python's own handler.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -28,6 +33,8 @@ SESSION_DIR = Path(tempfile.mkdtemp(prefix="joker-odds-test-"))
 (SESSION_DIR / "tables").mkdir()
 os.environ["NUMBA_CACHE_DIR"] = str(SESSION_DIR / "numba")
 os.environ["JOKER_ODDS_CACHE"] = str(SESSION_DIR / "tables")
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_unconfigure(config: object) -> None:

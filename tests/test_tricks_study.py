@@ -54,7 +54,7 @@ def test_pimc_bid_needs_draw_none() -> None:
     r = CliRunner().invoke(cli, ["tricks", "bid", "--game", "joker-54", "--hand", "Ah Kh", "--up", "7h",
                                  "--policy", "pimc", "--samples", "4"])
     assert r.exit_code == 2
-    assert r.output.strip() == ("Error: pimc needs the exact solver, which needs draw=none "
+    assert r.output.strip() == ("Error: the bidding table plays pimc in deals without drawing only "
                                 "(--rule draw=none)")
 
 

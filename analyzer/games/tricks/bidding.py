@@ -259,7 +259,7 @@ def _task(s: BidSituation, policy: str, others: str, cond: bool | None, k: int, 
         raise BidError(f"unknown policy {others!r} for the other seats (known: heuristic, random)")
     r = s.rules
     if policy == "pimc" and r.draw != "none":
-        raise BidError("pimc needs the exact solver, which needs draw=none (--rule draw=none)")
+        raise BidError("the bidding table plays pimc in deals without drawing only (--rule draw=none)")
     codes = np.full(r.players, POLICY_CODE[others], np.int64)
     codes[s.seat] = POLICY_CODE.get(policy, 1)
     use_cond = (others == "heuristic") if cond is None else cond
