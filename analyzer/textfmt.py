@@ -1,25 +1,25 @@
-"""Text tables people read: fitted to the terminal, one notation per column, percentages where
-people read percentages. CSV and JSON never go through here (they keep full precision).
+"""Text tables people read: fitted to the terminal, in the one number style of
+:mod:`analyzer.numfmt`. CSV and JSON never go through here (they keep full precision).
 
-- a probability, return, house edge, frequency or share prints as a percentage (``5.2243 %``);
-  its SE and CI columns too;
+- a probability, return, house edge, frequency or share prints as a percentage with 4 significant
+  digits (``5.224 %``); its SE (2 significant digits) and CI columns in the same unit, to the SE's
+  decimals — a bare ``se``/``ci_low`` column takes the unit of the column it follows;
 - integers (and floats that hold an integer) print without decimals, with thousands separators;
-- every other float column gets one notation: fixed with as many decimals as its values need
-  (six significant digits, no trailing zeros), or scientific for the whole column;
+- every other number prints with 4 significant digits, never in scientific notation;
 - a table wider than the terminal (``shutil.get_terminal_size``, 100 columns when unknown) wraps its
-  long text cells and its headers (at ``_``); if numbers alone are too wide, the columns are shown
-  in blocks, each repeating the first column;
+  long text cells at spaces and its headers (at ``_``), never inside a number or a fraction; if
+  numbers alone are too wide, the columns are shown in blocks, each repeating the first column;
 - ``columns`` picks and orders columns (``--columns a,b,c``).
 
 >>> rows = [{"category": "royal_flush", "count": 4.0, "probability": 1.539e-06},
 ...         {"category": "high_card", "count": 1302540, "probability": 0.501177}]
 >>> print(format_table(rows, width=60))
-category         count   probability
------------  ---------  ------------
-royal_flush          4   0.0001539 %
-high_card    1,302,540  50.1177000 %
+category         count  probability
+-----------  ---------  -----------
+royal_flush          4  0.0001539 %
+high_card    1,302,540      50.12 %
 >>> format_cell(0.052243, percent=True)
-'5.2243 %'
+'5.224 %'
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from analyzer import numfmt
 from analyzer.errors import JokerOddsError
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "percent",
     "pick_columns",
     "plural",
+    "table_cells",
     "terminal_width",
     "wrap_prose",
 ]
@@ -118,47 +120,103 @@ def _is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-def _decimals(v: float) -> int:
-    text = f"{abs(v):.{SIG_DIGITS}g}"
-    if "e" in text:
-        exp = int(text.split("e")[1])
-        mant = text.split("e")[0]
-        return max(0, -exp + (len(mant.split(".")[1]) if "." in mant else 0))
-    return len(text.split(".")[1]) if "." in text else 0
+_SE = re.compile(r"^(.*_)?se$")
+_CI = re.compile(r"^(.*_)?(ci_low|ci_high|ci_lo|ci_hi|low|high)$")
+_EXACT_SIX = re.compile(r"^(.*return.*|.*house_edge.*|edge)$")
+
+
+def _base(name: str, cols: Sequence[str], i: int) -> int | None:
+    """The estimate column a companion (``se``, ``ci_low``, ``x_se`` …) belongs to."""
+    m = _SE.match(name) or _CI.match(name)
+    if not m:
+        return None
+    prefix = (m.group(1) or "").rstrip("_")
+    if prefix and prefix in cols:
+        return list(cols).index(prefix)
+    for j in range(i - 1, -1, -1):  # the nearest column before it that is not a companion
+        if not (_SE.match(cols[j]) or _CI.match(cols[j])):
+            return j
+    return None
 
 
 def _column_style(values: Sequence[Any], percent: bool) -> tuple[str, int]:
-    """("int" | "fixed" | "sci", decimals) for one column's numbers."""
-    nums = [float(v) * (100 if percent else 1) for v in values if _is_number(v) and math.isfinite(v)]
+    """("int" | "sig", significant digits) for one column's numbers."""
     if (not percent and all(isinstance(v, int) or float(v).is_integer() for v in values if _is_number(v))
-            and all(abs(v) < 1e15 for v in nums)):
+            and all(abs(v) < 1e15 for v in values if _is_number(v))):
         return "int", 0
-    if not nums:
-        return "fixed", 4 if percent else 0
-    cap = MAX_DECIMALS if percent else MAX_PLAIN_DECIMALS
-    nonzero = [abs(v) for v in nums if v != 0]
-    if nonzero and (max(nonzero) >= 1e9 or min(nonzero) < 10.0 ** -(cap - 2)):
-        return "sci", 4
-    dec = max((_decimals(v) for v in nums), default=0)
-    return "fixed", max(4, min(dec, cap)) if percent else min(dec, cap)
+    return "sig", numfmt.SIG_DIGITS
 
 
-def format_cell(v: Any, percent: bool = False, style: tuple[str, int] | None = None) -> str:
-    """One value as text; ``style`` from the column (see :func:`format_table`)."""
+def format_cell(v: Any, percent: bool = False, style: tuple[str, int] | None = None,
+                decimals: int | None = None) -> str:
+    """One value as text (:mod:`analyzer.numfmt`): ``style`` from the column, ``decimals``
+    from the row's standard error when there is one."""
     if v is None:
         return ""
+    if isinstance(v, bool):
+        return numfmt.yes_no(v)
     if not _is_number(v):
         return str(v)
-    if isinstance(v, float) and not math.isfinite(v):
-        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf")
-    kind, dec = style or _column_style([v], percent)
-    x = float(v) * 100 if percent else v
-    suffix = " %" if percent else ""
-    if kind == "int":
-        return f"{round(float(x)):,}"
-    if kind == "sci":
-        return f"{float(x):.{dec}e}{suffix}"
-    return f"{float(x):,.{dec}f}{suffix}" if abs(float(x)) >= 1e4 else f"{float(x):.{dec}f}{suffix}"
+    kind, digits = style or _column_style([v], percent)
+    if kind == "int" and decimals is None:
+        return numfmt.count(v)
+    if percent:
+        return numfmt.pct(v, digits, decimals)
+    return numfmt.sig(v, digits, decimals)
+
+
+def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[list[str]], list[bool]]:
+    """Every cell of ``rows`` as text, and which columns are numeric — the one place a table's
+    numbers are written, for the terminal and for report pages alike.
+
+    An estimate's SE shows 2 significant digits; the estimate and its interval show as many
+    decimals as the SE, in the estimate's unit (a bare ``se``/``ci_low`` column takes the unit of
+    the column it follows).
+
+    >>> cells, _ = table_cells([{"p_fool": 0.227440, "se": 0.00129, "ci_low": 0.224852}],
+    ...                        ["p_fool", "se", "ci_low"])
+    >>> cells
+    [['22.74 %', '0.13 %', '22.49 %']]
+    """
+    numeric = [all(_is_number(r.get(c)) for r in rows if r.get(c) is not None)
+               and any(r.get(c) is not None for r in rows) for c in cols]
+    keyed = cols[:2] == ["quantity", "value"]
+    bases = [_base(c, cols, i) for i, c in enumerate(cols)]
+    pcts = []
+    for i, (c, num) in enumerate(zip(cols, numeric, strict=True)):
+        b = bases[i]
+        pcts.append(num and (is_percent_column(c, cols) if b is None
+                             else is_percent_column(cols[b], cols) or is_percent_column(c, cols)))
+    se_col = {b: i for i, b in enumerate(bases) if b is not None and _SE.match(cols[i])}
+    out: list[list[str]] = []
+    for r in rows:
+        line = []
+        for i, c in enumerate(cols):
+            v = r.get(c)
+            if keyed and c == "value":  # a quantity/value table: each row is its own column
+                line.append(format_cell(v, is_percent_column(str(r.get("quantity")))))
+                continue
+            if not numeric[i]:
+                line.append(format_cell(v))
+                continue
+            scale = 100.0 if pcts[i] else 1.0
+            b = bases[i]
+            owner = i if i in se_col else b
+            se = r.get(cols[se_col[owner]]) if owner is not None and owner in se_col else None
+            dec = None
+            if _SE.match(c) and _is_number(v):
+                dec = numfmt.se_decimals(float(v), scale)
+            elif _is_number(se) and se and math.isfinite(se):
+                dec = numfmt.se_decimals(float(se), scale)
+            values = [x.get(c) for x in rows]
+            style = _column_style(values, pcts[i])
+            if style[0] == "sig" and dec is None and _EXACT_SIX.match(c) and b is None:
+                style = ("sig", 6)  # an exact return or house edge: the digits are the point
+            line.append(format_cell(v, pcts[i], style, dec))
+        out.append(line)
+    if keyed:
+        numeric[1] = True
+    return out, numeric
 
 
 def pick_columns(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None) -> list[dict[str, Any]]:
@@ -189,23 +247,9 @@ def _header_lines(name: str, width: int) -> list[str]:
     return lines
 
 
-def _cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[list[str]], list[bool]]:
-    numeric = [all(_is_number(r.get(c)) for r in rows if r.get(c) is not None)
-               and any(r.get(c) is not None for r in rows) for c in cols]
-    keyed = cols[:2] == ["quantity", "value"]
-    out_cols: list[list[str]] = []
-    for c, num in zip(cols, numeric, strict=True):
-        values = [r.get(c) for r in rows]
-        if keyed and c == "value":  # a quantity/value table: each row is its own column
-            out_cols.append([format_cell(v, is_percent_column(str(r.get("quantity"))))
-                             for v, r in zip(values, rows, strict=True)])
-            continue
-        pct = num and is_percent_column(c, cols)
-        style = _column_style(values, pct) if num else None
-        out_cols.append([format_cell(v, pct, style) for v in values])
-    if keyed:
-        numeric[1] = True
-    return [list(r) for r in zip(*out_cols, strict=True)] if rows else [], numeric
+def _longest_token(texts: Sequence[str]) -> int:
+    """The widest word in a text column (a fraction or a number is never broken)."""
+    return max((len(w) for t in texts for w in t.split()), default=0)
 
 
 def _block(cols: list[str], cells: list[list[str]], numeric: list[bool], widths: list[int]) -> list[str]:
@@ -218,7 +262,8 @@ def _block(cols: list[str], cells: list[list[str]], numeric: list[bool], widths:
                               for v, w, num in zip(vals, widths, numeric, strict=True)).rstrip())
     lines.append(GAP.join("-" * w for w in widths))
     for row in cells:
-        wrapped = [textwrap.wrap(v, w, break_on_hyphens=False) or [""] if len(v) > w else [v] for v, w in zip(row, widths, strict=True)]
+        wrapped = [textwrap.wrap(v, w, break_on_hyphens=False, break_long_words=False) or [""]
+                   if len(v) > w and not num else [v] for v, w, num in zip(row, widths, numeric, strict=True)]
         for i in range(max(len(x) for x in wrapped)):
             vals = [x[i] if i < len(x) else "" for x in wrapped]
             lines.append(GAP.join(v.rjust(w) if num else v.ljust(w)
@@ -234,11 +279,12 @@ def format_table(rows: Sequence[dict[str, Any]], width: int | None = None,
         return "(no rows)"
     width = max(40, width or terminal_width())
     cols = list(rows[0])
-    cells, numeric = _cells(rows, cols)
+    cells, numeric = table_cells(rows, cols)
     need = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(cols)]
     # numbers keep their width; a header may wrap at "_" down to its longest part
     floor = [max([len(row[i]) for row in cells] + [max(len(p) for p in re.split(r"(?<=_)", c))])
-             if num else min(need[i], MIN_TEXT_WIDTH) for i, (c, num) in enumerate(zip(cols, numeric, strict=True))]
+             if num else max(min(need[i], MIN_TEXT_WIDTH), _longest_token([row[i] for row in cells]))
+             for i, (c, num) in enumerate(zip(cols, numeric, strict=True))]
     widths = _fit(need, floor, numeric, width)
     if sum(widths) + len(GAP) * (len(cols) - 1) <= width or len(cols) < 3:
         return "\n".join(_block(cols, cells, numeric, widths))

@@ -64,20 +64,35 @@ def test_table_header_says_what_ran_and_json_carries_the_same() -> None:
 def test_probabilities_print_as_percent_in_tables_and_full_precision_in_csv() -> None:
     code, out, _ = run("freq", "--rules", "deuces-wild", "--exact")
     five = next(line for line in out.splitlines() if line.startswith("five_of_a_kind"))
-    assert five.split()[1:] == ["672", "0.0258565", "%"]  # 672 / 2,598,960
+    assert five.split()[1:] == ["672", "0.02586", "%"]  # 672 / 2,598,960
     code, out, _ = run("freq", "--rules", "deuces-wild", "--exact", "--format", "csv")
     assert code == 0 and out.splitlines()[1] == f"five_of_a_kind,672,{672 / 2598960!r}"
 
 
 def test_cell_formats() -> None:
-    assert percent(0.0522431) == "5.2243 %" and format_cell(0.052243, percent=True) == "5.2243 %"
+    assert percent(0.0522431) == "5.2243 %" and format_cell(0.052243, percent=True) == "5.224 %"
     assert format_cell(201.0) == "201" and format_cell(12345678) == "12,345,678"
     assert is_percent_column("house_edge") and is_percent_column("share of deals")
     assert not is_percent_column("ev") and not is_percent_column("rtp_per_unit")
     text = format_table([{"x": 11.62}, {"x": 0.5}, {"x": 3.0}])
-    assert text.splitlines()[2:] == ["11.62", " 0.50", " 3.00"]  # one notation, one decimals count
-    sci = format_table([{"x": 1e-9}, {"x": 2.5}])
-    assert sci.splitlines()[2:] == ["1.0000e-09", "2.5000e+00"]  # scientific for the whole column
+    assert text.splitlines()[2:] == [" 11.62", "0.5000", " 3.000"]  # 4 significant digits each
+    tiny = format_table([{"x": 1e-9}, {"x": 2.5}])
+    assert tiny.splitlines()[2:] == ["0.0000000010", "       2.500"]  # never scientific
+
+
+def test_estimate_se_and_ci_share_the_estimates_unit_and_decimals() -> None:
+    """The mixed units the durak and rummy commands printed (``22.74 %`` beside ``0.224852``)."""
+    rows = [{"seat": 0, "p_fool": 0.227440, "se": 0.00129, "ci_low": 0.224852, "ci_high": 0.230028}]
+    assert format_table(rows).splitlines()[2].split() == ["0", "22.74", "%", "0.13", "%", "22.49", "%",
+                                                          "23.00", "%"]
+    gain = [{"gain": 2.6829, "gain_se": 0.0161, "gain_ci_low": 2.6513, "gain_ci_high": 2.7145}]
+    assert format_table(gain).splitlines()[2].split() == ["2.683", "0.016", "2.651", "2.715"]
+
+
+def test_a_long_fraction_is_never_split_across_lines() -> None:
+    rows = [{"quantity": "house edge", "exact": "9571721884148096/26816424180170625", "note": "a b " * 30}]
+    text = format_table(rows, width=60)
+    assert "9571721884148096/26816424180170625" in text
 
 
 def test_columns_option_picks_and_orders_columns() -> None:

@@ -88,7 +88,7 @@ def _build_into(out: Path, specs: list[StudySpec], chosen: list[StudySpec]) -> l
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         command = f"joker-odds report --study {spec.name}"
         study.write(out, PageContext(nav, stamp, seconds, command))
-        write_meta(out, spec.name, spec.title, study.headline, stamp, seconds, command)
+        write_meta(out, spec.name, spec.title, study.headline, stamp, seconds, command, study.terms)
         built.append(study)
     write_index(out, [(s.name, s.title) for s in specs])
     return built

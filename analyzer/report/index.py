@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import contextlib
+import html
 import json
 from collections.abc import Sequence
 from importlib import resources
@@ -19,17 +20,17 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.io import atomic_write_text, json_text
-from analyzer.report.study import CSS
+from analyzer.report.study import CSS, HEAD, slug
 
 __all__ = ["read_metas", "write_index", "write_meta"]
 
 
 def write_meta(out: Path, name: str, title: str, headline: str, built: str, seconds: float,
-               command: str) -> None:
-    """Record a built study's headline and build facts in ``<out>/<name>/meta.json``."""
+               command: str, terms: dict[str, str] | None = None) -> None:
+    """Record a built study's headline, build facts and terms in ``<out>/<name>/meta.json``."""
     atomic_write_text(Path(out) / name / "meta.json", json_text(
         {"name": name, "title": title, "headline": headline, "built": built,
-         "seconds": round(seconds, 2), "command": command}))
+         "seconds": round(seconds, 2), "command": command, "terms": terms or {}}))
 
 
 def read_metas(out: Path, known: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
@@ -40,7 +41,7 @@ def read_metas(out: Path, known: Sequence[tuple[str, str]]) -> list[dict[str, An
     metas = []
     for name in order:
         meta: dict[str, Any] = {"name": name, "title": dict(known).get(name, name), "headline": "",
-                                "built": "", "seconds": 0.0, "command": ""}
+                                "built": "", "seconds": 0.0, "command": "", "terms": {}}
         with contextlib.suppress(OSError, ValueError):  # a folder from an older build: no headline
             meta.update(json.loads((out / name / "meta.json").read_text(encoding="utf-8")))
         metas.append(meta)
@@ -54,9 +55,40 @@ def write_index(out: Path, known: Sequence[tuple[str, str]]) -> list[dict[str, A
     metas = read_metas(out, known)
     source = resources.files("analyzer.report").joinpath("templates/index.html.j2").read_text(encoding="utf-8")
     template = jinja2.Environment(autoescape=True, keep_trailing_newline=True).from_string(source)
-    atomic_write_text(Path(out) / "index.html", template.render(studies=metas, css=CSS))
+    glossary = _glossary(metas)
+    atomic_write_text(Path(out) / "index.html", template.render(studies=metas, css=CSS, head=HEAD,
+                                                                glossary=bool(glossary)))
+    _write_glossary(Path(out), glossary)
     md = ["# joker-odds reports\n"]
     for m in metas:
         md.append(f"- [{m['title']}]({m['name']}/index.md)" + (f": {m['headline']}" if m["headline"] else ""))
+    if glossary:
+        md.append("\nWords used on the pages: [glossary](glossary.md)")
     atomic_write_text(Path(out) / "index.md", "\n".join(md) + "\n\nRebuild everything: `joker-odds report`\n")
     return metas
+
+
+def _glossary(metas: list[dict[str, Any]]) -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """term → (meaning, [(study name, title) where it is used]), alphabetical."""
+    terms: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+    for m in metas:
+        for word, meaning in (m.get("terms") or {}).items():
+            terms.setdefault(word, (meaning, []))[1].append((m["name"], m["title"]))
+    return dict(sorted(terms.items(), key=lambda kv: kv[0].lower()))
+
+
+def _write_glossary(out: Path, glossary: dict[str, tuple[str, list[tuple[str, str]]]]) -> None:
+    """``glossary.html`` and ``glossary.md``: every term the pages explain, with where it is used."""
+    esc = html.escape
+    items = "".join(
+        f"<dt id='{slug(w)}'>{esc(w)}</dt><dd>{esc(meaning)} <small>(" +
+        ", ".join(f"<a href='{n}/index.html'>{esc(t)}</a>" for n, t in where) + ")</small></dd>"
+        for w, (meaning, where) in glossary.items())
+    atomic_write_text(out / "glossary.html",
+                      f"<!doctype html><html lang='en'><head>{HEAD}<title>Glossary</title><style>{CSS}</style>"
+                      f"</head><body><nav><a href='index.html'>all studies</a></nav><h1>Glossary</h1>"
+                      f"<p>The words the pages use, each explained once.</p><dl class='terms'>{items}</dl>"
+                      f"</body></html>\n")
+    atomic_write_text(out / "glossary.md", "# Glossary\n\n" + "\n".join(
+        f"- **{w}**: {meaning} ({', '.join(f'[{t}]({n}/index.md)' for n, t in where)})"
+        for w, (meaning, where) in glossary.items()) + "\n")

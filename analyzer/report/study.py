@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,18 +25,51 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from analyzer.io import atomic_write_bytes, atomic_write_text, render
+from analyzer.textfmt import table_cells
 
-__all__ = ["CSS", "PageContext", "Study"]
+__all__ = ["CSS", "MAX_ROWS", "PageContext", "Study", "slug"]
+
+MAX_ROWS = 40  # rows a table shows on the page; a longer one is folded (its CSV is linked)
 
 CSS = (
-    "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
-    "table{border-collapse:collapse;margin:1em 0;font-size:.9em}"
-    "th,td{border:1px solid #ccc;padding:.25em .6em;overflow-wrap:anywhere}td.n{text-align:right;font-variant-numeric:tabular-nums}"
-    "th{background:#f2f2f2}img{max-width:100%}code{background:#f4f4f4;padding:0 .2em}"
-    "nav{font-size:.9em;border-bottom:1px solid #ddd;padding-bottom:.5em}nav a,nav b{margin-right:1em}"
+    "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;"
+    "line-height:1.45}"
+    "table{border-collapse:collapse;margin:.5em 0;font-size:.9em}"
+    "th,td{border:1px solid #ccc;padding:.25em .6em;vertical-align:top}"
+    "th{background:#f2f2f2;text-align:left;font-weight:600}"
+    "td.n,th.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}"
+    "td{overflow-wrap:normal;word-break:normal}"
+    ".tw{overflow-x:auto;max-width:100%;margin:1em 0}"
+    ".tw caption{text-align:left;font-size:.9em;color:#444;padding:.2em 0}"
+    "img{max-width:100%;height:auto}code{background:#f4f4f4;padding:0 .2em;overflow-wrap:anywhere}"
+    "figure{margin:1em 0}figcaption{font-size:.9em;color:#444}"
+    ".answer{border-left:5px solid #2a7;background:#f3fbf6;padding:.6em 1em;margin:1em 0;font-size:1.05em}"
+    ".answer p{margin:.3em 0}.answer b{white-space:nowrap}"
+    ".card{border:2px solid #345;border-radius:6px;padding:.4em 1em;margin:1em 0;break-inside:avoid}"
+    ".toc{font-size:.9em;columns:2 18em;margin:.5em 0 1.5em}.toc li{margin:.1em 0}"
+    "details{margin:.5em 0}summary{cursor:pointer;color:#246}"
+    "abbr[title]{text-decoration:underline dotted;cursor:help}"
+    ".nw{white-space:nowrap}"
+    "nav{font-size:.9em;border-bottom:1px solid #ddd;padding-bottom:.5em}nav a,nav b{margin-right:1em;"
+    "display:inline-block}"
     "footer{margin-top:3em;border-top:1px solid #ddd;padding-top:.5em;font-size:.85em;color:#555}"
     "dl.studies dt{font-weight:600;margin-top:1em}dl.studies dd{margin:.2em 0 0 0;color:#444}"
+    "dl.terms dt{font-weight:600;margin-top:.6em}dl.terms dd{margin:.1em 0 0 1em}"
+    "@media (max-width:600px){body{margin:1em auto;font-size:.95em}.toc{columns:1}}"
+    "@media print{nav,footer,.toc,summary{display:none}details{display:block}"
+    "body{max-width:none;margin:0;font-size:10pt}.tw{overflow:visible}"
+    "table,figure,.card,.answer{break-inside:avoid}a{color:inherit;text-decoration:none}}"
 )
+HEAD = ("<meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'>")
+
+
+def slug(text: str) -> str:
+    """An anchor id for a heading.
+
+    >>> slug("Strategy card: J-poker, bet or fold?")
+    'strategy-card-j-poker-bet-or-fold'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
 
 
 @dataclass(frozen=True)
@@ -67,28 +101,38 @@ class PageContext:
         return (built + (f" Reproduce: {code(self.command)}" if self.command else "")).strip()
 
 
-def _cell(v: Any) -> str:
-    if isinstance(v, float):
-        if v == 0:
-            return "0"
-        if abs(v) < 1e-4 or abs(v) >= 1e9:
-            return f"{v:.4e}"
-        return f"{v:.6g}" if abs(v) < 1 else f"{v:,.6g}"
-    if isinstance(v, int) and not isinstance(v, bool):
-        return f"{v:,}"
-    return "" if v is None else str(v)
+def _label(column: str) -> str:
+    """A column name as a page header: words, not identifiers (``p_fool`` → ``p fool``)."""
+    return column.replace("_", " ")
 
 
 @dataclass
 class Study:
-    """Collects blocks in order; :meth:`write` renders them into ``<out>/<name>/``."""
+    """Collects blocks in order; :meth:`write` renders them into ``<out>/<name>/``.
+
+    A page reads answer first: the :meth:`answer` box (the headline numbers in words), a table
+    of contents of the sections, then the sections. Tables longer than :data:`MAX_ROWS` rows are
+    folded behind their CSV link; every number goes through :mod:`analyzer.textfmt` and
+    :mod:`analyzer.numfmt`, the same style as the command line. Terms declared with :meth:`term`
+    are explained where they first appear and listed at the end (and in the report's glossary).
+    """
 
     name: str
     title: str
     blocks: list[tuple[str, Any]] = field(default_factory=list)
     headline: str = ""  # one line of headline numbers for the reports index
+    answers: list[str] = field(default_factory=list)
+    terms: dict[str, str] = field(default_factory=dict)
     _tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _figures: dict[str, bytes] = field(default_factory=dict)
+
+    def answer(self, *lines: str) -> None:
+        """The answer box at the top of the page: 3–6 short lines, numbers with their intervals."""
+        self.answers.extend(lines)
+
+    def term(self, word: str, meaning: str) -> None:
+        """Explain ``word`` where it first appears on the page and in the report's glossary."""
+        self.terms[word] = meaning
 
     def heading(self, text: str, level: int = 2) -> None:
         self.blocks.append(("heading", (level, text)))
@@ -101,21 +145,59 @@ class Study:
         self._tables[name] = rows
         self.blocks.append(("table", (name, caption)))
 
+    def card(self, title: str, lines: list[str], rows: list[dict[str, Any]] | None = None,
+             name: str = "") -> None:
+        """A strategy card: a boxed title, a few rules in words and an optional short table, made
+        to print on its own."""
+        if rows is not None:
+            self._tables[name or slug(title)] = rows
+        self.blocks.append(("card", (title, list(lines), (name or slug(title)) if rows is not None else "")))
+
     def csv(self, name: str, rows: list[dict[str, Any]]) -> None:
         """A table saved as ``tables/<name>.csv`` only (e.g. the long form of a pivoted table)."""
         self._tables[name] = rows
 
     def figure(self, name: str, fig: Any, caption: str = "") -> None:
-        """A matplotlib figure saved as ``figures/<name>.png`` (and closed)."""
+        """A matplotlib figure saved as ``figures/<name>.png`` (and closed); the caption says what
+        to read from it."""
         buf = io.BytesIO()
         fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
         plt.close(fig)
         self._figures[name] = buf.getvalue()
         self.blocks.append(("figure", (name, caption)))
 
+    def sections(self) -> list[str]:
+        """The level-2 headings, in order (the table of contents)."""
+        return [p[1] for k, p in self.blocks if k == "heading" and p[0] == 2]
+
+    # -- Markdown -------------------------------------------------------------------------
+
+    def _md_table(self, name: str, caption: str) -> list[str]:
+        rows = self._tables[name]
+        out = []
+        if caption:
+            out.append(f"*{caption}* ([csv](tables/{name}.csv))\n")
+        if not rows:
+            return [*out, ""]
+        cols = list(rows[0])
+        cells, numeric = table_cells(rows, cols)
+        lines = ["| " + " | ".join(_label(c) for c in cols) + " |",
+                 "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
+        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in cells]
+        if len(rows) > MAX_ROWS:
+            out += [f"<details><summary>Full table: {len(rows):,} rows (or the "
+                    f"<a href='tables/{name}.csv'>CSV</a>)</summary>\n", *lines, "\n</details>"]
+        else:
+            out += lines
+        return [*out, ""]
+
     def _markdown(self, ctx: PageContext) -> str:
         out = ["[all studies](../index.md)" + "".join(f" · [{t}](../{n}/index.md)" for n, t in ctx.nav
                                                         if n != self.name) + "\n", f"# {self.title}\n"]
+        if self.answers:
+            out.append("\n".join(f"> {line}  " for line in self.answers) + "\n")
+        if len(self.sections()) > 1:
+            out.append("Contents: " + " · ".join(f"[{h}](#{slug(h)})" for h in self.sections()) + "\n")
         for kind, payload in self.blocks:
             if kind == "heading":
                 level, text = payload
@@ -123,54 +205,103 @@ class Study:
             elif kind == "text":
                 out.append(f"{payload}\n")
             elif kind == "table":
-                name, caption = payload
-                rows = self._tables[name]
-                if caption:
-                    out.append(f"*{caption}* ([csv](tables/{name}.csv))\n")
-                if rows:
-                    cols = list(rows[0])
-                    out.append("| " + " | ".join(cols) + " |")
-                    out.append("|" + "|".join("---:" if isinstance(rows[0][c], (int, float)) else "---"
-                                              for c in cols) + "|")
-                    out += ["| " + " | ".join(_cell(r[c]) for c in cols) + " |" for r in rows]
-                out.append("")
+                out += self._md_table(*payload)
+            elif kind == "card":
+                title, lines, name = payload
+                out.append(f"**{title}**\n")
+                out += [f"- {line}" for line in lines] + [""]
+                if name:
+                    out += self._md_table(name, "")
             elif kind == "figure":
                 name, caption = payload
                 out.append(f"![{caption or name}](figures/{name}.png)\n")
+                if caption:
+                    out.append(f"*{caption}*\n")
+        if self.terms:
+            out.append("## Terms used on this page\n")
+            out += [f"- **{w}**: {m}" for w, m in self.terms.items()] + [""]
         foot = ctx.footer(lambda c: f"`{c}`")
         if foot:
             out.append(f"---\n\n{foot}\n")
         return "\n".join(out)
 
+    # -- HTML -----------------------------------------------------------------------------
+
+    def _prose(self, text: str, seen: set[str]) -> str:
+        """Escaped prose; `code` spans become code; outside them, the first use of each declared
+        term explains itself on hover and links to the page's list of terms."""
+        parts = text.split("`")
+        out = []
+        for i, part in enumerate(parts):
+            if i % 2:  # inside a code span
+                out.append(f"<code>{html.escape(part)}</code>" if i < len(parts) - 1 else html.escape("`" + part))
+                continue
+            piece = html.escape(part)
+            found = []  # (start, end, word): first use of each term not yet explained, no overlaps
+            for word in self.terms:
+                m = None if word in seen else re.search(
+                    rf"(?<![\w-]){re.escape(html.escape(word))}(?![\w-])", piece, re.IGNORECASE)
+                if m and all(m.end() <= a or m.start() >= b for a, b, _ in found):
+                    found.append((m.start(), m.end(), word))
+                    seen.add(word)
+            for a, b, word in sorted(found, reverse=True):
+                piece = (piece[:a] + f"<a href='#term-{slug(word)}'><abbr title='"
+                         f"{html.escape(self.terms[word])}'>{piece[a:b]}</abbr></a>" + piece[b:])
+            out.append(piece)
+        return "".join(out)
+
+    def _html_table(self, name: str, caption: str, seen: set[str]) -> str:
+        rows = self._tables[name]
+        esc = html.escape
+        cap = (f"<caption>{self._prose(caption, seen)} (<a href='tables/{name}.csv'>csv</a>)</caption>"
+               if caption else "")
+        if not rows:
+            return f"<div class='tw'><table>{cap}</table></div>"
+        cols = list(rows[0])
+        cells, numeric = table_cells(rows, cols)
+        head = "<tr>" + "".join(f"<th class='n'>{esc(_label(c))}</th>" if n else f"<th>{esc(_label(c))}</th>"
+                                for c, n in zip(cols, numeric, strict=True)) + "</tr>"
+        body = ["<tr>" + "".join(f"<td class='n'>{esc(v)}</td>" if n else f"<td>{self._prose(v, seen)}</td>"
+                                 for v, n in zip(row, numeric, strict=True)) + "</tr>" for row in cells]
+        table = f"<div class='tw'><table>{cap}{head}{''.join(body)}</table></div>"
+        if len(rows) > MAX_ROWS:
+            return (f"<details><summary>{esc(caption or name)}: full table, {len(rows):,} rows "
+                    f"(or the <a href='tables/{name}.csv'>CSV</a>)</summary>{table}</details>")
+        return table
+
     def _html(self, ctx: PageContext) -> str:
         esc = html.escape
-        out = [f"<!doctype html><html><head><meta charset='utf-8'><title>{esc(self.title)}</title>"
+        seen: set[str] = set()
+        out = [f"<!doctype html><html lang='en'><head>{HEAD}<title>{esc(self.title)}</title>"
                f"<style>{CSS}</style></head><body>{ctx.nav_html(self.name)}"
                f"<h1>{esc(self.title)}</h1>"]
+        if self.answers:
+            out.append("<div class='answer' id='answer'>" +
+                       "".join(f"<p>{self._prose(line, seen)}</p>" for line in self.answers) + "</div>")
+        if len(self.sections()) > 1:
+            out.append("<ol class='toc'>" + "".join(f"<li><a href='#{slug(h)}'>{esc(h)}</a></li>"
+                                                    for h in self.sections()) + "</ol>")
         for kind, payload in self.blocks:
             if kind == "heading":
                 level, text = payload
-                out.append(f"<h{level}>{esc(text)}</h{level}>")
+                out.append(f"<h{level} id='{slug(text)}'>{esc(text)}</h{level}>")
             elif kind == "text":
-                out.append(f"<p>{esc(payload)}</p>")
+                out.append(f"<p>{self._prose(payload, seen)}</p>")
             elif kind == "table":
-                name, caption = payload
-                rows = self._tables[name]
-                out.append("<table>")
-                if caption:
-                    out.append(f"<caption>{esc(caption)} (<a href='tables/{name}.csv'>csv</a>)</caption>")
-                if rows:
-                    cols = list(rows[0])
-                    out.append("<tr>" + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr>")
-                    for r in rows:
-                        out.append("<tr>" + "".join(
-                            f"<td class='n'>{esc(_cell(r[c]))}</td>" if isinstance(r[c], (int, float))
-                            else f"<td>{esc(_cell(r[c]))}</td>" for c in cols) + "</tr>")
-                out.append("</table>")
+                out.append(self._html_table(*payload, seen))
+            elif kind == "card":
+                title, lines, name = payload
+                out.append(f"<div class='card'><h3 id='{slug(title)}'>{esc(title)}</h3><ul>" +
+                           "".join(f"<li>{self._prose(line, seen)}</li>" for line in lines) + "</ul>" +
+                           (self._html_table(name, "", seen) if name else "") + "</div>")
             elif kind == "figure":
                 name, caption = payload
                 out.append(f"<figure><img src='figures/{name}.png' alt='{esc(caption or name)}'>"
-                           f"<figcaption>{esc(caption)}</figcaption></figure>")
+                           f"<figcaption>{self._prose(caption, seen)}</figcaption></figure>")
+        if self.terms:
+            out.append("<h2 id='terms'>Terms used on this page</h2><dl class='terms'>" +
+                       "".join(f"<dt id='term-{slug(w)}'>{esc(w)}</dt><dd>{esc(m)}</dd>"
+                               for w, m in self.terms.items()) + "</dl>")
         foot = ctx.footer(lambda c: f"<code>{esc(c)}</code>")
         if foot:
             out.append(f"<footer>{foot}</footer>")
