@@ -105,6 +105,8 @@ def is_percent_column(name: str, columns: Sequence[str] = ()) -> bool:
     >>> is_percent_column("house_edge"), is_percent_column("ev"), is_percent_column("se", ["probability"])
     (True, False, True)
     """
+    if re.match(r"^(p|chance|probability|share)\s*\(", name.strip(), re.IGNORECASE):
+        return True  # "P(no match)", "chance (open)"
     name = name.replace(" ", "_")
     if _NOT_PERCENT.match(name):
         return False
@@ -180,7 +182,7 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
     """
     numeric = [all(_is_number(r.get(c)) for r in rows if r.get(c) is not None)
                and any(r.get(c) is not None for r in rows) for c in cols]
-    keyed = cols[:2] == ["quantity", "value"]
+    keyed = bool(cols) and cols[0] == "quantity"  # each row names its own quantity (and unit)
     bases = [_base(c, cols, i) for i, c in enumerate(cols)]
     pcts = []
     for i, (c, num) in enumerate(zip(cols, numeric, strict=True)):
@@ -193,8 +195,14 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
         line = []
         for i, c in enumerate(cols):
             v = r.get(c)
-            if keyed and c == "value":  # a quantity/value table: each row is its own column
-                line.append(format_cell(v, is_percent_column(str(r.get("quantity")))))
+            if keyed and i > 0 and _is_number(v):  # the row's quantity says the unit
+                numeric[i] = True
+                row_pct = is_percent_column(str(r.get("quantity")))
+                own_se = r.get("se")
+                dec = (numfmt.se_decimals(float(own_se), 100.0 if row_pct else 1.0)
+                       if _is_number(own_se) and own_se and c in ("estimate", "se", "ci_low", "ci_high")
+                       else None)
+                line.append(format_cell(v, row_pct, ("sig", numfmt.SIG_DIGITS), dec))
                 continue
             if not numeric[i]:
                 line.append(format_cell(v))
@@ -214,8 +222,6 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
                 style = ("sig", 6)  # an exact return or house edge: the digits are the point
             line.append(format_cell(v, pcts[i], style, dec))
         out.append(line)
-    if keyed:
-        numeric[1] = True
     return out, numeric
 
 

@@ -46,7 +46,8 @@ CSS = (
     ".answer{border-left:5px solid #2a7;background:#f3fbf6;padding:.6em 1em;margin:1em 0;font-size:1.05em}"
     ".answer p{margin:.3em 0}.answer b{white-space:nowrap}"
     ".card{border:2px solid #345;border-radius:6px;padding:.4em 1em;margin:1em 0;break-inside:avoid}"
-    ".toc{font-size:.9em;columns:2 18em;margin:.5em 0 1.5em}.toc li{margin:.1em 0}"
+    ".toc{font-size:.9em;margin:.5em 0 1.5em;padding:0;list-style:none}"
+    ".toc li{display:inline-block;margin:.1em 1.4em .1em 0}"
     "details{margin:.5em 0}summary{cursor:pointer;color:#246}"
     "abbr[title]{text-decoration:underline dotted;cursor:help}"
     ".nw{white-space:nowrap}"
@@ -55,7 +56,7 @@ CSS = (
     "footer{margin-top:3em;border-top:1px solid #ddd;padding-top:.5em;font-size:.85em;color:#555}"
     "dl.studies dt{font-weight:600;margin-top:1em}dl.studies dd{margin:.2em 0 0 0;color:#444}"
     "dl.terms dt{font-weight:600;margin-top:.6em}dl.terms dd{margin:.1em 0 0 1em}"
-    "@media (max-width:600px){body{margin:1em auto;font-size:.95em}.toc{columns:1}}"
+    "@media (max-width:600px){body{margin:1em auto;font-size:.95em}}"
     "@media print{nav,footer,.toc,summary{display:none}details{display:block}"
     "body{max-width:none;margin:0;font-size:10pt}.tw{overflow:visible}"
     "table,figure,.card,.answer{break-inside:avoid}a{color:inherit;text-decoration:none}}"
@@ -247,7 +248,7 @@ class Study:
             for a, b, word in sorted(found, reverse=True):
                 piece = (piece[:a] + f"<a href='#term-{slug(word)}'><abbr title='"
                          f"{html.escape(self.terms[word])}'>{piece[a:b]}</abbr></a>" + piece[b:])
-            out.append(piece)
+            out.append(re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", piece))
         return "".join(out)
 
     def _html_table(self, name: str, caption: str, seen: set[str]) -> str:
@@ -279,8 +280,9 @@ class Study:
             out.append("<div class='answer' id='answer'>" +
                        "".join(f"<p>{self._prose(line, seen)}</p>" for line in self.answers) + "</div>")
         if len(self.sections()) > 1:
-            out.append("<ol class='toc'>" + "".join(f"<li><a href='#{slug(h)}'>{esc(h)}</a></li>"
-                                                    for h in self.sections()) + "</ol>")
+            out.append("<ul class='toc' id='contents'>" + "".join(
+                f"<li>{i}. <a href='#{slug(h)}'>{esc(h)}</a></li>" for i, h in enumerate(self.sections(), 1))
+                + "</ul>")
         for kind, payload in self.blocks:
             if kind == "heading":
                 level, text = payload

@@ -8,6 +8,7 @@ import numpy as np
 
 from analyzer.games.betting import BettingRound, chip_breakdown, pot_limit_ladder, split_pots
 from analyzer.games.calling import PRESETS, calling_game, exact_calling, exact_rows, sample_calling
+from analyzer.numfmt import count, pct, sig, signed
 from analyzer.report.study import Study
 
 TRIALS = 400_000
@@ -90,9 +91,25 @@ def _betting(study: Study) -> None:
 def build() -> Study:
     study = Study("calling-and-betting", "The banker's calling game (treize family) and betting arithmetic")
     banker, treize = (exact_calling(calling_game(n)) for n in ("banker-14", "treize"))
+    study.answer(
+        f"**The banker wins.** In the banker's 14 calls (54 cards) the banker keeps the bank on "
+        f"{pct(1 - float(banker.p_no_match))} of deals and gains {signed(float(banker.banker_ev))} "
+        f"units per player per deal (exact).",
+        f"He keeps the bank for {sig(float(banker.deals_per_bank or 0))} deals on average, worth "
+        f"{signed(float(banker.ev_per_bank or 0))} units per player over his whole turn.",
+        f"Treize (13 calls, 52 cards): no match on {pct(float(treize.p_no_match))} of deals, "
+        f"banker's edge {signed(float(treize.banker_ev))} units per player per deal.",
+        f"Pot limit: from a pot of 7, the seventh player in turn may raise by up to "
+        f"{count(pot_limit_ladder(7, 7)[-1].max_raise)} (the ladder below).")
+    study.term("rook polynomial", "a count of the ways to place k non-attacking rooks on the board of "
+               "forbidden (call, card) pairs; inclusion–exclusion over it gives the exact chance of "
+               "every number of matches")
+    study.term("match", "a card turned while the banker names its rank")
+    study.term("side pot", "the part of the pot an all-in player cannot win: it holds only what the "
+               "others put in beyond his stake")
     _calling(study)
     _betting(study)
-    study.headline = (f"Banker's 14 calls: P(no match) {float(banker.p_no_match):.6f}, banker EV "
-                      f"{float(banker.banker_ev):+.6f} per unit per player per deal; treize "
-                      f"P(no match) {float(treize.p_no_match):.6f} (exact).")
+    study.headline = (f"Banker's 14 calls: the banker wins {pct(1 - float(banker.p_no_match))} of deals, "
+                      f"{signed(float(banker.banker_ev))} units per player per deal; treize: "
+                      f"{pct(1 - float(treize.p_no_match))} (exact).")
     return study
