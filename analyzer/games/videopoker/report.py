@@ -11,6 +11,7 @@ import numpy as np
 from analyzer.games.videopoker.exact import Analysis, analyze
 from analyzer.games.videopoker.paytable import load_paytable
 from analyzer.games.videopoker.strategy import strategy_table
+from analyzer.numfmt import pct
 from analyzer.report.study import Study
 
 __all__ = ["build"]
@@ -23,8 +24,9 @@ def _plots(study: Study, name: str, a: Analysis) -> None:
     fig, ax = plt.subplots(figsize=(8, 4))
     ax.barh([r["hand"] for r in rows][::-1], [r["contribution"] for r in rows][::-1], color="tab:blue")
     ax.set_xlabel("contribution to the return (per unit bet)")
-    ax.set_title(f"{a.table.name}: return {float(a.ret):.6f}")
-    study.figure(f"{name}-contribution", fig, f"{a.table.name}: return contribution by final hand")
+    ax.set_title(f"{a.table.name}: return {pct(float(a.ret), 6)}")
+    study.figure(f"{name}-contribution", fig, f"{a.table.name}: where the return comes from — the longest "
+                 "bars are the hands that pay for the game")
 
     by_pay: dict[float, int] = defaultdict(int)
     for pay, c in zip(a.table.pays, a.counts, strict=True):
@@ -36,54 +38,73 @@ def _plots(study: Study, name: str, a: Analysis) -> None:
     ax.set_yscale("log")
     ax.set_xlabel("payout (for 1)")
     ax.set_ylabel("probability")
-    ax.set_title(f"{a.table.name}: distribution of payouts (SD {a.sd:.4f})")
-    study.figure(f"{name}-payouts", fig, f"{a.table.name}: distribution of the payout per hand")
+    ax.set_title(f"{a.table.name}: distribution of payouts (SD {a.sd:.3f} units)")
+    study.figure(f"{name}-payouts", fig, f"{a.table.name}: how often each payout comes (log scale) — most "
+                 "hands lose or push; the rare top awards carry the variance")
 
 
 def build() -> Study:
     study = Study("video-poker", "Video poker: exact returns and optimal strategy")
+    results = []
+    for name in TABLES:
+        table = load_paytable(name)
+        a = analyze(table)
+        results.append((name, table, a, strategy_table(a)))
+    best = max(results, key=lambda r: r[2].ret)
+    study.answer(*(f"**{t.name}**: optimal play returns **{pct(float(a.ret), 6)}** — "
+                   + (f"the player's edge is {pct(float(a.ret) - 1)}" if a.ret >= 1 else
+                      f"a house edge of {pct(1 - float(a.ret))}")
+                   + f"; the strategy card below returns {pct(s.mechanical_return, 6)}."
+                   for _, t, a, s in results),
+                 f"Every number is exact (every deal and every hold enumerated). The best game here is "
+                 f"{best[1].name}.")
+    study.term("return", "what a unit bet pays back on average under optimal play (over 100 % favours "
+               "the player)")
+    study.term("PAR sheet", "the table of final hands under optimal play: how many of all weighted "
+               "outcomes end in each hand and what each contributes to the return")
+    study.term("hit frequency", "the chance that a hand pays anything")
+    study.term("strategy card", "holds in order of priority: keep the first line your five cards match")
     study.text("Every number is exact: each deal (up to suit symmetry) and each of its 32 holds was "
                "analysed through per-subset final-hand counts and inclusion–exclusion over the "
                "discards; the optimal hold maximises EV, equal EVs going to the first hold in card "
                "order. Combinations follow the published convention: each deal weighs "
                "lcm_k C(rem, k) = 5·C(rem, 5), spread evenly over the draws of its optimal hold.")
-    overview = []
-    for name in TABLES:
-        table = load_paytable(name)
-        a = analyze(table)
-        s = strategy_table(a)
-        overview.append({"paytable": table.name, "deck": table.deck.name, "return": float(a.ret),
-                         "house edge": 1 - float(a.ret), "SD": a.sd, "hit frequency": a.hit_frequency,
-                         "strategy list return": s.mechanical_return})
+    study.heading("Overview")
+    study.table("overview", [{"paytable": t.name, "deck": t.deck.name, "return": float(a.ret),
+                              "house edge": 1 - float(a.ret), "SD (units)": a.sd,
+                              "hit frequency": a.hit_frequency,
+                              "strategy card return": s.mechanical_return}
+                             for _, t, a, s in results], "All shipped pay tables (exact)")
+    for name, table, a, s in results:
         study.heading(table.name)
         if table.description:
             study.text(table.description + ".")
+        study.card(f"Strategy card: {table.name}", [
+            f"Hold the first line your hand matches ({len(s.lines)} lines; it returns "
+            f"{pct(s.mechanical_return, 6)} against {pct(s.optimal_return, 6)} for perfect play and "
+            f"picks an optimal hold on {pct(s.agreement)} of deals).",
+            *(f"{ln['line']}. {ln['hold']}" for ln in s.rows())])
         study.table(f"{name}-paytable", [{"line": ln.name, "final hand": ln.describe(),
-                                          "pays": float(ln.pays)} for ln in table.lines],
+                                          "pays (for 1)": float(ln.pays)} for ln in table.lines],
                     f"{table.name}: pay table (first matching line pays)")
-        study.table(f"{name}-par", a.rows(), f"{table.name}: PAR sheet ({a.total:,} weighted outcomes)")
         facts = [{"quantity": "return", "value": float(a.ret)},
-                 {"quantity": "variance", "value": a.variance},
-                 {"quantity": "standard deviation", "value": a.sd},
+                 {"quantity": "standard deviation (units)", "value": a.sd},
                  {"quantity": "hit frequency", "value": a.hit_frequency}]
-        facts += [{"quantity": f"deals drawing {k} card{'' if k == 1 else 's'}", "value": v} for k, v in a.cards_drawn().items()]
+        facts += [{"quantity": f"share of deals drawing {k} card{'' if k == 1 else 's'}", "value": v}
+                  for k, v in a.cards_drawn().items()]
         if len(a.return_by_wild_dealt()) > 1:
             for w, (share, ret) in a.return_by_wild_dealt().items():
-                facts.append({"quantity": f"return when {w} wild cards are dealt ({share:.4%} of deals)",
+                facts.append({"quantity": f"return when {w} wild cards are dealt ({pct(share)} of deals)",
                               "value": ret})
         study.table(f"{name}-summary", facts, f"{table.name}: summary")
+        study.table(f"{name}-par", a.rows(), f"{table.name}: PAR sheet ({a.total:,} weighted outcomes)")
         _plots(study, name, a)
-        study.text(f"Strategy list ({len(s.lines)} lines, from {s.patterns} hold patterns): follow the "
-                   f"first line whose pattern the hand holds (the highest cards when several holds fit). "
-                   f"A pattern names the wild cards held (none if it names none) and what the natural "
-                   f"cards make; 'ways' counts the sets of natural cards the draw can bring to complete "
-                   f"a straight; 'of its suit thrown' counts discarded cards of a suited draw's suit. "
-                   f"Played mechanically over every deal it returns {s.mechanical_return:.6f} vs optimal "
-                   f"{s.optimal_return:.6f} (lost {s.optimal_return - s.mechanical_return:.2e}, shown "
-                   f"per line); it picks an optimal hold on {s.agreement:.2%} of deals.")
-        study.table(f"{name}-strategy", s.rows(), f"{table.name}: strategy table")
-    study.heading("Overview")
-    study.table("overview", overview, "All shipped pay tables")
+        study.text("How the strategy card reads: a pattern names the wild cards held (none if it names "
+                   "none) and what the natural cards make; 'ways' counts the sets of natural cards the "
+                   "draw can bring to complete a straight; 'of its suit thrown' counts discarded cards of "
+                   "a suited draw's suit. The table below gives each line's share of deals and the return "
+                   "it loses against perfect play.")
+        study.table(f"{name}-strategy", s.rows(), f"{table.name}: strategy lines, their use and cost")
     study.headline = "Exact returns under optimal play: " + "; ".join(
-        f"{o['paytable']} {o['return']:.6f}" for o in overview) + "."
+        f"{t.name} {pct(float(a.ret), 6)}" for _, t, a, _ in results) + "."
     return study
