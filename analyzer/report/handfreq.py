@@ -10,6 +10,7 @@ from analyzer.cards import deck_names
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.frequencies import FreqTable, exact_frequencies, ranking_paradox
+from analyzer.numfmt import count, pct
 from analyzer.report.study import Study
 from analyzer.rules import DEFAULT_ORDER, get_rules, preset_names
 
@@ -56,12 +57,27 @@ def build() -> Study:
         for r in t.rows:
             long_rows.append({"rules": name, "deck": deck, "category": r.category,
                               "count": r.count, "probability": r.probability})
+    _answer(study, tables)
+    study.heading("The main rule sets side by side")
+    main = [k for k in (("standard", "52"), ("joker-wild", "52+1"), ("bug", "52+1"), ("deuces-wild", "52"),
+                        ("j-poker", "32+1"), ("short-32", "32+1")) if k in tables]
+    pivot = []
+    for c in DEFAULT_ORDER:
+        row: dict[str, object] = {"category": c.value.replace("_", " ")}
+        for k in main:
+            hit = next((r for r in tables[k].rows if r.category == c.value), None)
+            row[f"{k[0]} ({k[1]})"] = hit.probability if hit else "-"
+        if any(v != "-" for v in list(row.values())[1:]):
+            pivot.append(row)
+    study.table("main-rule-sets", pivot, "Probability of each category, 5 cards, exact")
     study.heading("Counts by rule set and deck")
+    study.text("Each rule set's exact counts, folded: open the one you need.")
     for (name, deck), t in tables.items():
         rows = [{"category": r.category, "count": r.count, "probability": r.probability,
                  "one in": (t.total / r.count) if r.count else None} for r in t.rows]
         rows.append({"category": "total", "count": t.total, "probability": 1.0, "one in": 1.0})
-        study.table(f"freq5-{name}-{deck}".replace("+", "p"), rows, f"{name} on {deck} ({t.total:,} hands)")
+        study.table(f"freq5-{name}-{deck}".replace("+", "p"), rows, f"{name} on {deck} ({t.total:,} hands)",
+                    fold=True)
     study.heading("Every preset on every deck")
     study.text("Probability of each category (5 cards) for every preset on every single deck that has "
                "its wild cards; '-' marks a category the rule set does not have.")
@@ -74,7 +90,7 @@ def build() -> Study:
         have = {r.category: r.probability for r in t.rows}
         matrix.append({"rules": name, "deck": deck, "hands": t.total,
                        **{c.value: have.get(c.value, "-") for c in DEFAULT_ORDER}})
-    study.table("matrix", matrix, "Category probabilities, every preset × deck")
+    study.table("matrix", matrix, "Category probabilities, every preset × deck", fold=True)
     seen: set[tuple[str, str, str]] = set()
     unique_rows = []
     for row in long_rows:
@@ -98,7 +114,9 @@ def build() -> Study:
     ax.set_xticks(np.arange(len(cats)) + 0.4, [c.replace("_", " ") for c in cats], rotation=35, ha="right")
     ax.set_ylabel("probability (5 cards)")
     ax.legend(fontsize=8)
-    study.figure("probabilities-by-preset", fig, "Category probabilities, 5 cards, by rule set")
+    study.figure("probabilities-by-preset", fig, "Category probabilities, 5 cards, by rule set (log "
+                 "scale): where a rule set's bar rises above the standard deck's, its wild cards make that "
+                 "category more common")
 
     study.heading("The ranking paradox")
     study.text("With wild cards the order of categories by rank no longer matches their order by "
@@ -117,7 +135,7 @@ def build() -> Study:
         rows = [{"category": r.category, "count": r.count, "probability": r.probability} for r in t.rows]
         rows.append({"category": "total", "count": t.total, "probability": 1.0})
         study.table(f"freq7-{name}-{deck}".replace("+", "p"), rows, f"{name} on {deck}, best 5 of 7 "
-                    f"({t.total:,} hands)")
+                    f"({t.total:,} hands)", fold=True)
     from analyzer.report.poker_extras import add_sections
 
     add_sections(study)
@@ -128,3 +146,35 @@ def build() -> Study:
         study.headline += (f" Joker wild on 52+1: five of a kind {five.count:,} of {jw.total:,} hands "
                            f"(1 in {jw.total / five.count:,.0f}).")
     return study
+
+
+def _answer(study: Study, tables: dict[tuple[str, str], FreqTable]) -> None:
+    """The answer box: how a joker changes the odds of the hands a player cares about."""
+    std, jw, dw = (tables.get(k) for k in (("standard", "52"), ("joker-wild", "52+1"), ("deuces-wild", "52")))
+    lines = []
+
+    def p(t: FreqTable, cat: str) -> float:
+        return next((r.probability for r in t.rows if r.category == cat), 0.0)
+
+    if std is not None and jw is not None:
+        lines.append(f"**One joker, fully wild (53 cards):** a pair or better comes "
+                     f"{pct(1 - p(jw, 'high_card'))} of the time against {pct(1 - p(std, 'high_card'))} "
+                     f"without it; three of a kind {pct(p(jw, 'three_of_a_kind'))} "
+                     f"(vs {pct(p(std, 'three_of_a_kind'))}).")
+        five = jw.row("five_of_a_kind")
+        lines.append(f"Five of a kind needs the joker: {count(five.count)} of {count(jw.total)} hands, "
+                     f"1 in {count(jw.total / five.count)}.")
+        inv = ranking_paradox(jw).inversions
+        if inv:
+            a, b = inv[0]
+            lines.append(f"With the joker, rank and rarity disagree: {a.replace('_', ' ')} is more frequent "
+                         f"than {b.replace('_', ' ')}, which it beats ({len(inv)} such pair"
+                         f"{'' if len(inv) == 1 else 's'}).")
+    if dw is not None:
+        lines.append(f"Deuces wild (52 cards): a pair or better {pct(1 - p(dw, 'high_card'))}, "
+                     f"five of a kind {pct(p(dw, 'five_of_a_kind'))}.")
+    lines.append("Every number on this page is exact: all hands of each deck were enumerated.")
+    study.answer(*lines)
+    study.term("ranking paradox", "with wild cards a better category can be more frequent than a worse "
+               "one, because a wild card is played to make the best hand it can")
+    study.term("bug", "a joker that counts only as an ace or to complete a straight or a flush")

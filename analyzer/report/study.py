@@ -142,10 +142,11 @@ class Study:
     def text(self, text: str) -> None:
         self.blocks.append(("text", text))
 
-    def table(self, name: str, rows: list[dict[str, Any]], caption: str = "") -> None:
-        """A table shown on the page and saved as ``tables/<name>.csv``."""
+    def table(self, name: str, rows: list[dict[str, Any]], caption: str = "", fold: bool = False) -> None:
+        """A table shown on the page and saved as ``tables/<name>.csv``; ``fold`` (or more than
+        :data:`MAX_ROWS` rows) puts it behind a fold, for those who want the detail."""
         self._tables[name] = rows
-        self.blocks.append(("table", (name, caption)))
+        self.blocks.append(("table", (name, caption, fold)))
 
     def card(self, title: str, lines: list[str], rows: list[dict[str, Any]] | None = None,
              name: str = "") -> None:
@@ -174,7 +175,7 @@ class Study:
 
     # -- Markdown -------------------------------------------------------------------------
 
-    def _md_table(self, name: str, caption: str) -> list[str]:
+    def _md_table(self, name: str, caption: str, fold: bool = False) -> list[str]:
         rows = self._tables[name]
         out = []
         if caption:
@@ -186,7 +187,7 @@ class Study:
         lines = ["| " + " | ".join(_label(c) for c in cols) + " |",
                  "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
         lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in cells]
-        if len(rows) > MAX_ROWS:
+        if len(rows) > MAX_ROWS or fold:
             out += [f"<details><summary>Full table: {len(rows):,} rows (or the "
                     f"<a href='tables/{name}.csv'>CSV</a>)</summary>\n", *lines, "\n</details>"]
         else:
@@ -213,7 +214,7 @@ class Study:
                 out.append(f"**{title}**\n")
                 out += [f"- {line}" for line in lines] + [""]
                 if name:
-                    out += self._md_table(name, "")
+                    out += self._md_table(name, "", False)
             elif kind == "figure":
                 name, caption = payload
                 out.append(f"![{caption or name}](figures/{name}.png)\n")
@@ -252,7 +253,7 @@ class Study:
             out.append(re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", piece))
         return "".join(out)
 
-    def _html_table(self, name: str, caption: str, seen: set[str]) -> str:
+    def _html_table(self, name: str, caption: str, fold: bool, seen: set[str]) -> str:
         rows = self._tables[name]
         esc = html.escape
         cap = (f"<caption>{self._prose(caption, seen)} (<a href='tables/{name}.csv'>csv</a>)</caption>"
@@ -266,7 +267,7 @@ class Study:
         body = ["<tr>" + "".join(f"<td class='n'>{esc(v)}</td>" if n else f"<td>{self._prose(v, seen)}</td>"
                                  for v, n in zip(row, numeric, strict=True)) + "</tr>" for row in cells]
         table = f"<div class='tw'><table>{cap}{head}{''.join(body)}</table></div>"
-        if len(rows) > MAX_ROWS:
+        if len(rows) > MAX_ROWS or fold:
             return (f"<details><summary>{esc(caption or name)}: full table, {len(rows):,} rows "
                     f"(or the <a href='tables/{name}.csv'>CSV</a>)</summary>{table}</details>")
         return table
@@ -296,7 +297,7 @@ class Study:
                 title, lines, name = payload
                 out.append(f"<div class='card'><h3 id='{slug(title)}'>{esc(title)}</h3><ul>" +
                            "".join(f"<li>{self._prose(line, seen)}</li>" for line in lines) + "</ul>" +
-                           (self._html_table(name, "", seen) if name else "") + "</div>")
+                           (self._html_table(name, "", False, seen) if name else "") + "</div>")
             elif kind == "figure":
                 name, caption = payload
                 out.append(f"<figure><img src='figures/{name}.png' alt='{esc(caption or name)}'>"
