@@ -195,13 +195,14 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
         line = []
         for i, c in enumerate(cols):
             v = r.get(c)
+            dec: int | None = None
             if keyed and i > 0 and _is_number(v):  # the row's quantity says the unit
                 numeric[i] = True
                 row_pct = is_percent_column(str(r.get("quantity")))
                 own_se = r.get("se")
-                dec = (numfmt.se_decimals(float(own_se), 100.0 if row_pct else 1.0)
-                       if _is_number(own_se) and own_se and c in ("estimate", "se", "ci_low", "ci_high")
-                       else None)
+                if own_se is not None and _is_number(own_se) and own_se and c in (
+                        "estimate", "se", "ci_low", "ci_high"):
+                    dec = numfmt.se_decimals(float(own_se), 100.0 if row_pct else 1.0)
                 line.append(format_cell(v, row_pct, ("sig", numfmt.SIG_DIGITS), dec))
                 continue
             if not numeric[i]:
@@ -211,8 +212,7 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
             b = bases[i]
             owner = i if i in se_col else b
             se = r.get(cols[se_col[owner]]) if owner is not None and owner in se_col else None
-            dec = None
-            if _SE.match(c) and _is_number(v):
+            if _SE.match(c) and v is not None and _is_number(v):
                 dec = numfmt.se_decimals(float(v), scale)
             elif _is_number(se) and se and math.isfinite(se):
                 dec = numfmt.se_decimals(float(se), scale)

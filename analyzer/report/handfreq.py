@@ -154,7 +154,7 @@ def _answer(study: Study, tables: dict[tuple[str, str], FreqTable]) -> None:
     lines = []
 
     def p(t: FreqTable, cat: str) -> float:
-        return next((r.probability for r in t.rows if r.category == cat), 0.0)
+        return next((float(r.probability or 0.0) for r in t.rows if r.category == cat), 0.0)
 
     if std is not None and jw is not None:
         lines.append(f"**One joker, fully wild (53 cards):** a pair or better comes "

@@ -240,7 +240,7 @@ class Study:
                 out.append(f"<code>{html.escape(part)}</code>" if i < len(parts) - 1 else html.escape("`" + part))
                 continue
             piece = html.escape(part)
-            found = []  # (start, end, word): first use of each term not yet explained, no overlaps
+            found: list[tuple[int, int, str]] = []  # (start, end, word): first use of each term not yet explained, no overlaps
             for word in self.terms:
                 m = None if word in seen else re.search(
                     rf"(?<![\w-]){re.escape(html.escape(word))}(?![\w-])", piece, re.IGNORECASE)
@@ -292,7 +292,8 @@ class Study:
             elif kind == "text":
                 out.append(f"<p>{self._prose(payload, seen)}</p>")
             elif kind == "table":
-                out.append(self._html_table(*payload, seen))
+                name, caption, fold = payload
+                out.append(self._html_table(name, caption, fold, seen))
             elif kind == "card":
                 title, lines, name = payload
                 out.append(f"<div class='card'><h3 id='{slug(title)}'>{esc(title)}</h3><ul>" +

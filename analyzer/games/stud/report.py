@@ -19,6 +19,7 @@ from analyzer.games.stud.report_options import (
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
 from analyzer.games.stud.strategy import CellCollector, StrategyReport, strategy_report
 from analyzer.games.stud.upcard_edge import UpcardCollector
+from analyzer.numfmt import interval, pct, se_decimals
 from analyzer.report.study import Study
 
 JPOKER_HANDS = 26_000  # sampled player hands (each valued against all 47 up cards)
@@ -38,8 +39,7 @@ def _summary_rows(results: list[EdgeResult]) -> list[dict[str, Any]]:
 
 
 def _strategy_section(study: Study, name: str, rep: StrategyReport) -> None:
-    for line in rep.text:
-        study.text(line)
+    study.card(f"Strategy card: {rep.game}, bet or fold", list(rep.text))
     study.table(f"{name}-strategy", rep.rows, f"{rep.game}: lowest hand to bet, by up card and wild state")
     study.table(f"{name}-strategy-costs", rep.costs, f"{rep.game}: what each rule gives up against optimal play "
                 "(gain over folding every hand, antes per deal)")
@@ -59,9 +59,8 @@ def _pays_figure(study: Study, name: str, game: StudGame, res: EdgeResult) -> No
 
 def build() -> Study:
     study = Study("casino-stud", "Casino stud with a joker: J-poker and Caribbean Stud")
-    study.text("Player against dealer, five cards each, the dealer's fifth card face up. "
-               "Money is in antes; house edge = expected loss per ante. Every situation (player hand, "
-               "up card) is valued exactly over all C(46,4) = 163,185 dealer hole-card sets.")
+    study.text("Every situation (player hand, up card) is valued exactly over all C(46,4) = 163,185 "
+               "dealer hole-card sets.")
 
     study.heading("Where J-poker's wild card lies")
     rows = [{**r, "probability": str(r["probability"])} for n in range(1, 8)
@@ -69,19 +68,18 @@ def build() -> Study:
     study.csv("location", rows)
     pivot: dict[int, dict[str, Any]] = {}
     for r in rows:
-        pivot.setdefault(r["players"], {"players": r["players"]})[r["place"]] = (
-            f"{r['probability']} = {r['decimal']:.4f}")
+        pivot.setdefault(r["players"], {"players": r["players"]})[r["place"]] = float(r["decimal"])
     study.table("location-by-players", list(pivot.values()),
-                "Exact probability of each place, by number of players (DOC probability 3/55; "
-                "long form: tables/location.csv)")
+                "Probability of each place, by number of players (exact fractions in the CSV; "
+                "the DOC probability is 3/55)")
 
     carib = load_game("caribbean")
     c_cells = CellCollector()
     c_results = house_edges(carib, ("optimal", "always", "pair", "high_card:AK"), visit=c_cells)
     c_strat = strategy_report(carib, cells=c_cells.close())
     study.heading("Caribbean Stud (exact)")
-    study.text(f"Optimal strategy: house edge {c_results[0].house_edge:.4%} "
-               f"(exactly {c_results[0].summary()['house_edge_exact']}), raise {c_results[0].bet_frequency:.2%} "
+    study.text(f"Optimal strategy: house edge {pct(c_results[0].house_edge)} "
+               f"(exactly `{c_results[0].summary()['house_edge_exact']}`), raise {pct(c_results[0].bet_frequency)} "
                f"of hands — the published figures, digit for digit ({c_results[0].seconds:.0f} s for all four "
                "strategies in one enumeration).")
     study.table("caribbean-outcomes", c_results[0].events, "Caribbean Stud, optimal strategy: outcome table")
@@ -101,13 +99,12 @@ def build() -> Study:
     j_results = house_edges(jp, ("optimal", "pair", "always"), "sampled", hands=JPOKER_HANDS, seed=1,
                             merge=JPOKER_MERGE, visit=visit)
     j_opt = j_results[0]
-    lo, hi = j_opt.ci
     study.heading("J-poker")
     study.text("Dealer's-open-card deals are enumerated exactly. The other deals are sampled by "
                f"stratified hands ({j_opt.trials:,} player hands over the 13 wild ranks, strata of "
                f"{JPOKER_MERGE} adjacent hand classes), each hand valued exactly against all 47 up cards "
                "and all dealer hole-card sets, so the interval is the 95 % CI of that sampling only. "
-               f"House edge under optimal play: {j_opt.house_edge:.4%} (95 % CI {lo:.4%} .. {hi:.4%}). "
+               f"House edge under optimal play: {pct_ci(j_opt)}. "
                "`joker-odds stud analyze --game jpoker` samples every class (about ± 0.0004 %).")
     study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (sampled part ± se)")
     study.table("edges", _summary_rows([*c_results, *j_results]), "House edge by game and strategy")
@@ -120,9 +117,9 @@ def build() -> Study:
     elo, ehi = ex.ci
     study.text(f"Fees {', '.join(str(f) for f in jp.exchange_fees)} antes for 1, 2 cards. Strategy: take the best "
                "exchange when its exact EV beats the no-exchange decision. Average gain per deal "
-               f"{ex.gain:.3%} of the ante (95 % CI {elo:.3%} .. {ehi:.3%}, {ex.situations} situations "
-               f"stratified by deal type), exchanging in {ex.exchange_rate:.1%} of deals: house edge about "
-               f"{j_opt.house_edge - ex.gain:.3%} with the option. Larger samples: "
+               f"{pct(ex.gain)} of the ante (95 % CI {interval(elo, ehi, percent=True)}, {ex.situations} "
+               f"situations stratified by deal type), exchanging in {pct(ex.exchange_rate)} of deals: house "
+               f"edge about {pct(j_opt.house_edge - ex.gain)} with the option. Larger samples: "
                "`joker-odds stud exchange-edge --game jpoker --situations N`.")
     ex_rows = []
     for hand, up, wild in EXAMPLES:
@@ -147,10 +144,41 @@ def build() -> Study:
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    study.figure("jpoker-doc", fig, "J-poker: house edge vs DOC probability")
+    study.figure("jpoker-doc", fig, "J-poker: the house edge grows in a straight line with the chance of a "
+                 "Dealer's Open Card deal; the dashed line is the rule as played (3/55)")
     _pays_figure(study, "jpoker", jp, j_opt)
     _pays_figure(study, "caribbean", carib, c_results[0])
-    study.headline = (f"House edge: Caribbean Stud {c_results[0].house_edge:.4%} (exact); J-poker "
-                      f"{j_opt.house_edge:.4%} ± {1.96 * j_opt.se:.4%} (95 % CI, sampled), and about "
-                      f"{j_opt.house_edge - ex.gain:.3%} when the player uses the exchange option.")
+    j_edge = _jpoker_edge_words(j_opt)
+    study.answer(
+        f"**J-poker**: under optimal play the house keeps {j_edge} of each ante; the exchange option "
+        f"brings it to about {pct(j_opt.house_edge - ex.gain)}.",
+        f"**Caribbean Stud**: house edge {pct(c_results[0].house_edge)} (exact), raising "
+        f"{pct(c_results[0].bet_frequency)} of hands.",
+        "The strategy cards below say when to bet: in J-poker it depends on the up card and on where "
+        "the wild card lies.")
+    study.term("ante", "the first bet; every amount on this page is in antes")
+    study.term("house edge", "the player's expected loss per ante (per unit of the first bet)")
+    study.term("DOC", "Dealer's Open Card: a deal where the dealer's up card designates the wild rank; "
+               "it happens with probability 3/55 under J-poker's rule")
+    study.term("element of risk", "the expected loss per unit of everything the player stakes (ante "
+               "plus bet), not per ante")
+    study.term("qualifies", "the dealer plays only with ace–king or better; otherwise the bet pushes and "
+               "the ante is paid even money")
+    study.blocks.insert(0, ("text", "Player against dealer, five cards each, the dealer's fifth card face "
+                                    "up. Money is in antes."))
+    study.headline = (f"House edge: Caribbean Stud {pct(c_results[0].house_edge)} (exact); J-poker {j_edge}, "
+                      f"about {pct(j_opt.house_edge - ex.gain)} with the exchange option.")
     return study
+
+
+def pct_ci(r: EdgeResult) -> str:
+    """A house edge with its 95 % interval (or "exact")."""
+    lo, hi = r.ci
+    if r.ev_exact is not None or not r.se:
+        return f"{pct(r.house_edge)} (exact)"
+    return f"{pct(r.house_edge, decimals=se_decimals(r.se, 100))} (95 % CI {interval(lo, hi, percent=True, like=r.se)})"
+
+
+def _jpoker_edge_words(r: EdgeResult) -> str:
+    """J-poker's edge in words: exact when the pass was exact, else with its interval."""
+    return pct_ci(r)

@@ -10,6 +10,7 @@ from analyzer.games.stud.edge import EdgeResult, house_edge
 from analyzer.games.stud.game import load_game
 from analyzer.games.stud.options_edge import options_edge
 from analyzer.games.stud.upcard_edge import UpcardCollector
+from analyzer.numfmt import pct
 from analyzer.report.study import Study
 from analyzer.stats import Z95
 
@@ -33,17 +34,18 @@ def poker_with_joker_section(study: Study) -> None:
     study.text(f"{game.name}: {game.deck} cards, fully wild joker, a hand without the joker wins an exact tie; before deciding the "
                f"player may exchange any cards (one fee, {res.fees[0]:g} ante) or replace one card with the "
                f"joker (one fee, {res.fees[1]:g} ante), one option per hand. Without the options the house edge "
-               f"is exactly {h0:.4%} ({favoured}). The joker is worth far more than one ante: held, it turns "
+               f"is exactly {pct(h0)} ({favoured}). The joker is worth far more than one ante: held, it turns "
                "every hand into a pair or better and the dealer can no longer have it. Gains in antes per hand, "
                f"from {res.screen:,} random situations valued on the joker and {res.situations} of them on "
                "every exchange (a small sample: the exchange's interval is wide; "
                "`joker-odds stud options-edge --situations N --screen M` for more).")
-    rows: list[dict[str, Any]] = [{"options": "none (exact)", "gain": 0.0, "ci_low": 0.0, "ci_high": 0.0,
+    rows: list[dict[str, Any]] = [{"options": "none (exact)", "gain (antes)": 0.0, "ci_low": 0.0, "ci_high": 0.0,
                                    "house_edge": h0, "house_edge_ci_low": h0, "house_edge_ci_high": h0,
                                    "taken": 0.0}]
     for r in res.rows(h0):
-        rows.append({k: r[k] for k in ("options", "gain", "ci_low", "ci_high", "house_edge", "house_edge_ci_low",
-                                        "house_edge_ci_high", "taken")})
+        rows.append({("gain (antes)" if k == "gain" else k): r[k]
+                     for k in ("options", "gain", "ci_low", "ci_high", "house_edge", "house_edge_ci_low",
+                               "house_edge_ci_high", "taken")})
     study.table("poker-with-joker-options", rows, "Poker with joker: house edge with the options played "
                 "optimally and each option's value (antes per hand, 95 % CI)")
     note = (": no fee gives the house an edge, as the game without options already favours the player"
@@ -58,7 +60,7 @@ def upcard_section(study: Study, col: UpcardCollector, j_opt: EdgeResult) -> Non
     rows = []
     for r in res.rows():  # the J-poker pass's wild ranks (all 13 in the study)
         se = math.sqrt(r["se"] ** 2 + j_opt.se ** 2)  # independent samples
-        rows.append({"doc_rule": r["doc_rule"], "fee": r["fee"], "gain": r["gain"], "gain_ci_low": r["ci_low"],
+        rows.append({"doc_rule": r["doc_rule"], "fee (antes)": r["fee"], "gain": r["gain"], "gain_ci_low": r["ci_low"],
                      "gain_ci_high": r["ci_high"], "taken": r["taken"], "gain_on_doc_deals": r["gain_on_doc_deals"],
                      "house_edge": j_opt.house_edge - r["gain"],
                      "house_edge_ci_low": j_opt.house_edge - r["gain"] - Z95 * se,
