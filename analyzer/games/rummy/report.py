@@ -12,6 +12,7 @@ from analyzer.games.rummy.odds import OpenOdds, open_odds
 from analyzer.games.rummy.points import points_left
 from analyzer.games.rummy.solver import OPENING, best_opening
 from analyzer.games.rummy.turns import TurnsResult, turns_to_open
+from analyzer.numfmt import interval, pct, se_decimals
 from analyzer.report.study import Study
 
 OPEN_TRIALS = 100_000
@@ -30,7 +31,7 @@ EXAMPLES = (
 )
 
 
-def _open_section(study: Study) -> None:
+def _open_section(study: Study) -> dict[tuple[str, int], OpenOdds]:
     study.heading("Can a dealt hand open?")
     study.text(f"Exact opening value of every sampled hand (the most points of disjoint melds; at least {OPENING} "
                f"opens), {OPEN_TRIALS:,} hands per line, 95 % Wilson intervals. Seat 0 holds 15 cards, the "
@@ -64,7 +65,8 @@ def _open_section(study: Study) -> None:
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    study.figure("p-open", fig, "P(open) by hand size and jokers held (95 % CI bars)")
+    study.figure("p-open", fig, "P(open) by hand size and jokers held (95 % CI bars): each joker held "
+                 "multiplies the chance to open from the deal")
 
     value_rows = []
     fig, ax = plt.subplots(figsize=(8, 4))
@@ -82,10 +84,12 @@ def _open_section(study: Study) -> None:
     ax.legend(fontsize=8)
     fig.tight_layout()
     study.table("opening-values", value_rows, "Distribution of opening values")
-    study.figure("opening-values", fig, "P(opening value ≥ v)")
+    study.figure("opening-values", fig, f"P(opening value ≥ v): read the curve where it crosses the dashed "
+                 f"{OPENING}-point line — the chance to open from the deal")
+    return runs
 
 
-def _turns_section(study: Study) -> None:
+def _turns_section(study: Study) -> dict[tuple[str, int], TurnsResult]:
     study.heading("Turns to open")
     study.text("Table simulation of the drawing phase: seat 0 (after the dealer) starts by discarding its 15th "
                "card, nobody melds in the first round, each seat draws by its policy and throws the card that "
@@ -116,12 +120,14 @@ def _turns_section(study: Study) -> None:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    study.figure("turns-to-open", fig, "Turns-to-open curves")
+    study.figure("turns-to-open", fig, "Turns-to-open curves: the more players, the fewer cards each "
+                 "draws per round of the table, but each seat's own-turn curve barely moves")
     study.table("turns-curves", [{"players": p, "policy": pol, "turn": row["turn"], "p_seat0": row["seat0"],
                                   "p_mean_seat": float(np.mean([row[f"seat{s}"] for s in range(p)])),
                                   "p_any_seat": row["any_seat"]}
                                  for (pol, p), r in curves.items() for row in r.curve_rows()],
                 "P(open by turn t): seat 0, the mean seat, and some seat at the table")
+    return curves
 
 
 def _points_section(study: Study) -> None:
@@ -158,7 +164,51 @@ def build() -> Study:
     study.table("examples", [{"hand": o.hand, "opening_points": o.opening_points, "can_open": o.can_open,
                               "melds": "; ".join(m.text() for m in o.melds) or "-"}
                              for o in (best_opening(h) for h in EXAMPLES)], "Examples")
-    _open_section(study)
-    _turns_section(study)
+    runs = _open_section(study)
+    curves = _turns_section(study)
     _points_section(study)
+    _answer(study, runs, curves)
     return study
+
+
+def _answer(study: Study, runs: dict[tuple[str, int], OpenOdds],
+            curves: dict[tuple[str, int], TurnsResult]) -> None:
+    """Answer box, strategy card (chance to open by jokers held) and terms."""
+    dealt = runs[("2x52+2", 14)]
+    p = dealt.p_open
+    by_j = {j: dealt.p_open_jokers(j) for j in dealt.by_jokers_trials()}
+    four = curves.get(("greedy", 4))
+    lines = [f"**A dealt hand of 14 cards can open** (meld {OPENING} points at once) "
+             f"{pct(p.estimate, decimals=se_decimals(p.se, 100))} of the time (95 % CI "
+             f"{interval(p.ci_low, p.ci_high, percent=True, like=p.se)}); the 15-card hand of the player "
+             f"after the dealer {pct(runs[('2x52+2', 15)].p_open.estimate)}."]
+    if 0 in by_j and 2 in by_j:
+        lines.append(f"Jokers decide it: {pct(by_j[0].estimate)} without a joker, "
+                     f"{pct(by_j[1].estimate)} with one, {pct(by_j[2].estimate)} with both.")
+    if four is not None:
+        e5 = four.by_turn(0, 5)
+        lines.append(f"At a table of four drawing greedily, a seat can open by its 5th turn "
+                     f"{pct(e5.estimate)} of the time (95 % CI {interval(e5.ci_low, e5.ci_high, percent=True)}).")
+    lines.append(f"Sampled: {OPEN_TRIALS:,} dealt hands per line, {TURN_TRIALS:,} simulated deals per table, "
+                 f"seed {SEED}.")
+    study.answer(*lines)
+    study.headline = lines[0].replace("**", "")
+    card = []
+    for cards in (14, 15):
+        o = runs[("2x52+2", cards)]
+        for j in o.by_jokers_trials():
+            e = o.p_open_jokers(j)
+            card.append({"cards": cards, "jokers held": j, "chance to open": e.estimate, "se": e.se,
+                         "ci_low": e.ci_low, "ci_high": e.ci_high})
+    study.card("Strategy card: can this deal open?", [
+        f"Count your best disjoint melds: {OPENING} points or more opens (low ace 0, high ace 11, "
+        "a joker counts as the card it stands for).",
+        "The table gives the chance that a dealt hand can open, by jokers held (two packs, two jokers)."],
+        card, name="card-open-by-jokers")
+    study.term("opening value", f"the most points a hand can lay down as disjoint melds; {OPENING} or "
+               "more opens")
+    study.term("meld", "a set (3–4 cards of one rank in distinct suits) or a run (3+ cards in sequence "
+               "of one suit)")
+    study.term("greedy", "a drawing policy that takes the top discard when it raises the hand's value, "
+               "else draws from the stock")
+    study.term("stock-only", "a drawing policy that always draws from the stock")
