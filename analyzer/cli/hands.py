@@ -144,7 +144,7 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
         footer = (f"goodness of fit vs the exact counts (Pearson chi-square): {g['statistic']:.3f} "
                   f"on {g['dof']} dof, p = {g['p_value']:.4f}")
     ran = {"method": "exact"} if exact else {"method": "sampled", "hands": table.total, "seed": seed}
-    emit(rows, fmt, out, data if fmt == "json" else None, footer=footer,
+    emit(rows, fmt, out, data if fmt in ("json", "table") else None, footer=footer,
          run={"rules": table.rules, "deck": table.deck, "cards": cards, **ran})
     if not exact and progress_enabled(bool(opts.get("quiet"))):
         click.echo(run_summary(data), err=True)

@@ -6,7 +6,7 @@ import math
 import os
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -183,10 +183,42 @@ def run_fields(run: dict[str, Any] | None = None) -> dict[str, Any]:
     sub = ctx.command_path.split(" ", 1)[1:] if ctx is not None else []  # the program is "main" in tests
     fields: dict[str, Any] = {"command": " ".join(["joker-odds", *sub])}
     fields.update({k: v for k, v in (run or {}).items() if v is not None})
+    if ctx is not None:
+        chosen = chosen_options(ctx, skip={*fields, *(str(v) for v in fields.values())})
+        if chosen:
+            fields["options"] = chosen
     started = ctx.meta.get("started") if ctx is not None else None
     if started is not None:
         fields["seconds"] = round(time.perf_counter() - started, 3)
     return fields
+
+
+_NOT_ECHOED = {"fmt", "format", "out", "columns", "quiet", "force"}
+
+
+def chosen_options(ctx: click.Context, skip: Collection[str] = ()) -> str:
+    """Every option the user set on the command line, as it was given (``--doc 5/55 --rule
+    hook=off``), so a result always says which overrides produced it; ``skip`` names fields the
+    header shows already."""
+    parts = []
+    for param in ctx.command.params:
+        if not isinstance(param, click.Option) or param.name is None or param.name in _NOT_ECHOED:
+            continue
+        if param.name in skip or param.name.replace("_", "-") in skip:
+            continue
+        if ctx.get_parameter_source(param.name) is not click.core.ParameterSource.COMMANDLINE:
+            continue
+        value = ctx.params.get(param.name)
+        if not param.multiple and str(value) in skip:  # shown already (``rules standard``)
+            continue
+        opt = max(param.opts, key=len)
+        if param.is_flag:
+            parts.append(opt if value else (param.secondary_opts or [opt])[0])
+            continue
+        for v in (value if param.multiple and isinstance(value, (tuple, list)) else [value]):
+            text = ",".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)
+            parts.append(f"{opt} {text}")
+    return " ".join(parts)
 
 
 def header_line(run: dict[str, Any] | None = None) -> str:
@@ -230,7 +262,7 @@ def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str,
     ctx = click.get_current_context(silent=True)
     columns = ctx.meta.get("columns") if ctx is not None else None
     if fmt == "table":
-        text = table_text(rows, run, footer)
+        text = table_text(rows, run, footer) + _missed_target(ctx, {**(run or {}), **(meta or {})})
     else:
         rows = pick_columns(rows, columns)
         if fmt == "json" and meta is not None:  # no time: the same run gives byte-identical JSON
@@ -291,6 +323,16 @@ def engine_kwargs(opts: dict[str, Any]) -> dict[str, Any]:
 def has_target(opts: dict[str, Any]) -> bool:
     """Whether a precision target was given."""
     return opts.get("target_se") is not None or opts.get("target_rel_se") is not None
+
+
+def _missed_target(ctx: click.Context | None, meta: dict[str, Any] | None) -> str:
+    """A plain line when a precision target was asked for and a cap stopped the run first."""
+    if ctx is None or not meta or meta.get("stop") not in ("max_trials", "max_time"):
+        return ""
+    if not given(ctx, *(n for n in ("target_se", "target_rel_se") if n in ctx.params)):
+        return ""
+    return (f"# precision target NOT reached: the run stopped at its cap ({meta['stop'].replace('_', ' ')}); "
+            "the intervals above are wider than asked\n")
 
 
 def run_summary(extra: dict[str, Any]) -> str:
