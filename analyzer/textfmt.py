@@ -190,6 +190,9 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
         pcts.append(num and (is_percent_column(c, cols) if b is None
                              else is_percent_column(cols[b], cols) or is_percent_column(c, cols)))
     se_col = {b: i for i, b in enumerate(bases) if b is not None and _SE.match(cols[i])}
+    se_rows = ({str(r.get("quantity")): float(r[cols[1]]) for r in rows
+                if len(cols) > 1 and _is_number(r.get(cols[1])) and r.get(cols[1])
+                and _SE.match(str(r.get("quantity")))} if keyed else {})
     out: list[list[str]] = []
     for r in rows:
         line = []
@@ -200,10 +203,16 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
                 numeric[i] = True
                 row_pct = is_percent_column(str(r.get("quantity")))
                 own_se = r.get("se")
-                if own_se is not None and _is_number(own_se) and own_se and c in (
+                quantity = str(r.get("quantity"))
+                if _SE.match(quantity.replace(" ", "_")):
+                    dec = numfmt.se_decimals(float(v or 0), 100.0 if row_pct else 1.0)
+                elif f"{quantity}_se" in se_rows:
+                    dec = numfmt.se_decimals(se_rows[f"{quantity}_se"], 100.0 if row_pct else 1.0)
+                elif own_se is not None and _is_number(own_se) and own_se and c in (
                         "estimate", "se", "ci_low", "ci_high"):
                     dec = numfmt.se_decimals(float(own_se), 100.0 if row_pct else 1.0)
-                line.append(format_cell(v, row_pct, ("sig", numfmt.SIG_DIGITS), dec))
+                style = _column_style([v], row_pct)
+                line.append(format_cell(v, row_pct, style if style[0] == "int" else ("sig", numfmt.SIG_DIGITS), dec))
                 continue
             if not numeric[i]:
                 line.append(format_cell(v))
