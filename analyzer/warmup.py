@@ -4,9 +4,7 @@ numba compiles a kernel the first time it runs and keeps the machine code on dis
 (``cache=True``); after ``pip install`` every command pays that once (seconds per command).
 ``joker-odds warmup [GROUP]`` pays it up front (images, CI, ``make setup``). Each command that
 compiles tells a terminal so, once: "compiling kernels for first use, once: ~N s", unless a
-marker says it already ran on the installed sources (markers live in the table cache folder and
-are keyed by the sources' sizes and modification times, the numba version and the numba cache
-folder: numba's own cache is invalidated by the same changes).
+marker in numba's cache folder (:mod:`analyzer.numbacache`) says it already ran on these sources.
 
 >>> sorted(WARMUP)[:3]
 ['calling', 'durak', 'eval']
@@ -18,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import io
 import os
 import sys
@@ -59,29 +56,17 @@ COMPILE_SECONDS: dict[str, float] = {
 
 
 def _sources_key() -> str:
-    """A digest of what invalidates numba's cache: every source file's size and mtime, numba's
-    version and cache folder."""
-    import analyzer
+    from analyzer.numbacache import sources_key
 
-    root = Path(analyzer.__file__).parent
-    h = hashlib.sha256(os.environ.get("NUMBA_CACHE_DIR", "").encode())
-    with contextlib.suppress(Exception):
-        from importlib.metadata import version
-
-        h.update(version("numba").encode())
-    for path in sorted(root.rglob("*.py")):
-        st = path.stat()
-        h.update(f"{path.relative_to(root)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()[:16]
+    return sources_key()
 
 
 def _marker(command: str) -> Path | None:
-    from analyzer.tablecache import cache_dir
-
-    folder = cache_dir()
-    if folder is None:
+    """The file saying ``command`` ran on these sources with this numba cache (None: no cache)."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder:
         return None
-    return folder / "warm" / f"{_sources_key()}-{command.replace(' ', '_')}"
+    return Path(folder) / "joker-odds-warm" / f"{_sources_key()}-{command.replace(' ', '_')}"
 
 
 def is_warm(command: str) -> bool:

@@ -14,21 +14,21 @@ from analyzer.cli import COMMAND_MODULES, main
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private marker folder (the table cache) for the test."""
-    monkeypatch.setenv("JOKER_ODDS_CACHE", str(tmp_path))
+    """A private marker folder (markers live in numba's cache folder) for the test."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     return tmp_path
 
 
 def test_markers_follow_the_sources(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A command is cold until marked; a changed source key (an edit) makes it cold again; a command
-    that compiles nothing is always warm; caching off means no notice."""
+    that compiles nothing is always warm; without a numba cache folder there is no notice."""
     assert not warmup.is_warm("rummy best")
     warmup.mark_warm("rummy best")
     assert warmup.is_warm("rummy best") and not warmup.is_warm("tricks solve")
     monkeypatch.setattr(warmup, "_sources_key", lambda: "edited")
     assert not warmup.is_warm("rummy best")
     assert warmup.is_warm("rules")
-    monkeypatch.setenv("JOKER_ODDS_CACHE", "off")
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
     assert warmup.is_warm("rummy best")
 
 
