@@ -12,6 +12,10 @@ inherit it.
 tables, ``JOKER_ODDS_CACHE``) in a temporary folder removed at exit, i.e. the cold run of a fresh
 clone.
 
+Warm-up: a session of many tests (the default suite) that finds kernels uncompiled first runs
+``joker-odds warmup`` on every core (:mod:`analyzer.warmup`), so the compiling is shared out
+instead of paid one kernel at a time by whichever test needs it first.
+
 Ctrl-C: a shell starting the tests as a background job (``make test &`` from a script) makes them
 inherit an *ignored* SIGINT, and Python then installs no KeyboardInterrupt handler; the tests that
 send themselves SIGINT would wait for ever. The session restores Python's own handler.
@@ -40,6 +44,21 @@ from analyzer.numbacache import configure  # noqa: E402  (after the environment 
 configure()
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+WARMUP_MIN_TESTS = 300  # sessions this large warm every command up first (when cold)
+
+
+def pytest_collection_finish(session: object) -> None:
+    """Compile every command's kernels on all cores first, when a large session starts cold."""
+    import analyzer.warmup as warmup
+
+    items = getattr(session, "items", [])
+    if len(items) < WARMUP_MIN_TESTS or all(warmup.is_warm(c) for c in warmup.COMPILE_SECONDS):
+        return
+    jobs = max(1, min(2, os.cpu_count() or 1))
+    for _ in warmup.run_groups(list(warmup.WARMUP), jobs):
+        pass
 
 
 def pytest_unconfigure(config: object) -> None:
