@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from analyzer.games.info import StudyDecl
 from analyzer.report import build_report
 from analyzer.report.study import Study
@@ -83,3 +85,17 @@ def test_parallel_build_writes_what_a_serial_one_does(tmp_path: Path) -> None:
     built = build_report(tmp_path / "parallel", SPECS, jobs=2)
     assert [s.name for s in built] == ["demo-one", "demo-two"]
     assert _pages(tmp_path / "parallel") == _pages(tmp_path / "serial")
+
+
+def demo_fails() -> Study:
+    raise RuntimeError("this study fails")
+
+
+def test_a_failing_study_in_a_worker_leaves_the_previous_report(tmp_path: Path) -> None:
+    """The worker's error reaches the caller; the folder keeps what it had."""
+    build_report(tmp_path, SPECS)
+    before = _pages(tmp_path)
+    specs = [*SPECS, StudyDecl("demo-fails", "Fails", f"{__name__}:demo_fails")]
+    with pytest.raises(RuntimeError, match="this study fails"):
+        build_report(tmp_path, specs, jobs=2)
+    assert _pages(tmp_path) == before

@@ -99,6 +99,18 @@ def _build_timed(spec: _Spec) -> tuple[Study, float]:
     return study, time.perf_counter() - t0
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In a worker process: exit as soon as the process that started it is gone (killed)."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def _longest_first(out: Path, chosen: list[StudySpec]) -> list[StudySpec]:
     """``chosen`` ordered by the seconds of their previous build (``meta.json`` under ``out``),
     longest first; studies without a timing keep the order of :data:`_LONG_FIRST`, then theirs."""
@@ -128,7 +140,8 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[Stud
 
     order = _longest_first(out, chosen)
     # spawn, not fork: a forked worker would inherit this process's threads (the status line) and locks
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_exit_with_parent, initargs=(os.getpid(),))
     try:
         with status(f"report: {len(chosen)} studies, {jobs} at a time"):
             pending = {pool.submit(_build_timed, _Spec(s.name, s.title, s.target)): s for s in order}
@@ -138,6 +151,10 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[Stud
                     spec = pending.pop(fut)
                     study, seconds = fut.result()
                     yield spec, study, seconds
+    except BaseException:  # a failed study or Ctrl-C: stop the other workers now, not when done
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
