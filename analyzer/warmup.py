@@ -135,7 +135,9 @@ def run_groups(groups: Iterable[str], jobs: int = 1) -> Iterator[tuple[str, floa
         for g in names:
             yield g, run_group(g)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # spawn: a fork of a process that has loaded numba (a test session) could inherit its locks
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         yield from zip(names, pool.map(run_group, names), strict=True)
