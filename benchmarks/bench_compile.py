@@ -75,6 +75,7 @@ def main() -> None:
         if only and label.split()[0] not in only:
             continue
         rows.append({"command": label, **measure(args)})
+        print(f"  {label}: {rows[-1]}", flush=True)  # as it goes: a cold run takes a while
     print(render_text_table(rows), end="")
     print(f"each a fresh process in empty caches (cold), then again (warm): {' '.join(_command())} ARGS; "
           f"load average {os.getloadavg()[0]:.1f}")
