@@ -8,10 +8,15 @@ STAMP := $(VENV)/.installed
 
 setup: $(STAMP)
 
+# After installing, compile every command's kernels (numba's disk cache, one folder per version of
+# the sources: the tests, the report and the CLI then start warm); WARMUP=0 skips it.
+WARMUP ?= 1
+
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e ".[dev,dask,bench]"
+	if [ "$(WARMUP)" != 0 ]; then $(BIN)/joker-odds warmup; fi
 	touch $(STAMP)
 
 lint: setup
@@ -20,8 +25,9 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy analyzer
 
+# The 15 slowest tests are listed at the end. JOKER_ODDS_TEST_CACHE=fresh: a cold run in empty caches.
 test: setup lint typecheck
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider --durations=15
 
 test-slow: setup
 	$(BIN)/python -m pytest -q -m slow -p no:cacheprovider

@@ -1,15 +1,20 @@
 """Root pytest configuration (also applies to the doctests in analyzer/).
 
-Every test session gets private, empty caches in one temporary folder, removed at exit:
+numba cache: ``import analyzer`` points numba at a cache folder of its own per version of the
+sources (:mod:`analyzer.numbacache`: a digest of every source file's name, size and modification
+time), so a kernel calling jitted code in another, edited file never runs stale machine code, and
+a second run on unchanged sources (or a run after ``make setup``'s ``joker-odds warmup``) finds
+every kernel compiled. It is configured here, before anything can import numba (numba reads
+``NUMBA_CACHE_DIR`` once, at import); subprocesses (the process-pool and Dask backends, CLI runs)
+inherit it.
 
-- ``NUMBA_CACHE_DIR``: numba invalidates a ``cache=True`` kernel only when *its own* file changes,
-  so a kernel calling jitted code from another edited file could run stale machine code. A fresh
-  cache means every kernel the session uses is compiled from the current sources (the default
-  suite took about 250 s from an empty cache against about 175 s warm, on 2 cores). It must be
-  set before numba is imported: numba reads it once, at import.
-- ``JOKER_ODDS_CACHE``: the built score tables (:mod:`analyzer.tablecache`).
+``JOKER_ODDS_TEST_CACHE=fresh``: the session gets private, empty caches (numba and the score
+tables, ``JOKER_ODDS_CACHE``) in a temporary folder removed at exit, i.e. the cold run of a fresh
+clone.
 
-Subprocesses (the process-pool and Dask backends) inherit both through the environment.
+Warm-up: a session of many tests (the default suite) that finds kernels uncompiled first runs
+``joker-odds warmup`` on every core (:mod:`analyzer.warmup`), so the compiling is shared out
+instead of paid one kernel at a time by whichever test needs it first.
 
 Ctrl-C: a shell starting the tests as a background job (``make test &`` from a script) makes them
 inherit an *ignored* SIGINT, and Python then installs no KeyboardInterrupt handler; the tests that
@@ -26,17 +31,37 @@ import tempfile
 from pathlib import Path
 
 if "numba" in sys.modules:  # pragma: no cover - a plugin imported numba before this file
-    raise RuntimeError("numba was imported before conftest.py could give it a fresh NUMBA_CACHE_DIR")
+    raise RuntimeError("numba was imported before conftest.py could choose its cache folder")
 
-SESSION_DIR = Path(tempfile.mkdtemp(prefix="joker-odds-test-"))
-(SESSION_DIR / "numba").mkdir()
-(SESSION_DIR / "tables").mkdir()
-os.environ["NUMBA_CACHE_DIR"] = str(SESSION_DIR / "numba")
-os.environ["JOKER_ODDS_CACHE"] = str(SESSION_DIR / "tables")
+FRESH = os.environ.get("JOKER_ODDS_TEST_CACHE", "").lower() == "fresh"
+SESSION_DIR = Path(tempfile.mkdtemp(prefix="joker-odds-test-")) if FRESH else None
+if SESSION_DIR is not None:
+    os.environ.pop("NUMBA_CACHE_DIR", None)
+    os.environ["JOKER_ODDS_CACHE"] = str(SESSION_DIR)
+
+from analyzer.numbacache import configure  # noqa: E402  (after the environment is set)
+
+configure()
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+WARMUP_MIN_TESTS = 300  # sessions this large warm every command up first (when cold)
+
+
+def pytest_collection_finish(session: object) -> None:
+    """Compile every command's kernels on all cores first, when a large session starts cold."""
+    import analyzer.warmup as warmup
+
+    items = getattr(session, "items", [])
+    if len(items) < WARMUP_MIN_TESTS or all(warmup.is_warm(c) for c in warmup.COMPILE_SECONDS):
+        return
+    jobs = max(1, min(2, os.cpu_count() or 1))
+    for _ in warmup.run_groups(list(warmup.WARMUP), jobs):
+        pass
+
+
 def pytest_unconfigure(config: object) -> None:
-    """Remove the session's caches (about 80 MB of tables and compiled kernels)."""
-    shutil.rmtree(SESSION_DIR, ignore_errors=True)
+    """Remove a ``fresh`` session's private caches."""
+    if SESSION_DIR is not None:
+        shutil.rmtree(SESSION_DIR, ignore_errors=True)

@@ -22,6 +22,9 @@ from typing import TYPE_CHECKING
 
 from analyzer.games import GAME_PACKAGES
 from analyzer.lazy import lazy_getattr
+from analyzer.numbacache import configure as _configure_numba_cache
+
+_configure_numba_cache()  # before any kernel imports numba: one cache folder per source version
 
 if TYPE_CHECKING:
     from analyzer.cards import DeckSpec, get_deck, parse_hand

@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import sys
 from collections.abc import Callable
 from functools import lru_cache
@@ -32,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.io import UnsafeFileError, atomic_write_bytes, read_untrusted_bytes
+from analyzer.numbacache import cache_root
 
 __all__ = ["FORMAT_VERSION", "MAGIC", "cache_dir", "load_cached", "load_or_build", "table_path"]
 
@@ -45,10 +45,7 @@ _warned: set[str] = set()
 
 def cache_dir() -> Path | None:
     """The cache folder, or None when caching is off."""
-    value = os.environ.get("JOKER_ODDS_CACHE", "")
-    if value.lower() == "off":
-        return None
-    return Path(value) if value else Path.home() / ".cache" / "joker-odds"
+    return cache_root()
 
 
 @lru_cache(maxsize=1)

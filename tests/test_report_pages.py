@@ -4,7 +4,10 @@ other and end with their build time and the command that rebuilds them."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+
+import pytest
 
 from analyzer.games.info import StudyDecl
 from analyzer.report import build_report
@@ -62,3 +65,37 @@ def test_a_later_partial_build_keeps_the_other_headlines(tmp_path: Path) -> None
     build_report(tmp_path, SPECS, only=["demo-two"])
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "P(win) = 0.5 exactly." in index and "Nothing at all." in index
+
+
+def _pages(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` with the build facts (time stamp, seconds) masked."""
+    out = {}
+    for p in sorted(root.rglob("*")):
+        if p.is_file():
+            data = p.read_bytes()
+            if p.suffix in (".html", ".md", ".json"):
+                data = re.sub(rb"\d{4}-\d\d-\d\d \d\d:\d\d UTC|\d+(\.\d+)? ?s\b|\"seconds\": [\d.]+", b"#", data)
+            out[str(p.relative_to(root))] = data
+    return out
+
+
+def test_parallel_build_writes_what_a_serial_one_does(tmp_path: Path) -> None:
+    """Two studies built in two worker processes give the same files as one after the other."""
+    build_report(tmp_path / "serial", SPECS)
+    built = build_report(tmp_path / "parallel", SPECS, jobs=2)
+    assert [s.name for s in built] == ["demo-one", "demo-two"]
+    assert _pages(tmp_path / "parallel") == _pages(tmp_path / "serial")
+
+
+def demo_fails() -> Study:
+    raise RuntimeError("this study fails")
+
+
+def test_a_failing_study_in_a_worker_leaves_the_previous_report(tmp_path: Path) -> None:
+    """The worker's error reaches the caller; the folder keeps what it had."""
+    build_report(tmp_path, SPECS)
+    before = _pages(tmp_path)
+    specs = [*SPECS, StudyDecl("demo-fails", "Fails", f"{__name__}:demo_fails")]
+    with pytest.raises(RuntimeError, match="this study fails"):
+        build_report(tmp_path, specs, jobs=2)
+    assert _pages(tmp_path) == before

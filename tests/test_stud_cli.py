@@ -210,3 +210,35 @@ def test_sensitivity_doc_is_linear_and_covers_the_exact_edge(monkeypatch):
     assert half[3] == pytest.approx(1.959964 * lib.se, rel=1e-6)
     assert all(h == pytest.approx(half[0] * (1 - k / 55), rel=1e-9) for k, h in enumerate(half))
     assert abs(seed_row["house_edge"] - float(JPOKER_ACES_EXACT["optimal"])) <= 3.29 * lib.se
+
+
+def test_analyze_method_auto_is_exact_unless_a_sample_is_asked_for(monkeypatch):
+    """``auto`` on J-poker runs the exact method; --trials or --seed with auto, or --method
+    sampled, run the sample (the library call is recorded, not run)."""
+    import analyzer.games.stud.cli as stud_cli
+
+    calls = []
+    real = stud_cli.house_edge
+
+    def record(game, strategy, method, **kw):
+        calls.append(method)
+        return real(load_game("caribbean"), strategy, "exact")
+
+    monkeypatch.setattr(stud_cli, "house_edge", record)
+    for extra in ([], ["--trials", "200"], ["--seed", "3"], ["--method", "sampled"], ["--method", "exact"]):
+        assert _run("analyze", "--game", "jpoker", *extra, "--format", "json").exit_code == 0
+    assert calls == ["exact", "sampled", "sampled", "sampled", "exact"]
+
+
+@pytest.mark.slow
+def test_analyze_board_game_is_exact_by_default():
+    """J-poker without --trials/--seed enumerates (auto = exact): on the aces-wild deals the edge is
+    the pinned exact fraction; --trials with auto, or --method sampled, still samples."""
+    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--strategy", "pair", "--format", "json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["method"] == "exact" and Fraction(data["house_edge_exact"]) == JPOKER_ACES_EXACT["pair"]
+    assert data["house_edge_ci_low"] == data["house_edge"] == data["house_edge_ci_high"]
+    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--strategy", "pair", "--method", "sampled",
+             "--trials", "200", "--format", "json")
+    assert r.exit_code == 0 and json.loads(r.output)["method"] == "sampled"

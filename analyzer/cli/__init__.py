@@ -25,6 +25,7 @@ CORE_COMMANDS: dict[str, str] = {
     "report": "analyzer.cli.report_cmd",
     "rules": "analyzer.cli.hands",
     "simulate": "analyzer.cli.simulate",
+    "warmup": "analyzer.cli.warmup_cmd",
 }
 
 
@@ -85,6 +86,19 @@ def _docstring_of(module: str, cmd_name: str) -> str | None:
     return None
 
 
+def _watch_compiles(cmd: click.Command, path: str) -> None:
+    """Wrap the callbacks of the commands under ``cmd`` that compile kernels on first use: they
+    say so on a terminal (:mod:`analyzer.warmup`)."""
+    from analyzer.warmup import COMPILE_SECONDS, watch_compiles
+
+    if isinstance(cmd, click.Group):
+        for name, sub in cmd.commands.items():
+            _watch_compiles(sub, f"{path} {name}")
+    elif path in COMPILE_SECONDS and cmd.callback is not None and not getattr(cmd, "_watched", False):
+        cmd.callback = watch_compiles(path, cmd.callback)
+        cmd._watched = True  # type: ignore[attr-defined]
+
+
 class _Main(click.Group):
     """A lazy group that reports errors in one line instead of a usage block or a traceback."""
 
@@ -115,6 +129,7 @@ class _Main(click.Group):
             module = importlib.import_module(COMMAND_MODULES[cmd_name])
             for command in module.COMMANDS:
                 if command.name == cmd_name:
+                    _watch_compiles(command, cmd_name)
                     self.add_command(command)
         return super().get_command(ctx, cmd_name)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -24,10 +25,14 @@ STUDIES = all_studies()
               show_default=True, callback=writable, help="Folder for the studies and index.html.")
 @click.option("--study", "studies", multiple=True, metavar="NAME",
               help=f"Only these studies ({', '.join(s.name for s in STUDIES)}).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Studies built at once, each in its own process (default: the CPU count, at most 2); "
+                   "the numbers do not depend on it.")
 @quiet_option
-def report_cmd(out: Path, studies: tuple[str, ...]) -> None:
+def report_cmd(out: Path, studies: tuple[str, ...], jobs: int | None) -> None:
     """Build the report: Markdown, HTML, PNG figures and CSV tables per study."""
-    built = build_report(out, STUDIES, list(studies) or None)
+    n = jobs if jobs is not None else max(1, min(2, os.cpu_count() or 1))
+    built = build_report(out, STUDIES, list(studies) or None, jobs=n)
     for s in built:
         click.echo(f"wrote {out / s.name / 'index.html'}")
     click.echo(f"wrote {out / 'index.html'}")

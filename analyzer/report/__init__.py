@@ -8,13 +8,16 @@ leaves the previous report as it was.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import shutil
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from analyzer.io import check_output_path, clip
 from analyzer.report.index import write_index, write_meta
@@ -24,8 +27,12 @@ from analyzer.report.study import PageContext, Study
 __all__ = ["CORE_STUDIES", "Study", "StudySpec", "build_report", "build_study"]
 
 
-def build_report(out: Path, studies: Sequence[StudySpec], only: list[str] | None = None) -> list[Study]:
+def build_report(out: Path, studies: Sequence[StudySpec], only: list[str] | None = None,
+                 jobs: int = 1) -> list[Study]:
     """Build the selected ``studies`` (all by default) and ``<out>/index.html`` linking them.
+
+    ``jobs`` > 1 builds that many studies at a time, each in its own worker process (the studies
+    are independent and seeded: the pages hold the same numbers as a build with ``jobs`` = 1).
 
     Each page links to the others and ends with its build time and the command rebuilding it.
     The build happens in a temporary folder (holding a copy of what ``out`` had) that replaces
@@ -49,7 +56,7 @@ def build_report(out: Path, studies: Sequence[StudySpec], only: list[str] | None
         os.chmod(tmp, out.stat().st_mode & 0o777 if out.is_dir() else 0o777 & ~mask)  # not mkdtemp's 0o700
         if out.is_dir():
             shutil.copytree(out, tmp, symlinks=True, dirs_exist_ok=True)
-        built = _build_into(tmp, specs, chosen)
+        built = _build_into(tmp, specs, chosen, jobs)
         _swap(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -72,23 +79,97 @@ def _swap(new: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _build_into(out: Path, specs: list[StudySpec], chosen: list[StudySpec]) -> list[Study]:
+# Studies known to take long (seconds on one core, for the order of a parallel build when the
+# output folder holds no earlier timings): the longest start first.
+_LONG_FIRST = ("tricks", "casino-stud", "hand-frequencies", "rummy")
+
+
+class _Spec(NamedTuple):
+    """A picklable copy of a :class:`StudySpec` (sent to a worker process)."""
+
+    name: str
+    title: str
+    target: str
+
+
+def _build_timed(spec: _Spec) -> tuple[Study, float]:
+    """Build one study; it and the seconds it took (what a worker process runs)."""
+    t0 = time.perf_counter()
+    study = build_study(spec)
+    return study, time.perf_counter() - t0
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a worker process: exit as soon as the process that started it is gone (killed)."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _longest_first(out: Path, chosen: list[StudySpec]) -> list[StudySpec]:
+    """``chosen`` ordered by the seconds of their previous build (``meta.json`` under ``out``),
+    longest first; studies without a timing keep the order of :data:`_LONG_FIRST`, then theirs."""
+    def key(item: tuple[int, StudySpec]) -> tuple[float, int]:
+        i, spec = item
+        with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+            return (-float(json.loads((out / spec.name / "meta.json").read_text(encoding="utf-8"))["seconds"]), i)
+        rank = next((k for k, p in enumerate(_LONG_FIRST) if spec.name.startswith(p)), len(_LONG_FIRST))
+        return (-1e6 + rank, i)
+
+    return [spec for _, spec in sorted(enumerate(chosen), key=key)]
+
+
+def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[StudySpec, Study, float]]:
+    """Build the ``chosen`` studies, ``jobs`` at a time in worker processes (in this process when
+    ``jobs`` is 1); yields each with its seconds as it is done."""
+    from analyzer.progress import status
+
+    if jobs <= 1 or len(chosen) <= 1:
+        for i, spec in enumerate(chosen, 1):
+            with status(f"report {i}/{len(chosen)}: {spec.name}"):  # one line per study, terminal only
+                study, seconds = _build_timed(_Spec(spec.name, spec.title, spec.target))
+            yield spec, study, seconds
+        return
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    order = _longest_first(out, chosen)
+    # spawn, not fork: a forked worker would inherit this process's threads (the status line) and locks
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_exit_with_parent, initargs=(os.getpid(),))
+    try:
+        with status(f"report: {len(chosen)} studies, {jobs} at a time"):
+            pending = {pool.submit(_build_timed, _Spec(s.name, s.title, s.target)): s for s in order}
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    spec = pending.pop(fut)
+                    study, seconds = fut.result()
+                    yield spec, study, seconds
+    except BaseException:  # a failed study or Ctrl-C: stop the other workers now, not when done
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _build_into(out: Path, specs: list[StudySpec], chosen: list[StudySpec], jobs: int = 1) -> list[Study]:
     """Write the ``chosen`` studies under ``out`` and the index of every study found there."""
     chosen_names = {s.name for s in chosen}
     nav = tuple((s.name, s.title) for s in specs
                 if s.name in chosen_names or (out / s.name / "index.html").is_file())
-    built = []
-    from analyzer.progress import status
-
-    for i, spec in enumerate(chosen, 1):
-        t0 = time.perf_counter()
-        with status(f"report {i}/{len(chosen)}: {spec.name}"):  # one line per study, terminal only
-            study = build_study(spec)
-        seconds = time.perf_counter() - t0
+    built: dict[str, Study] = {}
+    for spec, study, seconds in _built(chosen, out, jobs):
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         command = f"joker-odds report --study {spec.name}"
         study.write(out, PageContext(nav, stamp, seconds, command))
         write_meta(out, spec.name, spec.title, study.headline, stamp, seconds, command, study.terms)
-        built.append(study)
+        built[spec.name] = study
     write_index(out, [(s.name, s.title) for s in specs])
-    return built
+    return [built[s.name] for s in chosen]

@@ -14,6 +14,7 @@ from analyzer.cli.options import (
     SEED,
     TRIALS,
     emit,
+    given,
     header_line,
     output_options,
     quiet_option,
@@ -77,14 +78,18 @@ def stud_group() -> None:
     """
 
 
+METHOD_HELP = ("auto = exact (every hand enumerated), or the stratified sample when --trials or --seed is "
+               "given for a board game; sampled = always the sample.")
+
+
 @stud_group.command("analyze")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
 @click.option("--strategy", default="optimal", show_default=True, metavar="NAME",
               help="optimal, always, qualifier, or a minimum hand to bet: pair, high_card:AK, …")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
-              show_default=True, help="auto = exact, except sampled for a board game.")
+              show_default=True, help=METHOD_HELP)
 @click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
-              help="Board games, --method sampled: about N player hands in all (stratified by hand "
+              help="Board games, the sample: about N player hands in all (stratified by hand "
                    "class, each valued against every up card); at least 2 per class and wild rank, so a "
                    "small N runs more: the output's trials says what ran. Refused for exact games.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
@@ -113,7 +118,7 @@ def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: i
             ranks = tuple(sorted({parse_rank(t) for t in wild_ranks.split(",")}))
         except CardError:
             raise StudError(f"bad --wild-ranks {clip(wild_ranks)!r}: give ranks such as 'A,K,7'") from None
-    _sampling_only(click.get_current_context(), game, method)
+    method = _method(click.get_current_context(), game, method)
     with status(f"stud analyze {game.name}"):
         res = house_edge(game, strategy, method, hands=trials, seed=seed, ranks=ranks)
     if res.method == "sampled" and fmt == "table":  # JSON and CSV carry the trials that ran
@@ -164,7 +169,8 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
 @click.option("--what", type=click.Choice(["doc", "pays"]), default="pays", show_default=True,
               help="House edge vs the DOC probability (0..10/55), or RTP change per unit of each pay line.")
-@click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True)
+@click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True,
+              help=METHOD_HELP)
 @click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
@@ -182,7 +188,7 @@ def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: i
     game = load_game(game_path)
     if what == "doc" and game.designation != "board":
         raise StudError(f"game {game.name!r} has no board: --what doc does not apply")
-    _sampling_only(click.get_current_context(), game, method)
+    method = _method(click.get_current_context(), game, method)
     with status(f"stud sensitivity {game.name} ({what})"):
         res = house_edge(game, "optimal", method, hands=trials, seed=seed)
         rows = doc_sensitivity(game, res) if what == "doc" else pay_sensitivity(game, res)
@@ -217,6 +223,15 @@ def _sampling_only(ctx: click.Context, game: Any, method: str) -> None:
         refuse_unused(ctx, ("trials", "seed"), f"{game.name!r} has no board and is computed exactly")
     elif method == "exact":
         refuse_unused(ctx, ("trials", "seed"), "--method exact enumerates every hand")
+
+
+def _method(ctx: click.Context, game: Any, method: str) -> str:
+    """The method to run: ``auto`` is exact (quicker than the default sample, and exact), except
+    that ``--trials`` or ``--seed`` on a board game asks for the sample."""
+    _sampling_only(ctx, game, method)
+    if method == "auto":
+        return "sampled" if game.designation == "board" and given(ctx, "trials", "seed") else "exact"
+    return method
 
 
 def _note_trials(requested: int, ran: int) -> None:

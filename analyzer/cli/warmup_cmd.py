@@ -1,0 +1,33 @@
+"""``warmup``: compile the kernels of some commands (or all) ahead of their first use."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from analyzer.cli.options import quiet_option
+from analyzer.warmup import WARMUP, run_groups
+
+
+@click.command("warmup")
+@click.argument("groups", nargs=-1, type=click.Choice(sorted(WARMUP)), metavar="[GROUP]...")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes compiling at once (default: the CPU count, at most 2).")
+@quiet_option
+def warmup_cmd(groups: tuple[str, ...], jobs: int | None) -> None:
+    """Compile the kernels of these command groups (default: all) into numba's disk cache.
+
+    Each command compiles its kernels the first time it runs (a few seconds each); warmup pays
+    that ahead, e.g. when building an image or in CI. GROUP is one of: eval, freq, videopoker,
+    stud, calling, durak, rummy, tricks.
+
+    Example: joker-odds warmup rummy tricks
+    """
+    chosen = list(groups) or list(WARMUP)
+    n = jobs if jobs is not None else max(1, min(2, os.cpu_count() or 1))
+    for group, seconds in run_groups(chosen, n):
+        click.echo(f"{group}: {seconds:.1f} s")
+
+
+COMMANDS = [warmup_cmd]

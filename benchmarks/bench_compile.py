@@ -1,0 +1,85 @@
+"""Kernel compile cost per command: wall and CPU seconds of a cold and a warm run.
+
+Each command runs as a fresh process with an empty numba cache and an empty table cache of its
+own ("cold": what the first use after ``pip install`` costs), then once more with those caches
+("warm"). CPU seconds (user + system of the child) are less noisy than wall time on a shared
+machine. ``compile_cpu_s`` = cold CPU − warm CPU.
+Run: python benchmarks/run.py compile   (``BENCH_COMPILE_ONLY=rummy,tricks`` for a subset)
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from analyzer.io import render_text_table
+
+# (label, arguments): the commands a user starts with, each with small inputs.
+CASES: list[tuple[str, list[str]]] = [
+    ("eval", ["eval", "Qs Qd 9h 5c Jk", "--rules", "j-poker"]),
+    ("eval --low", ["eval", "Jk 2s 3d 4h 6c", "--low", "--low-ace", "high_or_low"]),
+    ("freq --exact", ["freq", "--rules", "joker-wild", "--deck", "52+1", "--exact"]),
+    ("freq --trials", ["freq", "--rules", "deuces-wild", "--trials", "100000", "--seed", "7"]),
+    ("rummy best", ["rummy", "best", "Jk1 Jk2 Kh 4c 4d 9s"]),
+    ("tricks solve", ["tricks", "solve", "--hands", "Jk1 Jd", "Jc Qd", "Qc 9h", "Jh 7c", "--trump", "h"]),
+    ("durak simulate", ["durak", "simulate", "--players", "3", "--games", "2000", "--seed", "1"]),
+    ("stud analyze caribbean", ["stud", "analyze", "--game", "caribbean"]),
+    ("videopoker hold", ["videopoker", "hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6"]),
+    ("calling", ["calling", "--calls", "banker-14"]),
+]
+
+
+def _command() -> list[str]:
+    """The installed ``joker-odds`` script next to this Python, else the same entry point via ``-c``."""
+    script = Path(sys.executable).with_name("joker-odds")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from analyzer.cli import main; main()"]
+
+
+def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one run of ``cmd`` as a child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def measure(args: list[str]) -> dict[str, float]:
+    """Cold then warm wall and CPU seconds of ``joker-odds ARGS`` in private, empty caches."""
+    tmp = Path(tempfile.mkdtemp(prefix="bench-compile-"))
+    try:
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp / "numba"), "JOKER_ODDS_CACHE": str(tmp / "tables")}
+        cold = _run(_command() + args, env)
+        warm = _run(_command() + args, env)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"cold_wall_s": round(cold[0], 2), "cold_cpu_s": round(cold[1], 2),
+            "warm_wall_s": round(warm[0], 2), "warm_cpu_s": round(warm[1], 2),
+            "compile_cpu_s": round(cold[1] - warm[1], 2)}
+
+
+def main() -> None:
+    only = {s.strip() for s in os.environ.get("BENCH_COMPILE_ONLY", "").split(",") if s.strip()}
+    rows = []
+    for label, args in CASES:
+        if only and label.split()[0] not in only:
+            continue
+        rows.append({"command": label, **measure(args)})
+        print(f"  {label}: {rows[-1]}", flush=True)  # as it goes: a cold run takes a while
+    print(render_text_table(rows), end="")
+    print(f"each a fresh process in empty caches (cold), then again (warm): {' '.join(_command())} ARGS; "
+          f"load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""The report: ``joker-odds report`` fresh (empty numba and table caches) and warm, and each study.
+
+Runs the command twice as a child process in private caches: "fresh" compiles every kernel and
+builds every table, "warm" finds them cached. Prints wall and CPU seconds (user + system of the
+process and its workers), the peak memory of the whole process tree (the sum of the resident
+sizes, polled every 0.2 s), and the seconds of each study as the report's index records them.
+Targets: fresh ≤ 240 s (with ``make setup`` on a fresh clone), warm ≤ 90 s, memory ≤ 1 GB.
+Run: python benchmarks/run.py report   (``BENCH_REPORT_STUDIES=calling,durak`` for some studies)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from analyzer.io import render_text_table
+
+TARGETS = {"fresh": 240.0, "warm": 90.0}
+MEMORY_TARGET_MB = 1024
+
+
+def _tree_rss_mb(pid: int) -> float:
+    """Resident memory of ``pid`` and its descendants (Linux /proc), in MB."""
+    total, todo, seen = 0, [pid], set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            with open(f"/proc/{p}/status", encoding="ascii") as fh:
+                total += next((int(line.split()[1]) for line in fh if line.startswith("VmRSS:")), 0)
+            with open(f"/proc/{p}/task/{p}/children", encoding="ascii") as fh:
+                todo += [int(c) for c in fh.read().split()]
+        except (OSError, ValueError):
+            continue
+    return total / 1024
+
+
+def run_report(out: Path, env: dict[str, str], studies: list[str]) -> dict[str, float]:
+    """Wall and CPU seconds and peak tree memory of one ``joker-odds report`` run."""
+    script = Path(sys.executable).with_name("joker-odds")
+    cmd = [str(script) if script.exists() else sys.executable, "report", "--out", str(out), "--quiet"]
+    if not script.exists():
+        cmd[1:1] = ["-c", "from analyzer.cli import main; main()"]
+    for s in studies:
+        cmd += ["--study", s]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+    peak = 0.0
+    while proc.poll() is None:
+        peak = max(peak, _tree_rss_mb(proc.pid))
+        time.sleep(0.2)
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise SystemExit(f"report failed (exit {proc.returncode})")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "peak_memory_mb": round(peak)}
+
+
+def main() -> None:
+    studies = [s.strip() for s in os.environ.get("BENCH_REPORT_STUDIES", "").split(",") if s.strip()]
+    tmp = Path(tempfile.mkdtemp(prefix="bench-report-"))
+    try:
+        env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+        env["JOKER_ODDS_CACHE"] = str(tmp / "cache")
+        rows, per_study = [], {}
+        for label in ("fresh", "warm"):
+            res = run_report(tmp / label, env, studies)
+            rows.append({"run": label, **res, "target_wall_s": TARGETS[label] if not studies else "-",
+                         "memory_ok": "yes" if res["peak_memory_mb"] <= MEMORY_TARGET_MB else "NO"})
+            for meta in sorted((tmp / label).glob("*/meta.json")):
+                m = json.loads(meta.read_text(encoding="utf-8"))
+                per_study.setdefault(m["name"], {"study": m["name"]})[f"{label}_s"] = m["seconds"]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(render_text_table(rows), end="")
+    print(render_text_table(list(per_study.values())), end="")
+    print(f"joker-odds report in private empty caches (fresh), then again (warm); {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f}; a study's seconds are wall time inside its worker")
+
+
+if __name__ == "__main__":
+    main()
