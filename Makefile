@@ -51,3 +51,4 @@ clean:
 
 docs: setup
 	$(BIN)/python -m analyzer.cli.helpdoc > docs/cli.md
+	$(BIN)/python -m analyzer.examples.formats > docs/formats.md

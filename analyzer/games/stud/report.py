@@ -88,7 +88,7 @@ def build() -> Study:
     study.heading("Caribbean Stud: the optimal strategy in words", level=3)
     _strategy_section(study, "caribbean", c_strat)
 
-    jp = load_game("jpoker")
+    jp = load_game("j-poker")
     j_cells = CellCollector()
     j_exch = ExchangeCollector(jp, EXCHANGE_SITUATIONS, seed=3)
     j_up = UpcardCollector(jp, UPCARD_PER_STRATUM, seed=4)
@@ -108,7 +108,7 @@ def build() -> Study:
                f"{JPOKER_MERGE} adjacent hand classes), each hand valued exactly against all 47 up cards "
                "and all dealer hole-card sets, so the interval is the 95 % CI of that sampling only. "
                f"House edge under optimal play: {j_opt.house_edge:.4%} (95 % CI {lo:.4%} .. {hi:.4%}). "
-               "`joker-odds stud analyze --game jpoker` samples every class (about ± 0.0004 %).")
+               "`joker-odds stud analyze --game j-poker` samples every class (about ± 0.0004 %).")
     study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (sampled part ± se)")
     study.table("edges", _summary_rows([*c_results, *j_results]), "House edge by game and strategy")
     study.heading("J-poker: the optimal strategy in words", level=3)
@@ -123,7 +123,7 @@ def build() -> Study:
                f"{ex.gain:.3%} of the ante (95 % CI {elo:.3%} .. {ehi:.3%}, {ex.situations} situations "
                f"stratified by deal type), exchanging in {ex.exchange_rate:.1%} of deals: house edge about "
                f"{j_opt.house_edge - ex.gain:.3%} with the option. Larger samples: "
-               "`joker-odds stud exchange-edge --game jpoker --situations N`.")
+               "`joker-odds stud exchange-edge --game j-poker --situations N`.")
     ex_rows = []
     for hand, up, wild in EXAMPLES:
         for r in exchange_options(jp, hand, up, wild)[:4]:

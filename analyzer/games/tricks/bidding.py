@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.defaults import PIMC_BID_K, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import (
@@ -37,7 +38,11 @@ from analyzer.games.tricks.deck import (
     trump_text,
 )
 from analyzer.games.tricks.rules import TrickRules
+from analyzer.results import plain
 from analyzer.stats import MeanEstimate, estimate_pairs, mean_from_sums, proportion
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["BID_POLICIES", "BidError", "BidSituation", "BidTable", "BidTask", "bid_table",
            "exact_bid_table", "situation"]
@@ -228,6 +233,18 @@ class BidTable:
     meta: dict[str, Any]
     run: RunResult | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The situation and run (``meta``), the best bid and one row per legal bid."""
+        return plain({**self.meta, "policy": self.policy, "best": self.best, "exact": self.exact,
+                      "rows": self.rows})
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per legal bid; the trick distribution as columns ``p_took0``, ``p_took1``, …"""
+        import pandas as pd
+
+        return pd.DataFrame([{**{k: v for k, v in r.items() if k != "tricks"},
+                              **{f"p_took{i}": x for i, x in enumerate(r["tricks"])}} for r in self.rows])
+
 
 def _rows(s: BidSituation, totals: np.ndarray, exact: bool) -> tuple[list[dict[str, Any]], int]:
     nb = s.tricks + 1
@@ -271,7 +288,7 @@ def _task(s: BidSituation, policy: str, others: str, cond: bool | None, k: int, 
 
 
 def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 20_000, seed: int = 0,
-              others: str | None = None, cond: bool | None = None, k: int = 32, budget: int = 200_000,
+              others: str | None = None, cond: bool | None = None, k: int = PIMC_BID_K, budget: int = 200_000,
               chunk_size: int | None = None, **engine: Any) -> BidTable:
     """The sampled bidding table. ``policy`` moves the player (``pimc``: K samples, a node
     budget per solver search); ``others`` moves the other seats (default: the same policy,
@@ -279,7 +296,7 @@ def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 
     bid heuristically)."""
     oth = others or ("heuristic" if policy == "pimc" else policy)
     task = _task(s, policy, oth, cond, k, budget)
-    cs = chunk_size or (8 if policy == "pimc" else 1024)
+    cs = chunk_size or chunk_for("tricks bid", pimc=policy == "pimc")
     res = run(task, trials=samples, seed=seed, chunk_size=cs, **engine)
     rows, best = _rows(s, res.totals, False)
     nb = s.tricks + 1

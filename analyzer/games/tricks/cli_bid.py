@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
+from analyzer.defaults import COUNT, COUNT_PIMC, PIMC_BID_K, PIMC_K, count_for
 from analyzer.errors import JokerOddsError
 
 GAMES = ("georgian-joker", "joker-54")
@@ -33,7 +34,7 @@ def pimc_options(f: Any) -> Any:
                           "playing together (exact solver; no drawing).")(f)
     f = click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
                      help="pimc: solver nodes per search (a search over it counts as not reached).")(f)
-    f = click.option("--k", "k", type=click.IntRange(1, 4096), default=256, show_default=True,
+    f = click.option("--k", "k", type=click.IntRange(1, 4096), default=PIMC_K, show_default=True,
                      help="pimc: worlds (deals consistent with what it has seen) at each decision.")(f)
     return f
 
@@ -86,14 +87,15 @@ def _game(f: Any) -> Any:
               help="Keep only samples where the heuristic would have made the earlier bids "
                    "(default: on when the others play heuristic).")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="Samples of the unseen cards (default 20,000; pimc 200).")
-@click.option("--k", "k", type=click.IntRange(1, 512), default=32, show_default=True,
+              help=f"Samples of the unseen cards (default {COUNT['tricks bid']:,}; pimc "
+                   f"{COUNT_PIMC['tricks bid']:,}).")
+@click.option("--k", "k", type=click.IntRange(1, 512), default=PIMC_BID_K, show_default=True,
               help="pimc: deals sampled at each of its decisions.")
 @click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
               help="pimc: solver nodes per search (a search over it counts as not reached).")
 @click.option("--exact", is_flag=True, help="1-card deals: enumerate every deal of the unseen cards.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
-@engine_options
+@engine_options(chunk="tricks bid")
 @output_options
 def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: str | None, trump: str | None,
             seat: int, bids: str | None, bid: int | None, set_no: int, policy: str, others: str | None,
@@ -112,7 +114,7 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
     if exact:
         t = exact_bid_table(s, policy, condition)
     else:
-        n = samples if samples is not None or has_target(opts) else (200 if policy == "pimc" else 20_000)
+        n = samples if samples is not None or has_target(opts) else count_for("tricks bid", policy == "pimc")
         t = bid_table(s, policy, n, seed, others, condition, k, budget, **engine_kwargs(opts))
     rows = [r for r in t.rows if bid is None or r["bid"] == bid]
     m = t.meta
@@ -149,7 +151,7 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
               help="Deals; each is played once per seat with A there (and once with B there).")
 @pimc_options
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
-@engine_options
+@engine_options(chunk="tricks strength")
 @output_options
 def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, deals: int, seed: int,
                  fmt: str, out: Path | None, **opts: Any) -> None:
