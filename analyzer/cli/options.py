@@ -42,6 +42,17 @@ SEED = click.IntRange(0, 2**63 - 1)
 CHIPS = click.IntRange(0, MAX_CHIPS)
 
 
+class _ModeChoice(click.Choice):
+    """The wild modes; an old spelling (``jpoker``) is accepted with a note."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from analyzer.names import OLD_SPELLINGS, canonical
+
+        if isinstance(value, str) and value in OLD_SPELLINGS:
+            value = canonical(value, "wild mode")
+        return super().convert(value, param, ctx)
+
+
 def rules_options(default: str = "standard") -> Callable[[F], F]:
     """``--rules --deck --wild --mode --tie-rule --double-ace-flush --order``."""
 
@@ -54,7 +65,7 @@ def rules_options(default: str = "standard") -> Callable[[F], F]:
             click.option("--wild", multiple=True, metavar="CARD|RANK",
                          help="Wild cards instead of the preset's: 'jokers', a rank ('2') or a card ('Kh'); "
                               "repeat for several."),
-            click.option("--mode", type=click.Choice([m.value for m in WildMode]), default=None,
+            click.option("--mode", type=_ModeChoice([m.value for m in WildMode]), default=None,
                          help="Wild mode override."),
             click.option("--tie-rule", type=click.Choice([n.value for n in NaturalBeatsWild]), default=None,
                          help="Tie rule (natural_beats_wild) when a hand without wild cards meets an "

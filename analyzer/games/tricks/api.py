@@ -97,8 +97,11 @@ def solve(game: str | TrickRules, hands: Sequence[str], trump: str | None = "non
     rules = trick_rules(game)
     deal = parse_deal(rules, hands, trump, leader)
     s = solver if solver is not None else Solver()
+    from analyzer.games.tricks.deck import hand_as_given
+
     d = deal.describe()
-    return ParanoidValues(rules.name, tuple(d["hands"]), d["trump"], d["leader"], tuple(s.paranoid(deal)),
+    given = tuple(hand_as_given(h, deal.deck) for h in hands)  # each hand's cards in the order given
+    return ParanoidValues(rules.name, given, d["trump"], d["leader"], tuple(s.paranoid(deal)),
                           tuple(move_text(a, rules.deck) for a in s.best_leads(deal)))
 
 

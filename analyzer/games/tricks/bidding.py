@@ -31,6 +31,7 @@ from analyzer.games.tricks.deck import (
     JOKER_BITS,
     TrickDeck,
     format_mask,
+    hand_as_given,
     mask_bits,
     parse_mask,
     parse_trump,
@@ -69,6 +70,7 @@ class BidSituation:
     trump: int  # 0..3 or -1 (no trump)
     bids: tuple[int, ...]
     set_index: int = 0
+    hand_text: str = ""  # the hand as the user gave it (cards in that order); else the mask's order
 
     @property
     def tricks(self) -> int:
@@ -97,7 +99,8 @@ class BidSituation:
         return np.array([b for b in self.deck.bits if not seen >> b & 1], dtype=np.int64)
 
     def describe(self) -> dict[str, Any]:
-        return {"game": self.rules.name, "hand": format_mask(self.hand, self.deck), "cards": self.cards,
+        return {"game": self.rules.name, "hand": self.hand_text or format_mask(self.hand, self.deck),
+                "cards": self.cards,
                 "tricks": self.tricks, "seat": self.seat,
                 "up": format_mask(1 << self.up, self.deck) if self.up >= 0 else None,
                 "trump": trump_text(self.trump), "bids": list(self.bids)}
@@ -164,7 +167,8 @@ def situation(rules: TrickRules, hand: str, up: str | None = None, seat: int = 0
         t = -1 if (u & JOKER_BITS) or rules.trump == "none" else up_bit >> 4
     if not 1 <= set_no <= 4:
         raise BidError(f"set must be 1..4, got {set_no}")
-    s = BidSituation(rules, deck, m, n, seat, up_bit, t, tuple(int(b) for b in bids), set_no - 1)
+    s = BidSituation(rules, deck, m, n, seat, up_bit, t, tuple(int(b) for b in bids), set_no - 1,
+                     hand_as_given(hand, deck))
     if bid is not None:
         if not 0 <= bid <= tricks:
             raise BidError(f"bid {bid} is outside 0..{tricks}")
