@@ -14,7 +14,7 @@ between deals); ``tricks.play_deals`` / ``tricks.play_games`` self-play results;
 print; ``tricks.score`` a deal's score; ``tricks.TrickState`` the game move by move.
 
 >>> tricks.score("georgian-joker", cards=5, bid=3, took=0)
--300
+-200
 """
 
 from __future__ import annotations

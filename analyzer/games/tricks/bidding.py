@@ -40,13 +40,13 @@ from analyzer.games.tricks.deck import (
 )
 from analyzer.games.tricks.rules import TrickRules
 from analyzer.results import plain
-from analyzer.stats import MeanEstimate, estimate_pairs, mean_from_sums, proportion
+from analyzer.stats import Z95, MeanEstimate, estimate_pairs, mean_from_sums, proportion
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["BID_POLICIES", "BidError", "BidSituation", "BidTable", "BidTask", "bid_table",
-           "exact_bid_table", "situation"]
+           "exact_bid_table", "mix_bid_tables", "situation", "unknown_up_situations"]
 
 BID_POLICIES = ("heuristic", "random", "pimc")
 POLICY_CODE = {"random": 0, "heuristic": 1}
@@ -331,3 +331,65 @@ def exact_bid_table(s: BidSituation, policy: str = "heuristic", cond: bool | Non
     meta = {**s.describe(), "policy": policy, "deals": deals, "consistent_deals": rows[0]["samples"],
             "conditioned_on_bids": task.cond, "best_bid": best}
     return BidTable(s, policy, rows, best, True, meta)
+
+
+def unknown_up_situations(rules: TrickRules, hand: str, trump: str, seat: int = 0, bids: Sequence[int] = (),
+                          cards: int | None = None, bid: int | None = None,
+                          set_no: int = 1) -> list[BidSituation]:
+    """A deal with a turned card the player knows only by its suit (``trump``; ``none``: a joker
+    was turned): one situation per unseen card that could be the turned one. Each is a priori
+    equally likely (the deal is uniform); :func:`mix_bid_tables` weighs their tables.
+
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> [s.describe()["up"] for s in unknown_up_situations(trick_rules("georgian-joker"), "Ah Kh 9s", "h")]
+    ['6h', '7h', '8h', '9h', 'Th', 'Jh', 'Qh']
+    """
+    deck = trick_deck(rules.deck)
+    t = parse_trump(trump)
+    seen = parse_mask(hand, deck)
+    ups = [b for b in deck.bits if not seen >> b & 1
+           and ((1 << b) & JOKER_BITS if t < 0 else not (1 << b) & JOKER_BITS and b >> 4 == t)]
+    if not ups:
+        raise BidError(f"no unseen card could have been turned for trump {trump_text(t)!r}")
+    return [situation(rules, hand, format_mask(1 << b, deck), seat, bids, cards, None, bid, set_no) for b in ups]
+
+
+def mix_bid_tables(tables: Sequence[BidTable]) -> BidTable:
+    """One table from the tables of :func:`unknown_up_situations`: each turned card weighs as the
+    share of its deals that fit the earlier bids (all equal without conditioning); EVs,
+    P(made) and trick distributions are the weighted means, SEs of independent strata.
+    """
+    if not tables:
+        raise BidError("no table to mix")
+    acc = np.array([t.meta["acceptance"] if "acceptance" in t.meta else t.meta["consistent_deals"] / t.meta["deals"]
+                    for t in tables], dtype=np.float64)
+    if acc.sum() <= 0:
+        raise BidError("no deal fits the earlier bids")
+    w = acc / acc.sum()
+    rows = []
+    best, best_ev = -1, -float("inf")
+    for j, b in enumerate(tables[0].situation.legal_bids):
+        part = [t.rows[j] for t in tables]
+        ev = float(sum(wi * r["ev"] for wi, r in zip(w, part, strict=True)))
+        se = float(np.sqrt(sum(wi ** 2 * r["se"] ** 2 for wi, r in zip(w, part, strict=True))))
+        p = float(sum(wi * r["p_made"] for wi, r in zip(w, part, strict=True)))
+        p_se = 0.0 if tables[0].exact else float(np.sqrt(sum(
+            wi ** 2 * r["p_made"] * (1 - r["p_made"]) / max(r["samples"], 1) for wi, r in zip(w, part, strict=True))))
+        hist = [float(sum(wi * r["tricks"][k] for wi, r in zip(w, part, strict=True)))
+                for k in range(len(part[0]["tricks"]))]
+        rows.append({"bid": b, "ev": ev, "se": se, "ci_low": ev - Z95 * se, "ci_high": ev + Z95 * se,
+                     "p_made": p, "p_made_low": max(0.0, p - Z95 * p_se), "p_made_high": min(1.0, p + Z95 * p_se),
+                     "mean_tricks": float(sum(k * x for k, x in enumerate(hist))), "tricks": hist,
+                     "samples": int(sum(r["samples"] for r in part))})
+        if ev > best_ev:
+            best, best_ev = b, ev
+    first = tables[0]
+    meta = {**first.meta, "up": None, "turned": "unknown: one of " + " ".join(str(t.meta["up"]) for t in tables)
+            + " (weighted by how often the earlier bids fit)", "best_bid": best}
+    if not first.exact:
+        meta.update({"samples": sum(t.meta["samples"] for t in tables), "acceptance": float(acc.mean()),
+                     "unconditioned_samples": sum(t.meta["unconditioned_samples"] for t in tables)})
+    if first.exact:  # the total counts of the deals behind the weighted table
+        meta.update({"deals": sum(t.meta["deals"] for t in tables),
+                     "consistent_deals": sum(t.meta["consistent_deals"] for t in tables)})
+    return BidTable(first.situation, first.policy, rows, best, first.exact, meta, None)

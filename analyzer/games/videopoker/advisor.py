@@ -3,8 +3,9 @@
 >>> best = advise("jacks-or-better-9-6", "Qd Td 2s 4s 5c")[0]
 >>> best.held, round(best.ev, 6)
 ('Qd Td', 0.497071)
->>> advise("jacks-or-better-9-6", "Qd Td 2s 4s 5c").to_frame()[["hold", "ev"]].iloc[0].tolist()
-['Qd Td', 0.4970712303422757]
+>>> frame = advise("jacks-or-better-9-6", "Qd Td 2s 4s 5c").to_frame()
+>>> frame.loc[0, "hold"], round(float(frame.loc[0, "ev"]), 6)
+('Qd Td', 0.497071)
 """
 
 from __future__ import annotations
