@@ -57,3 +57,5 @@ clean:
 
 docs: setup
 	$(BIN)/python -m analyzer.cli.helpdoc > docs/cli.md
+	$(BIN)/python -m analyzer.examples.formats > docs/formats.md
+	$(BIN)/python -m analyzer.cli.apimap > docs/api.md

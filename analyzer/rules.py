@@ -2,7 +2,7 @@
 
 >>> rs = get_rules("j-poker")
 >>> rs.mode, rs.deck, rs.wild
-(<WildMode.JPOKER: 'jpoker'>, '52+1', ('jokers',))
+(<WildMode.JPOKER: 'j-poker'>, '52+1', ('jokers',))
 >>> int(get_rules("deuces-wild").wild_mask(get_deck("52")).sum())
 4
 >>> get_rules("standard", natural_beats_wild="tie").natural_beats_wild
@@ -101,7 +101,16 @@ class WildMode(StrEnum):
     WILD = "wild"
     BUG = "bug"
     SEMI = "semi"
-    JPOKER = "jpoker"
+    JPOKER = "j-poker"
+
+    @classmethod
+    def _missing_(cls, value: object) -> WildMode | None:
+        """An old spelling (``jpoker``) still names its mode, with a note."""
+        from analyzer.names import OLD_SPELLINGS, canonical
+
+        if isinstance(value, str) and value in OLD_SPELLINGS:
+            return cls(canonical(value, "wild mode"))
+        return None
 
 
 MODE_CODE = {WildMode.NATURAL: codes.MODE_NATURAL, WildMode.WILD: codes.MODE_WILD, WildMode.BUG: codes.MODE_BUG,

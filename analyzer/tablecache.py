@@ -33,7 +33,8 @@ import numpy as np
 from analyzer.io import UnsafeFileError, atomic_write_bytes, read_untrusted_bytes
 from analyzer.numbacache import cache_root
 
-__all__ = ["FORMAT_VERSION", "MAGIC", "cache_dir", "load_cached", "load_or_build", "table_path"]
+__all__ = ["FORMAT_VERSION", "MAGIC", "cache_dir", "cache_files", "clear_cache", "load_cached", "load_or_build",
+           "table_path"]
 
 MAGIC = b"joker-odds-table"
 FORMAT_VERSION = 2
@@ -46,6 +47,35 @@ _warned: set[str] = set()
 def cache_dir() -> Path | None:
     """The cache folder, or None when caching is off."""
     return cache_root()
+
+
+def cache_files(folder: Path | None = None) -> list[Path]:
+    """The cached tables in ``folder`` (default :func:`cache_dir`): regular ``table-*.bin`` files,
+    sorted; nothing else in the folder is ever counted or removed.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = load_or_build({"k": 1}, lambda: np.ones(2, np.int32), folder)
+    >>> _ = (folder / "notes.txt").write_text("mine")
+    >>> len(cache_files(folder)), clear_cache(folder)[0], len(cache_files(folder)), (folder / "notes.txt").exists()
+    (1, 1, 0, True)
+    """
+    folder = folder if folder is not None else cache_dir()
+    if folder is None or not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("table-*.bin") if p.is_file() and not p.is_symlink())
+
+
+def clear_cache(folder: Path | None = None) -> tuple[int, int]:
+    """Remove the cached tables of ``folder`` (see :func:`cache_files`); the files and bytes freed.
+    The tables are rebuilt on next use."""
+    files = bytes_freed = 0
+    for path in cache_files(folder):
+        size = path.stat().st_size
+        path.unlink()
+        files += 1
+        bytes_freed += size
+    return files, bytes_freed
 
 
 @lru_cache(maxsize=1)

@@ -45,6 +45,7 @@ def test_wheel_holds_every_shipped_data_file(wheel: Path) -> None:
     assert "analyzer/games/videopoker/paytables/joker-poker-kings.toml" in shipped
     assert "analyzer/games/stud/games/caribbean.toml" in shipped
     assert [f for f in shipped if f not in names] == []
+    assert "analyzer/examples/studies/deuces-wild-relative.toml" in names
 
 
 def test_declared_game_data_is_in_the_wheel(wheel: Path) -> None:
@@ -82,6 +83,12 @@ def test_installed_wheel_runs_from_an_empty_folder(wheel: Path, tmp_path: Path) 
     assert "joker-poker-kings" in cli("videopoker", "paytables")
     assert "return 1.006463" in cli("videopoker", "analyze", "--paytable", "joker-poker-kings")
     assert "Caribbean Stud" in cli("stud", "analyze", "--game", "caribbean")
+    assert "deuces-wild-relative" in cli("examples")
+    cli("examples", "joker-wild-two-jokers", "jacks-or-better-9-6", "--out", "mine")
+    assert "return 0.995439" in cli("videopoker", "analyze", "--paytable", "mine/jacks-or-better-9-6.toml")
+    cli("simulate", "mine/joker-wild-two-jokers.toml", "--trials", "20000", "--out", "sim-out")
+    assert (empty / "sim-out" / "index.html").is_file()
+    assert "| `pays` |" in cli("examples", "--formats")
     cli("report", "--study", "hand-frequencies", "--out", "reports")
     assert (empty / "reports" / "hand-frequencies" / "index.html").is_file()
     assert (empty / "reports" / "index.html").is_file()

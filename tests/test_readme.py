@@ -60,9 +60,37 @@ def test_readme_example_parses(example: str) -> None:
         cmd.make_context(cmd.name or "joker-odds", list(args))
 
 
+@pytest.fixture(scope="module")
+def readme_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """An empty folder where the README's ``examples`` lines have run (a user's session: the
+    files they write are what the later lines read)."""
+    folder = tmp_path_factory.mktemp("readme")
+    old = os.getcwd()
+    os.chdir(folder)
+    try:
+        for example in EXAMPLES:
+            if example.startswith("examples "):
+                res = CliRunner().invoke(main, shlex.split(example))
+                assert res.exit_code == 0, res.stderr
+        yield folder
+    finally:
+        os.chdir(old)
+
+
+def test_readme_reads_no_file_of_the_checkout() -> None:
+    """A file an example reads comes from an earlier ``joker-odds examples`` line."""
+    written = {w for e in EXAMPLES if e.startswith("examples ") for w in shlex.split(e)}
+    read = [a for e in EXAMPLES for a in shlex.split(e) if a.endswith(".toml")]
+    assert read and all(Path(a).parent.name in written for a in read), read
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("example", [e for e in EXAMPLES if not re.search(r"dask|tcp://", e)])
-def test_readme_example_runs(example: str, tmp_path: Path) -> None:
-    with in_root():
-        res = CliRunner().invoke(main, _args(example, tmp_path))
+def test_readme_example_runs(example: str, readme_folder: Path, tmp_path: Path) -> None:
+    if example.startswith("examples "):  # already run in readme_folder: write into a new one
+        os.chdir(tmp_path)
+    try:
+        res = CliRunner().invoke(main, shlex.split(example))
+    finally:
+        os.chdir(readme_folder)
     assert res.exit_code == 0, res.stderr

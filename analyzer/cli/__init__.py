@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import sys
 import time
+import warnings
 from typing import Any
 
 import click
 
 from analyzer.errors import JokerOddsError
+from analyzer.names import SpellingNote
 
 __all__ = ["COMMAND_MODULES", "CORE_COMMANDS", "main", "one_line"]
 
 # Command name → module defining it (in its ``COMMANDS`` list). Modules are imported only when
 # their command runs, so ``joker-odds eval`` does not pay for plotting or the game analyses.
 CORE_COMMANDS: dict[str, str] = {
+    "cache": "analyzer.cli.cache_cmd",
     "decks": "analyzer.cli.hands",
     "eval": "analyzer.cli.hands",
+    "examples": "analyzer.cli.examples",
     "freq": "analyzer.cli.hands",
     "report": "analyzer.cli.report_cmd",
     "rules": "analyzer.cli.hands",
@@ -135,6 +139,18 @@ class _Main(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         ctx.meta.setdefault("started", time.perf_counter())
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always", SpellingNote)
+            try:
+                return self._invoke(ctx)
+            finally:
+                for note in dict.fromkeys(str(w.message) for w in seen if issubclass(w.category, SpellingNote)):
+                    click.echo(f"Note: {note}", err=True)
+                for w in seen:  # other warnings as Python would have shown them
+                    if not issubclass(w.category, SpellingNote):
+                        warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+
+    def _invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except JokerOddsError as exc:

@@ -42,6 +42,17 @@ SEED = click.IntRange(0, 2**63 - 1)
 CHIPS = click.IntRange(0, MAX_CHIPS)
 
 
+class _ModeChoice(click.Choice):
+    """The wild modes; an old spelling (``jpoker``) is accepted with a note."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from analyzer.names import OLD_SPELLINGS, canonical
+
+        if isinstance(value, str) and value in OLD_SPELLINGS:
+            value = canonical(value, "wild mode")
+        return super().convert(value, param, ctx)
+
+
 def rules_options(default: str = "standard") -> Callable[[F], F]:
     """``--rules --deck --wild --mode --tie-rule --double-ace-flush --order``."""
 
@@ -54,7 +65,7 @@ def rules_options(default: str = "standard") -> Callable[[F], F]:
             click.option("--wild", multiple=True, metavar="CARD|RANK",
                          help="Wild cards instead of the preset's: 'jokers', a rank ('2') or a card ('Kh'); "
                               "repeat for several."),
-            click.option("--mode", type=click.Choice([m.value for m in WildMode]), default=None,
+            click.option("--mode", type=_ModeChoice([m.value for m in WildMode]), default=None,
                          help="Wild mode override."),
             click.option("--tie-rule", type=click.Choice([n.value for n in NaturalBeatsWild]), default=None,
                          help="Tie rule (natural_beats_wild) when a hand without wild cards meets an "
@@ -278,13 +289,34 @@ ENGINE_KEYS = ("target_se", "target_rel_se", "max_trials", "max_time", "checkpoi
                "scheduler", "workers", "quiet", "chunk_size")
 
 
-def engine_options(f: F) -> F:
+def engine_options(f: F | None = None, *, chunk: str | tuple[str, ...] = "freq") -> Any:
     """Simulation engine options: precision targets and caps, checkpoint, backend, ``--quiet``.
 
     Use with a ``--trials``/``--seed`` of the command's own; pass :func:`engine_kwargs` of the
     collected options to :func:`analyzer.engine.run` (or a library function forwarding to it).
+    ``chunk`` names the command(s) in :data:`analyzer.defaults.CHUNK` whose default chunk size
+    ``--chunk-size`` states: ``@engine_options`` or ``@engine_options(chunk="rummy open")``.
     """
+    if f is None:
+        return lambda g: _engine_options(g, chunk)
+    return _engine_options(f, chunk)
+
+
+def _chunk_text(chunk: str | tuple[str, ...]) -> str:
+    """``--chunk-size``'s default as stated in its help, read from :mod:`analyzer.defaults`."""
+    from analyzer.defaults import chunk_help
+
+    names = (chunk,) if isinstance(chunk, str) else chunk
+    parts = [chunk_help(names[0])]
+    parts += [f"{name.rsplit(' ', 1)[-1]}: {chunk_help(name)}" for name in names[1:]]
+    return "; ".join(parts)
+
+
+def _engine_options(f: F, chunk: str | tuple[str, ...]) -> F:
     positive = Positive()
+    chunk_default = _chunk_text(chunk)
+    if chunk == "simulate":
+        chunk_default += "; a study file's chunk_size comes first"
     opts = [
         click.option("--target-se", type=positive, default=None, metavar="X",
                      help="Run until every estimate's standard error is ≤ X (needs a cap)."),
@@ -303,8 +335,8 @@ def engine_options(f: F) -> F:
         click.option("--workers", type=click.IntRange(min=1), default=None,
                      help="Threads, processes or LocalCluster workers (default: CPU count; Dask 2)."),
         click.option("--chunk-size", type=TRIALS, default=None, metavar="N",
-                     help="Trials per chunk (default 1,048,576; simulate: the file's). Part of the run's "
-                          "identity: it changes the numbers."),
+                     help=f"Trials per chunk ({chunk_default}). Part of the run's identity: it changes "
+                          "the numbers."),
         click.option("--quiet", is_flag=True, callback=_set_quiet, help="No progress bar."),
     ]
     for opt in reversed(opts):

@@ -26,15 +26,17 @@ from analyzer.studies import load_study, run_study, study_folder, write_study
 @click.option("--trials", type=TRIALS, default=None,
               help="Override the file's stopping rule with a fixed number of trials.")
 @click.option("--seed", type=SEED, default=None, help="Override the file's seed.")
-@engine_options
+@engine_options(chunk="simulate")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
               show_default=True, help="Format of the summary printed at the end.")
 def simulate_cmd(study_file: Path, out_dir: Path | None, trials: int | None, seed: int | None,
                  fmt: str, **opts: Any) -> None:
     """Run the Monte Carlo study in STUDY.toml; write tables (CSV, JSON), figures and a page.
 
-    --checkpoint PREFIX saves estimate NAME to PREFIX.NAME. Example:
-    joker-odds simulate simulations/joker-wild-two-jokers.toml --quiet
+    --checkpoint PREFIX saves estimate NAME to PREFIX.NAME. The file format: `joker-odds examples
+    --formats` (docs/formats.md in the project); shipped studies to start from: `joker-odds examples`.
+
+    Example: joker-odds examples joker-wild-two-jokers && joker-odds simulate joker-wild-two-jokers.toml --quiet
     """
     spec = load_study(study_file)
     study_folder(spec, out_dir)  # refuse an output outside the current folder before any work

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from analyzer.examples import ExampleSource
+
 __all__ = ["GameInfo", "StudyDecl"]
 
 
@@ -33,7 +35,8 @@ class GameInfo:
 
     ``commands`` maps each top-level CLI command name to the module whose ``COMMANDS`` list
     defines it (imported only when that command runs); ``studies`` are its report studies;
-    ``data`` the package-relative globs of the files it ships (read with ``importlib.resources``).
+    ``data`` the package-relative globs of the files it ships (read with ``importlib.resources``);
+    ``examples`` the shipped folders a user starts own files from (``joker-odds examples``).
     """
 
     name: str
@@ -41,3 +44,4 @@ class GameInfo:
     commands: dict[str, str] = field(default_factory=dict)
     studies: tuple[StudyDecl, ...] = ()
     data: tuple[str, ...] = ()
+    examples: tuple[ExampleSource, ...] = ()

@@ -50,7 +50,7 @@ MODE_ROWS: tuple[tuple[int, int, int, int, int], ...] = (
     (0, ALL_CATS, ALL_CATS, 0, 0),            # wild: any card
     (0, STRAIGHTISH, ALL_CATS, 0, 0),         # bug: an ace, or completes a straight or flush
     (1, SEMI_CATS, SEMI_CATS, 0, 0),          # semi: completes only a straight or flush
-    (0, ALL_CATS, ALL_CATS, 1 << TRIPS, 0),   # jpoker: any card, but never three of a kind
+    (0, ALL_CATS, ALL_CATS, 1 << TRIPS, 0),   # j-poker: any card, but never three of a kind
 )
 M_BLANKS, M_ALLOWED, M_ACES, M_FORBIDDEN, M_DUPLICATE = range(len(MODE_COLUMNS))
 

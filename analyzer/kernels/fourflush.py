@@ -4,7 +4,7 @@ The evaluator's tables key a hand by its rank multiset and one "all natural card
 suit" flag, which cannot see four cards of one suit; so a four-flush rule set scores a hand as
 the better of the table's score and :func:`four_flush_score` (5-card hands). The four-flush's
 tie-break is its four suited ranks, highest first, then the fifth card. A wild card may fill
-the four-flush as the highest rank of that suit not held (modes ``wild``, ``jpoker``, ``bug``:
+the four-flush as the highest rank of that suit not held (modes ``wild``, ``j-poker``, ``bug``:
 the bug completes flushes); the ``semi`` card never does (it counts as a blank fifth card), and
 a wild fifth card is an ace (a blank for ``semi``). A hand of 6 or 7 cards is worth its best
 5-card subset, the four-flush included (:func:`score_best_ff`).
@@ -24,7 +24,7 @@ from analyzer.kernels.handkey import key5
 from analyzer.kernels.rng import deal
 
 NO_WILD_FILL = 0  # the semi card: never part of a four-flush, a blank fifth card
-WILD_FILLS = 1    # wild, jpoker, bug: the highest free rank of the suit, an ace as the fifth card
+WILD_FILLS = 1    # wild, j-poker, bug: the highest free rank of the suit, an ace as the fifth card
 
 
 @njit(cache=True)

@@ -12,6 +12,7 @@ seat-rotated policy strength; ``durak.DurakState`` the game move by move.
 """
 
 from analyzer.games.durak.odds import HandOdds, hand_odds
+from analyzer.games.durak.playthrough import game_trace
 from analyzer.games.durak.rules import DurakError, DurakRules, durak_rules
 from analyzer.games.durak.simulate import DurakSimulation, parse_lineup, simulate_durak
 from analyzer.games.durak.state import DurakState
@@ -27,6 +28,7 @@ __all__ = [
     "Strength",
     "Sweep",
     "durak_rules",
+    "game_trace",
     "hand_odds",
     "parse_lineup",
     "simulate_durak",

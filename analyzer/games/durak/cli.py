@@ -16,6 +16,7 @@ from analyzer.cli.options import (
     header_line,
     output_options,
 )
+from analyzer.defaults import CHUNK
 from analyzer.io import atomic_write_text, render
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -113,7 +114,7 @@ def rules_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], fmt:
                    "or the joker values and first-attacker edge in percentage points.")
 @click.option("--later", is_flag=True,
               help="Tally games that follow a game with a fool: its neighbour attacks first (rule after_loss).")
-@engine_options
+@engine_options(chunk="durak simulate")
 @output_options
 def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], policy: str,
                  policy_seat: tuple[str, ...], budget: int, games: int, seed: int, table: str, later: bool,
@@ -131,7 +132,7 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
     r = _rules(players, deck, rule)
     lineup = parse_lineup(r.players, policy, policy_seat)
     kw = _engine(games, opts)
-    sim = simulate_durak(r, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", 4096), later, **kw)
+    sim = simulate_durak(r, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", CHUNK["durak simulate"]), later, **kw)
     summary = sim.summary()
     if sim.run is not None:
         summary["stop"] = sim.run.stop_reason
@@ -153,7 +154,7 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
 @click.option("--seat", type=int, default=0, show_default=True, help="The hand's seat (0 = dealer's left).")
 @game_options
 @play_options
-@engine_options
+@engine_options(chunk="durak odds")
 @output_options
 def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | None, rule: tuple[str, ...],
              policy: str, policy_seat: tuple[str, ...], budget: int, games: int, seed: int, fmt: str,
@@ -168,7 +169,7 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
     r = _rules(players, deck, rule)
     lineup = parse_lineup(r.players, policy, policy_seat)
     kw = _engine(games, opts)
-    res = hand_odds(r, hand, trump, seat, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", 4096), **kw)
+    res = hand_odds(r, hand, trump, seat, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", CHUNK["durak odds"]), **kw)
     _emit(res.meta(), res.rows(), fmt, out, _run(r, rule, policies=",".join(lineup), method="self-play",
                                                  games=res.games, seed=seed))
 

@@ -11,24 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.defaults import CHUNK
 from analyzer.engine import RunResult, run
 from analyzer.games.durak.groups import Rate, contrast, group_rates, rate_dict
 from analyzer.games.durak.kernels.play import FAMILIES, sim_chunk
 from analyzer.games.durak.kernels.policies import POLICY_NAMES
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.state import tables_for
-from analyzer.results import TableResult
+from analyzer.results import TableResult, plain
 from analyzer.stats import estimate_pairs, mean_from_sums, proportion
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["DEFAULT_BUDGET", "FAMILY_LABELS", "DurakSimulation", "DurakTask", "parse_lineup",
            "policy_codes", "simulate_durak"]
 
 DEFAULT_BUDGET = 64
-DEFAULT_CHUNK = 4096
+DEFAULT_CHUNK = CHUNK["durak simulate"]
 FAMILY_LABELS: dict[str, tuple[str, ...]] = {
     "jokers": ("no joker", "red joker", "black joker", "both jokers"),
     "roles": ("no joker", "high joker", "low joker", "both jokers"),
@@ -199,6 +203,32 @@ class DurakSimulation(TableResult):
         """P(fool) of the other players minus that of the first attacker, in percentage points."""
         est, se = self._contrast("first", 1, 0)
         return rate_dict(est, se, 100.0)
+
+    TABLES = ("seats", "values", *FAMILY_LABELS)
+
+    def table(self, name: str = "seats") -> list[dict[str, Any]]:
+        """One of the tables the CLI prints: ``seats``, ``values`` (the jokers' worth) or a group
+        family (``jokers``, ``roles``, ``trumps``, ``first``)."""
+        if name == "seats":
+            return self.seat_rows()
+        if name == "values":
+            return self.value_rows()
+        if name in FAMILY_LABELS:
+            return self.group_rows(name)
+        raise DurakError(f"unknown table {name!r} (known: {', '.join(self.TABLES)})")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary, the seat rows, every other table and the first attacker's edge."""
+        out = super().to_dict()
+        out.update(plain({"tables": {n: self.table(n) for n in self.TABLES if n != "seats"},
+                          "first_attacker_edge": self.first_attacker_edge()}))
+        return out
+
+    def to_frame(self, table: str = "seats") -> pd.DataFrame:
+        """A table as a DataFrame: ``to_frame("values")`` what each joker is worth, in points."""
+        import pandas as pd
+
+        return pd.DataFrame(self.table(table))
 
 
 def simulate_durak(rules: DurakRules, lineup: Sequence[str], games: int | None = 20_000, seed: int = 0,

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.durak.kernels.play import strength_chunk
 from analyzer.games.durak.rules import DurakError, DurakRules
@@ -107,7 +108,7 @@ class Strength(TableResult):
 
 
 def strength(rules: DurakRules, lineup: Sequence[str], deals: int | None = 2_000, seed: int = 0,
-             budget: int = DEFAULT_BUDGET, chunk_size: int = 64, **engine: Any) -> Strength:
+             budget: int = DEFAULT_BUDGET, chunk_size: int = CHUNK["durak strength"], **engine: Any) -> Strength:
     """Play ``deals`` deals, each once per seat rotation of ``lineup`` (one policy per seat)."""
     if len(lineup) != rules.players:
         raise DurakError(f"{len(lineup)} policies for {rules.players} players")

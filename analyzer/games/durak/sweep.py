@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from analyzer.games.durak.rules import durak_rules
+from analyzer.games.durak.rules import DurakError, durak_rules
 from analyzer.games.durak.simulate import DurakSimulation, simulate_durak
+from analyzer.results import plain
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Sweep", "sweep"]
 
@@ -26,6 +30,22 @@ class Sweep:
     seat_rows: list[dict[str, Any]] = field(default_factory=list)
     value_rows: list[dict[str, Any]] = field(default_factory=list)
     summary_rows: list[dict[str, Any]] = field(default_factory=list)
+
+    TABLES = ("summary", "seats", "values")
+
+    def table(self, name: str = "summary") -> list[dict[str, Any]]:
+        """One of the sweep's tables: ``summary`` (one row per configuration), ``seats``, ``values``."""
+        if name not in self.TABLES:
+            raise DurakError(f"unknown table {name!r} (known: {', '.join(self.TABLES)})")
+        return {"summary": self.summary_rows, "seats": self.seat_rows, "values": self.value_rows}[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain({name: self.table(name) for name in self.TABLES})
+
+    def to_frame(self, table: str = "summary") -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(self.table(table))
 
 
 def sweep(players: Sequence[int] = (2, 3, 4, 5, 6), decks: Sequence[str] = ("36+2", "52+2"),

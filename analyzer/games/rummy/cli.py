@@ -15,6 +15,7 @@ from analyzer.cli.options import (
     run_fields,
     run_summary,
 )
+from analyzer.defaults import CHUNK
 from analyzer.io import atomic_write_text, json_text
 from analyzer.progress import progress_enabled
 
@@ -98,7 +99,7 @@ def best_cmd(hand: tuple[str, ...], input_file: Path | None, deck: str, cards: i
 @click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
 @click.option("--table", "table", type=click.Choice(["summary", "values"]), default="summary",
               show_default=True, help="P(open) by jokers held, or the distribution of opening values.")
-@engine_options
+@engine_options(chunk="rummy open")
 @output_options
 def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: int | None, table: str,
              fmt: str, out: Path | None, **opts: Any) -> None:
@@ -109,7 +110,7 @@ def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: in
     from analyzer.games.rummy.odds import open_odds
 
     engine = engine_kwargs(opts)
-    chunk = engine.pop("chunk_size", None) or (1 << 16)
+    chunk = engine.pop("chunk_size", None) or CHUNK["rummy open"]
     odds = open_odds(cards, deck, trials, seed, joker_cap, chunk_size=chunk, **engine)
     run = {"game": GAME_NAME, "deck": odds.deck, "cards": cards, "joker_cap": joker_cap, "method": "sampled",
            "hands": odds.p_open.trials, "seed": seed}
@@ -161,7 +162,7 @@ POLICY_HELP = ("Drawing policy: stock-only (always the stock) or greedy (the dis
 @click.option("--rotate", is_flag=True, help="Replay every deal with the policies rotated round the table.")
 @click.option("--table", "table", type=click.Choice(["summary", "curve"]), default="summary",
               show_default=True, help="Per seat P(open by turn 2/5/10), or P(open by turn t) for every t.")
-@engine_options
+@engine_options(chunk="rummy turns")
 @output_options
 def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: int, max_turns: int,
               joker_cap: int | None, rotate: bool, table: str, fmt: str, out: Path | None, **opts: Any) -> None:
@@ -174,7 +175,7 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
     from analyzer.games.rummy.turns import turns_to_open
 
     engine = engine_kwargs(opts)
-    chunk = engine.pop("chunk_size", None) or (1 << 12)
+    chunk = engine.pop("chunk_size", None) or CHUNK["rummy turns"]
     res = turns_to_open(players, policy, deck, trials, seed, joker_cap, max_turns, chunk_size=chunk,
                         rotate=rotate, **engine)
     rows = res.summary_rows() if table == "summary" else res.curve_rows()
@@ -207,7 +208,7 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
 @click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
 @click.option("--table", "table", type=click.Choice(["summary", "left"]), default="summary",
               show_default=True, help="Per seat P(going out) and scores, or the points-left distribution.")
-@engine_options
+@engine_options(chunk="rummy points")
 @output_options
 def points_cmd(players: int, policy: str, deck: str, trials: int | None, seed: int, rotate: bool,
                joker_points: int, max_turns: int, joker_cap: int | None, table: str, fmt: str,
@@ -221,7 +222,7 @@ def points_cmd(players: int, policy: str, deck: str, trials: int | None, seed: i
     from analyzer.games.rummy.points import points_left
 
     engine = engine_kwargs(opts)
-    chunk = engine.pop("chunk_size", None) or (1 << 10)
+    chunk = engine.pop("chunk_size", None) or CHUNK["rummy points"]
     res = points_left(players, policy, deck, trials, seed, joker_cap, max_turns, joker_points, rotate,
                       chunk_size=chunk, **engine)
     run = {"game": GAME_NAME, "deck": res.deck, "players": players, "policies": ",".join(res.policies),

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.rummy.kernels import hand_counts, opening_value
 from analyzer.games.rummy.solver import OPENING, rummy_deck
@@ -130,7 +131,7 @@ class OpenOdds(TableResult):
 
 
 def open_odds(cards: int = 14, deck: str = "2x52+2", trials: int | None = None, seed: int = 0,
-              cap: int | None = None, chunk_size: int = 1 << 16, **engine: Any) -> OpenOdds:
+              cap: int | None = None, chunk_size: int = CHUNK["rummy open"], **engine: Any) -> OpenOdds:
     """Deal ``trials`` hands of ``cards`` cards (or run to a precision target) and value them.
 
     ``cap`` limits jokers per meld (default: any number); other keywords go to the engine.

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.rummy.game import M_TURNS, M_WINNER, play_deal, scores
 from analyzer.games.rummy.policy import POLICIES
@@ -179,7 +180,7 @@ class PointsResult(TableResult):
 
 def points_left(players: int = 4, policy: str | list[str] = "greedy", deck: str = "2x52+2",
                 trials: int | None = None, seed: int = 0, cap: int | None = None, max_turns: int = 1000,
-                joker_points: int = 10, rotate: bool = False, chunk_size: int = 1 << 10,
+                joker_points: int = 10, rotate: bool = False, chunk_size: int = CHUNK["rummy points"],
                 **engine: Any) -> PointsResult:
     """Play ``trials`` whole deals at a table of ``players`` and count the scores."""
     players, spec, codes = table_setup(players, deck, policy)

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.rummy.kernels import MAX_MELDS, MELD_WIDTH
 from analyzer.games.rummy.policy import GREEDY, POLICIES, choose_discard
@@ -299,7 +300,7 @@ class TurnsResult(TableResult):
 
 def turns_to_open(players: int = 4, policy: str | list[str] = "greedy", deck: str = "2x52+2",
                   trials: int | None = None, seed: int = 0, cap: int | None = None,
-                  max_turns: int = MAX_TURNS, chunk_size: int = 1 << 12, first_only: bool = False,
+                  max_turns: int = MAX_TURNS, chunk_size: int = CHUNK["rummy turns"], first_only: bool = False,
                   rotate: bool = False, **engine: Any) -> TurnsResult:
     """Simulate ``trials`` deals at a table of ``players`` (see the module notes)."""
     players, spec, codes = table_setup(players, deck, policy)

@@ -1,5 +1,6 @@
 """Casino stud with a joker (J-poker), American poker and Caribbean Stud."""
 
+from analyzer.examples import ExampleSource
 from analyzer.games.info import GameInfo, StudyDecl
 
 GAME = GameInfo(
@@ -8,4 +9,5 @@ GAME = GameInfo(
     studies=(StudyDecl("casino-stud", "Casino stud with a joker: J-poker and Caribbean Stud",
                        "analyzer.games.stud.report:build"),),
     data=("games/*.toml",),
+    examples=(ExampleSource("stud-game", "analyzer.games.stud", "games", "joker-odds stud analyze --game {file}"),),
 )

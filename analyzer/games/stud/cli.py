@@ -32,7 +32,9 @@ from analyzer.io import clip, render, write_output
 from analyzer.progress import status
 from analyzer.textfmt import wrap_prose
 
-GAME_HELP = f"Game TOML file, or a shipped game: {', '.join(shipped_games())}."
+GAME_HELP = (f"Game TOML file, or a shipped game: {', '.join(shipped_games())}. Every field: "
+             "`joker-odds examples --formats` (docs/formats.md in the project); a copy to edit: "
+             "`joker-odds examples NAME`.")
 
 
 def _fraction(text: str | None, what: str) -> Fraction | None:
@@ -135,7 +137,7 @@ def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: i
 def advise_cmd(hand: str, up: str, wild: str | None, game_path: str, fmt: str, out: Path | None) -> None:
     """Exact EV of folding and of betting a hand against the dealer's up card.
 
-    Example: joker-odds stud advise "As Kd 9h 5c 2s" --up Qh --wild 7d --game jpoker
+    Example: joker-odds stud advise "As Kd 9h 5c 2s" --up Qh --wild 7d --game j-poker
     """
     a = advise(load_game(game_path), hand, up, wild)
     emit(a.rows(), fmt, out, {"decision": a.decision, "gain": a.gain} if fmt == "json" else None)
@@ -280,7 +282,7 @@ def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str
                  out: Path | None) -> None:
     """Exact EV of every exchange option (and of not exchanging), best first.
 
-    Example: joker-odds stud exchange "Ah Kh Qh 9h 2c" --up 5d --wild 7d --game jpoker
+    Example: joker-odds stud exchange "Ah Kh Qh 9h 2c" --up 5d --wild 7d --game j-poker
     """
     game = load_game(game_path)
     rows = exchange_options(game, hand, up, wild, _fees(fees, game))
@@ -298,7 +300,7 @@ def exchange_edge_cmd(game_path: str, situations: int, seed: int, fees: str | No
                       out: Path | None) -> None:
     """Average gain of exchanging whenever the best exchange beats not exchanging (95 % CI).
 
-    Example: joker-odds stud exchange-edge --game jpoker --situations 520
+    Example: joker-odds stud exchange-edge --game j-poker --situations 520
     """
     game = load_game(game_path)
     res = exchange_edge(game, situations, seed, _fees(fees, game))

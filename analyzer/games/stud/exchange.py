@@ -149,7 +149,7 @@ class ExchangeCollector:
     weigh little in the average (an equal split wasted half the sample on them).
 
     >>> from analyzer.games.stud.game import load_game
-    >>> col = ExchangeCollector(load_game("jpoker"), 1040)
+    >>> col = ExchangeCollector(load_game("j-poker"), 1040)
     >>> col.count_for(52 / 55 / 13), col.count_for(3 / 55 / 13)
     (76, 4)
     """

@@ -6,7 +6,7 @@ file, the key and the reason.
 >>> g = load_game("caribbean")
 >>> g.name, g.designation, g.qualifier.text, g.bet, g.pays[Category.ROYAL_FLUSH]
 ('Caribbean Stud', 'none', 'high_card:AK', Fraction(2, 1), Fraction(100, 1))
->>> str(load_game("jpoker").doc_probability)
+>>> str(load_game("j-poker").doc_probability)
 '3/55'
 """
 
@@ -23,6 +23,7 @@ from analyzer.datafiles import shipped_dir, shipped_file, shipped_names
 from analyzer.errors import JokerOddsError
 from analyzer.io import clip
 from analyzer.kernels.codes import pack_score, tiebreak_value
+from analyzer.names import canonical
 from analyzer.rules import Category, RuleSet, get_rules, rules_from_mapping
 from analyzer.tomlfile import read_toml
 
@@ -228,10 +229,10 @@ def shipped_games() -> list[str]:
 
 
 def load_game(path: str | Path) -> StudGame:
-    """A game from a TOML file, or a shipped game by name (``jpoker``, ``caribbean``, …)."""
+    """A game from a TOML file, or a shipped game by name (``j-poker``, ``caribbean``, …)."""
     p: Path | Traversable = Path(path)
     if not Path(path).suffix and not Path(path).exists():
-        p = shipped_file("analyzer.games.stud", "games", str(path)) or p
+        p = shipped_file("analyzer.games.stud", "games", canonical(str(path), "stud game")) or p
     if isinstance(p, Path) and not p.exists():
         raise StudError(f"cannot read game file {clip(str(path))!r} (shipped: {', '.join(shipped_games())})")
     doc = read_toml(p, StudError)

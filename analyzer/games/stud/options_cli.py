@@ -12,7 +12,8 @@ from analyzer.cli.options import SEED, emit, output_options
 from analyzer.games.stud.game import StudError, load_game
 from analyzer.stats import Z95
 
-GAME_HELP = "Game file or shipped game name (poker-with-joker offers both options)."
+GAME_HELP = ("Game file or shipped game name (poker-with-joker offers both options); the file format: "
+             "`joker-odds examples --formats`.")
 
 
 def _fee(text: str | None, what: str) -> Fraction | None:
@@ -105,7 +106,7 @@ def options_edge_cmd(game_path: str, situations: int, screen: int, seed: int, dr
 @click.argument("hand")
 @click.option("--up", required=True, metavar="CARD", help="The dealer's up card.")
 @click.option("--wild", default=None, metavar="CARD|doc", help="The board's wild card, or 'doc'.")
-@click.option("--game", "game_path", default="jpoker", show_default=True, metavar="FILE", help="Game file or name.")
+@click.option("--game", "game_path", default="j-poker", show_default=True, metavar="FILE", help="Game file or name (the file format: `joker-odds examples --formats`).")
 @click.option("--fee", default=None, metavar="ANTES", help="Fee to exchange the up card (default: the game's "
               "upcard_fee, else 1).")
 @click.option("--doc-rule", type=click.Choice(["stays", "new_up_card"]), default="stays", show_default=True,
@@ -126,7 +127,7 @@ def upcard_cmd(hand: str, up: str, wild: str | None, game_path: str, fee: str | 
 
 
 @click.command("upcard-edge")
-@click.option("--game", "game_path", default="jpoker", show_default=True, metavar="FILE",
+@click.option("--game", "game_path", default="j-poker", show_default=True, metavar="FILE",
               help="Game file or name (a board-designated wild card).")
 @click.option("--per-stratum", type=click.IntRange(2, 10**6), default=400, show_default=True,
               help="Random situations in each of the 26 strata (wild rank x dealer's-open-card or not).")

@@ -86,7 +86,7 @@ def build() -> Study:
     study.heading("Caribbean Stud: the optimal strategy in words", level=3)
     _strategy_section(study, "caribbean", c_strat)
 
-    jp = load_game("jpoker")
+    jp = load_game("j-poker")
     j_cells = CellCollector()
     j_exch = ExchangeCollector(jp, EXCHANGE_SITUATIONS, seed=3)
     j_up = UpcardCollector(jp, UPCARD_PER_STRATUM, seed=4)
@@ -105,7 +105,7 @@ def build() -> Study:
                f"{JPOKER_MERGE} adjacent hand classes), each hand valued exactly against all 47 up cards "
                "and all dealer hole-card sets, so the interval is the 95 % CI of that sampling only. "
                f"House edge under optimal play: {pct_ci(j_opt)}. "
-               "`joker-odds stud analyze --game jpoker` samples every class (about ± 0.0004 %).")
+               "`joker-odds stud analyze --game j-poker` gives the exact edge.")
     study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (sampled part ± se)")
     study.table("edges", _summary_rows([*c_results, *j_results]), "House edge by game and strategy")
     study.heading("J-poker: the optimal strategy in words", level=3)
@@ -120,7 +120,7 @@ def build() -> Study:
                f"{pct(ex.gain)} of the ante (95 % CI {interval(elo, ehi, percent=True)}, {ex.situations} "
                f"situations stratified by deal type), exchanging in {pct(ex.exchange_rate)} of deals: house "
                f"edge about {pct(j_opt.house_edge - ex.gain)} with the option. Larger samples: "
-               "`joker-odds stud exchange-edge --game jpoker --situations N`.")
+               "`joker-odds stud exchange-edge --game j-poker --situations N`.")
     ex_rows = []
     for hand, up, wild in EXAMPLES:
         for r in exchange_options(jp, hand, up, wild)[:4]:

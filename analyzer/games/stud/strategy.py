@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,7 +23,11 @@ from analyzer.games.stud.exact import BINOM, HandTables, Tally
 from analyzer.games.stud.game import StudError, StudGame, parse_threshold
 from analyzer.games.stud.kernels import N_GROUPS
 from analyzer.games.stud.stratified import StrataSample, situation_groups
+from analyzer.results import plain
 from analyzer.rules import Category
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["CellCollector", "CellSums", "StrategyReport", "best_thresholds", "collect_cells", "hand_words",
            "strategy_report"]
@@ -147,6 +151,19 @@ class StrategyReport:
     text: list[str]
     costs: list[dict[str, Any]]
     thresholds: dict[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule table, the rule in words and the costs of simpler rules, as plain values."""
+        return plain({"game": self.game, "method": self.method, "rule": self.text, "rows": self.rows,
+                      "costs": self.costs})
+
+    def to_frame(self, table: str = "rows") -> pd.DataFrame:
+        """The rule table (``rows``) or the costs of simpler rules (``costs``) as a DataFrame."""
+        import pandas as pd
+
+        if table not in ("rows", "costs"):
+            raise StudError(f"unknown table {table!r} (known: rows, costs)")
+        return pd.DataFrame(self.rows if table == "rows" else self.costs)
 
     def rule_array(self, tables: HandTables) -> np.ndarray:
         """The rule as a kernel strategy row for ``tables`` (groups never seen: optimal)."""

@@ -76,7 +76,7 @@ class UpcardCollector:
     (:func:`upcard_edge`) or as a :func:`.edge.house_edges` visitor (which builds the same tables).
 
     >>> from analyzer.games.stud.game import load_game
-    >>> col = UpcardCollector(load_game("jpoker"), 3)
+    >>> col = UpcardCollector(load_game("j-poker"), 3)
     >>> col.plain[0][0].shape, col.docs[5][1].tolist()
     ((3, 5), [23, 23, 23])
     """

@@ -9,7 +9,12 @@ self-play of deals and whole games.
 ``tricks.trick_rules(game, overrides)`` gives the rules (presets ``georgian-joker``,
 ``joker-54``); ``tricks.solve`` a :class:`ParanoidValues` (:class:`Solver` keeps its table
 between deals); ``tricks.play_deals`` / ``tricks.play_games`` self-play results;
-``tricks.TrickState`` the game move by move.
+``tricks.bid_table(tricks.situation(rules, hand, …))`` a hand's bidding table (``tricks bid``);
+``tricks.joker_value`` and ``tricks.strength`` what ``tricks joker-value`` / ``tricks strength``
+print; ``tricks.score`` a deal's score; ``tricks.TrickState`` the game move by move.
+
+>>> tricks.score("georgian-joker", cards=5, bid=3, took=0)
+-200
 """
 
 from __future__ import annotations
@@ -18,27 +23,48 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from analyzer.games.tricks.bidding import (
+    BidError,
+    BidSituation,
+    BidTable,
+    bid_table,
+    exact_bid_table,
+    situation,
+)
+from analyzer.games.tricks.joker_value import JokerValueResult, joker_value
 from analyzer.games.tricks.rules import PRESET_NAMES, TrickRules, TrickRulesError, trick_rules
 from analyzer.games.tricks.selfplay import GamesResult, PlayResult, play_deals, play_games
 from analyzer.games.tricks.solver import Deal, DealError, Solver, parse_deal
 from analyzer.games.tricks.state import TrickState
+from analyzer.games.tricks.strength import StrengthResult, strength
 from analyzer.results import TableResult
 
 __all__ = [
     "PRESET_NAMES",
+    "BidError",
+    "BidSituation",
+    "BidTable",
     "Deal",
     "DealError",
     "GamesResult",
+    "JokerValueResult",
     "ParanoidValues",
     "PlayResult",
     "Solver",
+    "StrengthResult",
     "TrickRules",
     "TrickRulesError",
     "TrickState",
+    "bid_table",
+    "exact_bid_table",
+    "joker_value",
     "parse_deal",
     "play_deals",
     "play_games",
+    "score",
+    "situation",
     "solve",
+    "strength",
     "trick_rules",
 ]
 
@@ -71,6 +97,26 @@ def solve(game: str | TrickRules, hands: Sequence[str], trump: str | None = "non
     rules = trick_rules(game)
     deal = parse_deal(rules, hands, trump, leader)
     s = solver if solver is not None else Solver()
+    from analyzer.games.tricks.deck import hand_as_given
+
     d = deal.describe()
-    return ParanoidValues(rules.name, tuple(d["hands"]), d["trump"], d["leader"], tuple(s.paranoid(deal)),
+    given = tuple(hand_as_given(h, deal.deck) for h in hands)  # each hand's cards in the order given
+    return ParanoidValues(rules.name, given, d["trump"], d["leader"], tuple(s.paranoid(deal)),
                           tuple(move_text(a, rules.deck) for a in s.best_leads(deal)))
+
+
+def score(game: str | TrickRules, cards: int, bid: int, took: int, set_no: int = 1) -> int:
+    """The score of a deal of ``cards`` cards bid ``bid`` and took ``took`` (what ``tricks score``
+    prints); ``set_no`` 1..4 for the scoring of a set."""
+    from analyzer.errors import JokerOddsError
+    from analyzer.games.tricks.kernels import deal_score
+
+    rules = trick_rules(game)
+    if not 1 <= cards <= rules.deck_size // rules.players:
+        raise JokerOddsError(f"cards must be 1..{rules.deck_size // rules.players}, got {cards}")
+    n = rules.tricks_in_deal(cards)
+    if not 0 <= bid <= n:
+        raise JokerOddsError(f"bid must be 0..{n}, got {bid}")
+    if not 0 <= took <= n:
+        raise JokerOddsError(f"tricks taken must be 0..{n}, got {took}")
+    return int(deal_score(bid, took, cards, set_no - 1, rules.params()))

@@ -20,16 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.defaults import PIMC_BID_K, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import (
     JOKER_BITS,
     TrickDeck,
     format_mask,
+    hand_as_given,
     mask_bits,
     parse_mask,
     parse_trump,
@@ -37,10 +39,14 @@ from analyzer.games.tricks.deck import (
     trump_text,
 )
 from analyzer.games.tricks.rules import TrickRules
-from analyzer.stats import MeanEstimate, estimate_pairs, mean_from_sums, proportion
+from analyzer.results import plain
+from analyzer.stats import Z95, MeanEstimate, estimate_pairs, mean_from_sums, proportion
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["BID_POLICIES", "BidError", "BidSituation", "BidTable", "BidTask", "bid_table",
-           "exact_bid_table", "situation"]
+           "exact_bid_table", "mix_bid_tables", "situation", "unknown_up_situations"]
 
 BID_POLICIES = ("heuristic", "random", "pimc")
 POLICY_CODE = {"random": 0, "heuristic": 1}
@@ -64,6 +70,7 @@ class BidSituation:
     trump: int  # 0..3 or -1 (no trump)
     bids: tuple[int, ...]
     set_index: int = 0
+    hand_text: str = ""  # the hand as the user gave it (cards in that order); else the mask's order
 
     @property
     def tricks(self) -> int:
@@ -92,7 +99,8 @@ class BidSituation:
         return np.array([b for b in self.deck.bits if not seen >> b & 1], dtype=np.int64)
 
     def describe(self) -> dict[str, Any]:
-        return {"game": self.rules.name, "hand": format_mask(self.hand, self.deck), "cards": self.cards,
+        return {"game": self.rules.name, "hand": self.hand_text or format_mask(self.hand, self.deck),
+                "cards": self.cards,
                 "tricks": self.tricks, "seat": self.seat,
                 "up": format_mask(1 << self.up, self.deck) if self.up >= 0 else None,
                 "trump": trump_text(self.trump), "bids": list(self.bids)}
@@ -159,7 +167,8 @@ def situation(rules: TrickRules, hand: str, up: str | None = None, seat: int = 0
         t = -1 if (u & JOKER_BITS) or rules.trump == "none" else up_bit >> 4
     if not 1 <= set_no <= 4:
         raise BidError(f"set must be 1..4, got {set_no}")
-    s = BidSituation(rules, deck, m, n, seat, up_bit, t, tuple(int(b) for b in bids), set_no - 1)
+    s = BidSituation(rules, deck, m, n, seat, up_bit, t, tuple(int(b) for b in bids), set_no - 1,
+                     hand_as_given(hand, deck))
     if bid is not None:
         if not 0 <= bid <= tricks:
             raise BidError(f"bid {bid} is outside 0..{tricks}")
@@ -228,6 +237,18 @@ class BidTable:
     meta: dict[str, Any]
     run: RunResult | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The situation and run (``meta``), the best bid and one row per legal bid."""
+        return plain({**self.meta, "policy": self.policy, "best": self.best, "exact": self.exact,
+                      "rows": self.rows})
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per legal bid; the trick distribution as columns ``p_took0``, ``p_took1``, …"""
+        import pandas as pd
+
+        return pd.DataFrame([{**{k: v for k, v in r.items() if k != "tricks"},
+                              **{f"p_took{i}": x for i, x in enumerate(r["tricks"])}} for r in self.rows])
+
 
 def _rows(s: BidSituation, totals: np.ndarray, exact: bool) -> tuple[list[dict[str, Any]], int]:
     nb = s.tricks + 1
@@ -271,7 +292,7 @@ def _task(s: BidSituation, policy: str, others: str, cond: bool | None, k: int, 
 
 
 def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 20_000, seed: int = 0,
-              others: str | None = None, cond: bool | None = None, k: int = 32, budget: int = 200_000,
+              others: str | None = None, cond: bool | None = None, k: int = PIMC_BID_K, budget: int = 200_000,
               chunk_size: int | None = None, **engine: Any) -> BidTable:
     """The sampled bidding table. ``policy`` moves the player (``pimc``: K samples, a node
     budget per solver search); ``others`` moves the other seats (default: the same policy,
@@ -279,7 +300,7 @@ def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 
     bid heuristically)."""
     oth = others or ("heuristic" if policy == "pimc" else policy)
     task = _task(s, policy, oth, cond, k, budget)
-    cs = chunk_size or (8 if policy == "pimc" else 1024)
+    cs = chunk_size or chunk_for("tricks bid", pimc=policy == "pimc")
     res = run(task, trials=samples, seed=seed, chunk_size=cs, **engine)
     rows, best = _rows(s, res.totals, False)
     nb = s.tricks + 1
@@ -310,3 +331,65 @@ def exact_bid_table(s: BidSituation, policy: str = "heuristic", cond: bool | Non
     meta = {**s.describe(), "policy": policy, "deals": deals, "consistent_deals": rows[0]["samples"],
             "conditioned_on_bids": task.cond, "best_bid": best}
     return BidTable(s, policy, rows, best, True, meta)
+
+
+def unknown_up_situations(rules: TrickRules, hand: str, trump: str, seat: int = 0, bids: Sequence[int] = (),
+                          cards: int | None = None, bid: int | None = None,
+                          set_no: int = 1) -> list[BidSituation]:
+    """A deal with a turned card the player knows only by its suit (``trump``; ``none``: a joker
+    was turned): one situation per unseen card that could be the turned one. Each is a priori
+    equally likely (the deal is uniform); :func:`mix_bid_tables` weighs their tables.
+
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> [s.describe()["up"] for s in unknown_up_situations(trick_rules("georgian-joker"), "Ah Kh 9s", "h")]
+    ['6h', '7h', '8h', '9h', 'Th', 'Jh', 'Qh']
+    """
+    deck = trick_deck(rules.deck)
+    t = parse_trump(trump)
+    seen = parse_mask(hand, deck)
+    ups = [b for b in deck.bits if not seen >> b & 1
+           and ((1 << b) & JOKER_BITS if t < 0 else not (1 << b) & JOKER_BITS and b >> 4 == t)]
+    if not ups:
+        raise BidError(f"no unseen card could have been turned for trump {trump_text(t)!r}")
+    return [situation(rules, hand, format_mask(1 << b, deck), seat, bids, cards, None, bid, set_no) for b in ups]
+
+
+def mix_bid_tables(tables: Sequence[BidTable]) -> BidTable:
+    """One table from the tables of :func:`unknown_up_situations`: each turned card weighs as the
+    share of its deals that fit the earlier bids (all equal without conditioning); EVs,
+    P(made) and trick distributions are the weighted means, SEs of independent strata.
+    """
+    if not tables:
+        raise BidError("no table to mix")
+    acc = np.array([t.meta["acceptance"] if "acceptance" in t.meta else t.meta["consistent_deals"] / t.meta["deals"]
+                    for t in tables], dtype=np.float64)
+    if acc.sum() <= 0:
+        raise BidError("no deal fits the earlier bids")
+    w = acc / acc.sum()
+    rows = []
+    best, best_ev = -1, -float("inf")
+    for j, b in enumerate(tables[0].situation.legal_bids):
+        part = [t.rows[j] for t in tables]
+        ev = float(sum(wi * r["ev"] for wi, r in zip(w, part, strict=True)))
+        se = float(np.sqrt(sum(wi ** 2 * r["se"] ** 2 for wi, r in zip(w, part, strict=True))))
+        p = float(sum(wi * r["p_made"] for wi, r in zip(w, part, strict=True)))
+        p_se = 0.0 if tables[0].exact else float(np.sqrt(sum(
+            wi ** 2 * r["p_made"] * (1 - r["p_made"]) / max(r["samples"], 1) for wi, r in zip(w, part, strict=True))))
+        hist = [float(sum(wi * r["tricks"][k] for wi, r in zip(w, part, strict=True)))
+                for k in range(len(part[0]["tricks"]))]
+        rows.append({"bid": b, "ev": ev, "se": se, "ci_low": ev - Z95 * se, "ci_high": ev + Z95 * se,
+                     "p_made": p, "p_made_low": max(0.0, p - Z95 * p_se), "p_made_high": min(1.0, p + Z95 * p_se),
+                     "mean_tricks": float(sum(k * x for k, x in enumerate(hist))), "tricks": hist,
+                     "samples": int(sum(r["samples"] for r in part))})
+        if ev > best_ev:
+            best, best_ev = b, ev
+    first = tables[0]
+    meta = {**first.meta, "up": None, "turned": "unknown: one of " + " ".join(str(t.meta["up"]) for t in tables)
+            + " (weighted by how often the earlier bids fit)", "best_bid": best}
+    if not first.exact:
+        meta.update({"samples": sum(t.meta["samples"] for t in tables), "acceptance": float(acc.mean()),
+                     "unconditioned_samples": sum(t.meta["unconditioned_samples"] for t in tables)})
+    if first.exact:  # the total counts of the deals behind the weighted table
+        meta.update({"deals": sum(t.meta["deals"] for t in tables),
+                     "consistent_deals": sum(t.meta["consistent_deals"] for t in tables)})
+    return BidTable(first.situation, first.policy, rows, best, first.exact, meta, None)

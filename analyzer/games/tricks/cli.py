@@ -15,6 +15,7 @@ from analyzer.cli.options import (
     output_options,
     run_summary,
 )
+from analyzer.defaults import COUNT, COUNT_PIMC, count_for
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
 from analyzer.games.tricks.cli_bid import pimc_kwargs, pimc_options, run_info
@@ -49,14 +50,15 @@ def tricks_group() -> None:
               help="Another policy at one seat (repeatable), e.g. 2=random or 0=pimc (with --schedule: "
                    "the player sitting at that seat in the first deal).")
 @click.option("--deals", type=click.IntRange(min=1), default=None,
-              help="Independent deals to play (default 100,000; with --schedule: whole games, 10,000; "
-                   "with a pimc seat 2,000 deals or 100 games).")
+              help=f"Independent deals to play (default {COUNT['tricks play']:,}; with --schedule: whole "
+                   f"games, {COUNT['tricks play --schedule']:,}; with a pimc seat "
+                   f"{COUNT_PIMC['tricks play']:,} deals or {COUNT_PIMC['tricks play --schedule']:,} games).")
 @click.option("--cards", type=click.IntRange(min=1), default=None,
               help="Cards dealt to each player (default: a full deal).")
 @click.option("--schedule", is_flag=True, help="Play whole games on the game's deal schedule.")
 @pimc_options
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
-@engine_options
+@engine_options(chunk=("tricks play", "tricks play --schedule"))
 @output_options
 def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[str, ...], deals: int | None,
              cards: int | None, schedule: bool, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
@@ -77,10 +79,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
     engine = engine_kwargs(opts)
     if deals is not None or has_target(opts):
         n = deals
-    elif "pimc" in pols:
-        n = 100 if schedule else 2_000
     else:
-        n = 10_000 if schedule else 100_000
+        n = count_for("tricks play --schedule" if schedule else "tricks play", pimc="pimc" in pols)
     if schedule:
         if cards is not None:
             raise JokerOddsError("--cards and --schedule exclude each other")
@@ -171,18 +171,11 @@ def score_cmd(game: str, rule: tuple[str, ...], cards: int, bid: int, took: int,
 
     Example: joker-odds tricks score --cards 5 --bid 2 --took 2
     """
-    from analyzer.games.tricks.kernels import deal_score
+    from analyzer.games.tricks.api import score
     from analyzer.games.tricks.rules import trick_rules
 
     rules = trick_rules(game, rule)
-    if not 1 <= cards <= rules.deck_size // rules.players:
-        raise JokerOddsError(f"cards must be 1..{rules.deck_size // rules.players}, got {cards}")
-    n = rules.tricks_in_deal(cards)
-    if not 0 <= bid <= n:
-        raise JokerOddsError(f"bid must be 0..{n}, got {bid}")
-    if not 0 <= took <= n:
-        raise JokerOddsError(f"tricks taken must be 0..{n}, got {took}")
-    s = int(deal_score(bid, took, cards, set_no - 1, rules.params()))
+    s = score(rules, cards, bid, took, set_no)
     emit([{"game": rules.name, "cards": cards, "bid": bid, "took": took, "score": s}], fmt, out,
          run=run_info(rules, rule))
 

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
+from analyzer.defaults import COUNT, COUNT_PIMC, PIMC_BID_K, PIMC_K, count_for
 from analyzer.errors import JokerOddsError
 
 GAMES = ("georgian-joker", "joker-54")
@@ -33,7 +34,7 @@ def pimc_options(f: Any) -> Any:
                           "playing together (exact solver; no drawing).")(f)
     f = click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
                      help="pimc: solver nodes per search (a search over it counts as not reached).")(f)
-    f = click.option("--k", "k", type=click.IntRange(1, 4096), default=256, show_default=True,
+    f = click.option("--k", "k", type=click.IntRange(1, 4096), default=PIMC_K, show_default=True,
                      help="pimc: worlds (deals consistent with what it has seen) at each decision.")(f)
     return f
 
@@ -58,6 +59,20 @@ def _bids(text: str | None) -> list[int]:
         raise JokerOddsError(f"--bids must be integers separated by commas, got {text!r}") from None
 
 
+def _full_deal(rules: Any, hand: str) -> bool:
+    """Whether ``hand`` is a full deal's (every card dealt, none turned)."""
+    from analyzer.games.tricks.deck import parse_mask, trick_deck
+
+    return rules.players * bin(parse_mask(hand, trick_deck(rules.deck))).count("1") == rules.deck_size
+
+
+def _stratum_seed(seed: int, i: int) -> int:
+    """The seed of the ``i``-th turned card's run: its own stream, fixed by ``seed`` and ``i``."""
+    import numpy as np
+
+    return int(np.random.SeedSequence([seed, i]).generate_state(1, np.uint64)[0] >> np.uint64(1))
+
+
 def _game(f: Any) -> Any:
     f = click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE",
                      help="Override one rule of the game (repeatable), e.g. hook=off, draw=none.")(f)
@@ -71,7 +86,11 @@ def _game(f: Any) -> Any:
 @click.option("--hand", required=True, help='The player\'s cards, e.g. "Ah Kh 9s Jk1".')
 @click.option("--cards", type=int, default=None, help="Cards dealt to each player (default: the hand's size).")
 @click.option("--up", default=None, help="The turned trump card (its suit is trump; a joker: no trump).")
-@click.option("--trump", default=None, help="In a full deal (no card turned): the trump seat 0 named, or none.")
+@click.option("--trump", default=None,
+              help="The trump (c, d, h, s or none) without --up: in a full deal the suit seat 0 named; "
+                   "otherwise the turned card is unknown but of this suit (none: a joker), and every "
+                   "unseen card of it is played as the turned card, weighed by how often the earlier "
+                   "bids fit.")
 @click.option("--seat", type=int, default=0, show_default=True,
               help="The player's seat: 0 left of the dealer (bids first) … the dealer (bids last).")
 @click.option("--bids", default=None, metavar="B0,B1,…", help="Bids already made by seats 0..seat-1.")
@@ -86,14 +105,15 @@ def _game(f: Any) -> Any:
               help="Keep only samples where the heuristic would have made the earlier bids "
                    "(default: on when the others play heuristic).")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="Samples of the unseen cards (default 20,000; pimc 200).")
-@click.option("--k", "k", type=click.IntRange(1, 512), default=32, show_default=True,
+              help=f"Samples of the unseen cards (default {COUNT['tricks bid']:,}; pimc "
+                   f"{COUNT_PIMC['tricks bid']:,}).")
+@click.option("--k", "k", type=click.IntRange(1, 512), default=PIMC_BID_K, show_default=True,
               help="pimc: deals sampled at each of its decisions.")
 @click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
               help="pimc: solver nodes per search (a search over it counts as not reached).")
 @click.option("--exact", is_flag=True, help="1-card deals: enumerate every deal of the unseen cards.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
-@engine_options
+@engine_options(chunk="tricks bid")
 @output_options
 def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: str | None, trump: str | None,
             seat: int, bids: str | None, bid: int | None, set_no: int, policy: str, others: str | None,
@@ -104,15 +124,32 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
 
     Example: joker-odds tricks bid --game georgian-joker --hand "Ah Kh 9s Jk1" --up 7h --seat 2 --bids 1,0 --policy heuristic --samples 20000 --seed 1
     """
-    from analyzer.games.tricks.bidding import bid_table, exact_bid_table, situation
+    from analyzer.games.tricks.bidding import (
+        bid_table,
+        exact_bid_table,
+        mix_bid_tables,
+        situation,
+        unknown_up_situations,
+    )
     from analyzer.games.tricks.rules import trick_rules
 
     rules = trick_rules(game, rule)
-    s = situation(rules, hand, up, seat, _bids(bids), cards, trump, bid, set_no)
-    if exact:
-        t = exact_bid_table(s, policy, condition)
+    n = samples if samples is not None or has_target(opts) else count_for("tricks bid", policy == "pimc")
+    if up is None and trump is not None and not _full_deal(rules, hand):  # turned card unknown, suit known
+        parts = unknown_up_situations(rules, hand, trump, seat, _bids(bids), cards, bid, set_no)
+        if exact:
+            t = mix_bid_tables([exact_bid_table(s, policy, condition) for s in parts])
+        else:
+            if n is None:
+                raise JokerOddsError("a precision target needs the turned card (--up); give --samples")
+            each = -(-n // len(parts))
+            t = mix_bid_tables([bid_table(s, policy, each, _stratum_seed(seed, i), others, condition, k, budget,
+                                          **engine_kwargs(opts)) for i, s in enumerate(parts)])
+    elif exact:
+        t = exact_bid_table(situation(rules, hand, up, seat, _bids(bids), cards, trump, bid, set_no), policy,
+                            condition)
     else:
-        n = samples if samples is not None or has_target(opts) else (200 if policy == "pimc" else 20_000)
+        s = situation(rules, hand, up, seat, _bids(bids), cards, trump, bid, set_no)
         t = bid_table(s, policy, n, seed, others, condition, k, budget, **engine_kwargs(opts))
     rows = [r for r in t.rows if bid is None or r["bid"] == bid]
     m = t.meta
@@ -133,7 +170,8 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
         shown.append(row)
     kind = (f"exact: {m['consistent_deals']:,} of the {m['deals']:,} deals fit the bids"
             if m["conditioned_on_bids"] else f"exact over {m['deals']:,} deals") if t.exact else f"{m['samples']:,} samples, seed {seed}"
-    footer = (f"\n{m['game']}: {m['hand']}, seat {m['seat']}, trump {m['trump']}, bids {m['bids']}; "
+    turned = f", turned card {m['turned']}" if m.get("turned") else ""
+    footer = (f"\n{m['game']}: {m['hand']}, seat {m['seat']}, trump {m['trump']}{turned}, bids {m['bids']}; "
               f"{policy} ({kind}); best bid {t.best}" if fmt == "table" else None)
     emit(shown, fmt, out, None, footer=footer, run=run)
 
@@ -149,7 +187,7 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
               help="Deals; each is played once per seat with A there (and once with B there).")
 @pimc_options
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
-@engine_options
+@engine_options(chunk="tricks strength")
 @output_options
 def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, deals: int, seed: int,
                  fmt: str, out: Path | None, **opts: Any) -> None:

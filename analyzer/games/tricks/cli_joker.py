@@ -15,6 +15,7 @@ from analyzer.cli.options import (
     output_options,
     run_summary,
 )
+from analyzer.defaults import COUNT
 from analyzer.games.tricks.cli_bid import GAMES, run_info
 from analyzer.progress import progress_enabled
 
@@ -31,9 +32,10 @@ __all__ = ["COMMANDS", "joker_value_cmd"]
 @click.option("--policy", type=click.Choice(["heuristic", "random"]), default="heuristic", show_default=True,
               help="Policy of every seat.")
 @click.option("--deals", type=click.IntRange(min=1), default=None,
-              help="Deals, each played with none, one and two jokers at the seat (default 20,000).")
+              help="Deals, each played with none, one and two jokers at the seat (default "
+                   f"{COUNT['tricks joker-value']:,}).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
-@engine_options
+@engine_options(chunk="tricks joker-value")
 @output_options
 def joker_value_cmd(game: str, rule: tuple[str, ...], cards: int, seat: int | None, policy: str,
                     deals: int | None, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
@@ -50,7 +52,7 @@ def joker_value_cmd(game: str, rule: tuple[str, ...], cards: int, seat: int | No
     from analyzer.games.tricks.rules import trick_rules
 
     rules = trick_rules(game, rule)
-    n = deals if deals is not None or has_target(opts) else 20_000
+    n = deals if deals is not None or has_target(opts) else COUNT["tricks joker-value"]
     r = joker_value(rules, cards, n, seed, seat, policy, **engine_kwargs(opts))
     run = run_info(rules, rule, cards=cards, seat="random" if seat is None else seat, policies=policy,
                    method="paired self-play", deals=r.deals, seed=seed)

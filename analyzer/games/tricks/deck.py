@@ -22,7 +22,7 @@ import numpy as np
 from analyzer.cards import CardError, DeckSpec, format_card, get_deck, parse_hand
 
 __all__ = ["JK1", "JK2", "JOKER_BITS", "TrickDeck", "bit_of_code", "code_of_bit", "format_mask",
-           "mask_bits", "parse_mask", "parse_trump", "trick_deck", "trump_text"]
+           "hand_as_given", "mask_bits", "parse_mask", "parse_trump", "trick_deck", "trump_text"]
 
 JK1 = 61
 JK2 = 62
@@ -96,6 +96,15 @@ def card_text(bit: int, deck: TrickDeck) -> str:
 def format_mask(mask: int, deck: TrickDeck) -> str:
     """A hand mask as text, suit by suit (c d h s), low to high, jokers last."""
     return " ".join(card_text(b, deck) for b in mask_bits(int(mask)))
+
+
+def hand_as_given(text: str, deck: TrickDeck) -> str:
+    """A hand's text in the order the user gave its cards (normalized spelling), for output.
+
+    >>> hand_as_given("ah kh 9s jk1", trick_deck("36j"))
+    'Ah Kh 9s Jk1'
+    """
+    return " ".join(format_card(int(c), deck.spec) for c in parse_hand(text, deck.spec))
 
 
 def parse_trump(text: str | None) -> int:

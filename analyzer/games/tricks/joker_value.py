@@ -24,10 +24,12 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.defaults import CHUNK
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
+from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, estimate_pairs, mean_from_sums, proportion
 
 __all__ = ["JokerValueResult", "JokerValueTask", "joker_value"]
@@ -76,7 +78,7 @@ class JokerValueTask:
 
 
 @dataclass(frozen=True)
-class JokerValueResult:
+class JokerValueResult(TableResult):
     """The paired joker values over every studied seat, and by seat."""
 
     rules: TrickRules
@@ -118,6 +120,9 @@ class JokerValueResult:
                              "value": d.mean, "se": d.se, "ci_low": d.ci_low, "ci_high": d.ci_high})
         return rows
 
+    def summary(self) -> dict[str, Any]:
+        return self.meta()
+
     def meta(self) -> dict[str, Any]:
         return {"game": self.rules.name, "draw": self.rules.draw, "cards": self.cards,
                 "tricks": self.rules.tricks_in_deal(self.cards),
@@ -141,5 +146,5 @@ def joker_value(rules: TrickRules, cards: int, deals: int | None = 20_000, seed:
         raise JokerOddsError(f"deck {rules.deck} has fewer than two jokers")
     task = JokerValueTask(rules.params(), deck_array(deck), p, cards, np.full(p, POLICIES[policy], np.int64),
                           -1 if seat is None else seat)
-    res = run(task, trials=deals, seed=seed, chunk_size=chunk_size or 2048, **engine)
+    res = run(task, trials=deals, seed=seed, chunk_size=chunk_size or CHUNK["tricks joker-value"], **engine)
     return JokerValueResult(rules, cards, seat, policy, res.trials, seed, np.asarray(res.totals), res)

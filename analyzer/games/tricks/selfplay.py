@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.defaults import CHUNK, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import deck_array, trick_deck
@@ -27,7 +28,7 @@ from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, pro
 __all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deals", "play_games"]
 
 POLICIES = ("random", "heuristic", "pimc")
-DEFAULT_CHUNK = 1 << 14
+DEFAULT_CHUNK = CHUNK["tricks play"]
 
 
 def parse_policies(players: int, default: str, seats: Sequence[str] = ()) -> list[str]:
@@ -159,7 +160,7 @@ def play_deals(rules: TrickRules, cards: int, policies: Sequence[str], deals: in
     cfg = _pimc(rules, policies, pimc)
     task = PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards,
                     _codes(policies), bins=rules.tricks_in_deal(cards) + 1, cfg=cfg)
-    cs = chunk_size or (16 if cfg is not None else DEFAULT_CHUNK)
+    cs = chunk_size or chunk_for("tricks play", pimc=cfg is not None)
     res = run(task, trials=deals, seed=seed, chunk_size=cs, **engine)
     t = res.totals
     p = rules.players
@@ -224,7 +225,7 @@ def play_games(rules: TrickRules, policies: Sequence[str], games: int | None = N
     cfg = _pimc(rules, policies, pimc)
     task = PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, 0,
                     _codes(policies), True, sched, sets, cfg=cfg)
-    cs = chunk_size or (1 if cfg is not None else 1 << 10)
+    cs = chunk_size or chunk_for("tricks play --schedule", pimc=cfg is not None)
     res = run(task, trials=games, seed=seed, chunk_size=cs, **engine)
     t = res.totals
     p = rules.players

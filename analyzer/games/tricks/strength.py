@@ -23,10 +23,12 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.defaults import PIMC_K, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
+from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, mean_from_sums
 
 __all__ = ["CODES", "MODELS", "StrengthResult", "StrengthTask", "pimc_cfg", "strength"]
@@ -66,7 +68,7 @@ def _diff(t: np.ndarray, p: int, n: int) -> MeanEstimate:
 
 
 @dataclass(frozen=True)
-class StrengthResult:
+class StrengthResult(TableResult):
     """A against B: the mean score difference per deal, and by seat."""
 
     rules: TrickRules
@@ -97,6 +99,9 @@ class StrengthResult:
                          "b_score": self.b_score[s]})
         return rows
 
+    def summary(self) -> dict[str, Any]:
+        return self.meta()
+
     def meta(self) -> dict[str, Any]:
         m = {"game": self.rules.name, "cards": self.cards, "a": self.a, "b": self.b, "deals": self.deals,
              "seed": self.seed, "stop": self.run.stop_reason}
@@ -106,7 +111,7 @@ class StrengthResult:
         return m
 
 
-def pimc_cfg(rules: TrickRules, k: int = 256, budget: int = 200_000, bid_mode: str = "heuristic",
+def pimc_cfg(rules: TrickRules, k: int = PIMC_K, budget: int = 200_000, bid_mode: str = "heuristic",
              model: str = "playout", endgame: int = 4) -> np.ndarray:
     """pimc's options as the kernels' array, checked against the rules.
 
@@ -141,7 +146,7 @@ def pimc_cfg(rules: TrickRules, k: int = 256, budget: int = 200_000, bid_mode: s
 
 
 def strength(rules: TrickRules, cards: int, a: str = "pimc", b: str = "heuristic", deals: int | None = 200,
-             seed: int = 0, k: int = 256, budget: int = 200_000, bid_mode: str = "heuristic",
+             seed: int = 0, k: int = PIMC_K, budget: int = 200_000, bid_mode: str = "heuristic",
              model: str = "playout", endgame: int = 4, chunk_size: int | None = None,
              **engine: Any) -> StrengthResult:
     """A (rotated over the seats) against B on the same ``deals`` deals of ``cards`` cards."""
@@ -153,7 +158,7 @@ def strength(rules: TrickRules, cards: int, a: str = "pimc", b: str = "heuristic
     cfg = pimc_cfg(rules, k, budget, bid_mode, model, endgame)
     task = StrengthTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards, CODES[a],
                         CODES[b], cfg)
-    cs = chunk_size or (16 if "pimc" in (a, b) else 4096)
+    cs = chunk_size or chunk_for("tricks strength", pimc="pimc" in (a, b))
     res = run(task, trials=deals, seed=seed, chunk_size=cs, **engine)
     t = res.totals
     p = rules.players

@@ -1,5 +1,6 @@
 """Video poker: exact returns, optimal holds and strategy tables for any pay table."""
 
+from analyzer.examples import ExampleSource
 from analyzer.games.info import GameInfo, StudyDecl
 
 GAME = GameInfo(
@@ -8,4 +9,6 @@ GAME = GameInfo(
     studies=(StudyDecl("video-poker", "Video poker: exact returns and optimal strategy",
                        "analyzer.games.videopoker.report:build"),),
     data=("paytables/*.toml",),
+    examples=(ExampleSource("paytable", "analyzer.games.videopoker", "paytables",
+                            "joker-odds videopoker analyze --paytable {file}"),),
 )

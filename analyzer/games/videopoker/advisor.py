@@ -3,6 +3,9 @@
 >>> best = advise("jacks-or-better-9-6", "Qd Td 2s 4s 5c")[0]
 >>> best.held, round(best.ev, 6)
 ('Qd Td', 0.497071)
+>>> frame = advise("jacks-or-better-9-6", "Qd Td 2s 4s 5c").to_frame()
+>>> frame.loc[0, "hold"], round(float(frame.loc[0, "ev"]), 6)
+('Qd Td', 0.497071)
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,8 +21,12 @@ from analyzer.cards import format_hand, parse_hand
 from analyzer.games.videopoker import kernels as K
 from analyzer.games.videopoker.classify import VideoPokerGame, game_for
 from analyzer.games.videopoker.paytable import PayTable, load_paytable
+from analyzer.results import plain
 
-__all__ = ["HoldOption", "advise", "hold_counts"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["HoldAdvice", "HoldOption", "advise", "hold_counts"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,27 @@ class HoldOption:
                 **self.distribution}
 
 
+class HoldAdvice(list[HoldOption]):
+    """Every hold of a dealt hand, best EV first (a list of :class:`HoldOption`), with the
+    result methods: ``to_dict()`` (the hand, the pay table and the rows) and ``to_frame()``."""
+
+    def __init__(self, options: list[HoldOption], hand: str = "", paytable: str = "") -> None:
+        super().__init__(options)
+        self.hand, self.paytable = hand, paytable
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [o.row() for o in self]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": self.hand, "paytable": self.paytable,
+                "rows": [{**o.row(), "ev_exact": plain(o.ev_exact)} for o in self]}
+
+    def to_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(self.rows())
+
+
 def hold_counts(game: VideoPokerGame, pos: np.ndarray) -> np.ndarray:
     """``(32, ncls)`` outcome counts of every hold (bit i = i-th of the sorted positions)."""
     f = np.empty((32, game.ncls), np.int64)
@@ -46,7 +74,7 @@ def hold_counts(game: VideoPokerGame, pos: np.ndarray) -> np.ndarray:
     return f
 
 
-def advise(table: PayTable | str, hand: str) -> list[HoldOption]:
+def advise(table: PayTable | str, hand: str) -> HoldAdvice:
     """All 32 holds of ``hand``, best EV first (equal EVs in the analysis' ``first`` order)."""
     table = load_paytable(table) if isinstance(table, str) else table
     game = game_for(table)
@@ -64,4 +92,4 @@ def advise(table: PayTable | str, hand: str) -> list[HoldOption]:
         dist = {name: int(c) for name, c in zip(table.classes, f[h], strict=True)}
         options.append((h, HoldOption(held, dealt_mask, float(ev), ev, draws, dist)))
     options.sort(key=lambda item: (-item[1].ev_exact, item[0]))
-    return [opt for _, opt in options]
+    return HoldAdvice([opt for _, opt in options], format_hand([int(c) for c in codes], table.deck), table.name)

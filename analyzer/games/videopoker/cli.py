@@ -22,7 +22,9 @@ from analyzer.io import atomic_write_text, json_text, render
 from analyzer.progress import status
 from analyzer.textfmt import percent, wrap_prose
 
-PAYTABLE_HELP = "A pay table TOML file, or a shipped table: " + ", ".join(paytable_names()) + "."
+PAYTABLE_HELP = ("A pay table TOML file, or a shipped table: " + ", ".join(paytable_names()) + ". Every field: "
+                 "`joker-odds examples --formats` (docs/formats.md in the project); a copy to edit: "
+                 "`joker-odds examples NAME`.")
 
 
 def _paytable_option(f):  # type: ignore[no-untyped-def]
