@@ -37,7 +37,7 @@ def turned_choices(rules: DurakRules, hand: np.ndarray, trump: str) -> np.ndarra
     text = _SUIT_SYMBOLS.get(text, text)
     deck = rules.deck_cards()
     held = set(int(c) for c in hand)
-    if text.lower() in SUITS:
+    if len(text) == 1 and text.lower() in SUITS:  # not "" or "cd", which "in" would find
         s = SUITS.index(text.lower())
         out = [int(c) for c in deck if c < 52 and (c & 3) == s and int(c) not in held]
         if not out:
