@@ -29,7 +29,7 @@ import numpy as np
 from analyzer.errors import JokerOddsError
 from analyzer.io import atomic_write_bytes, clip, read_untrusted_text
 
-__all__ = ["Checkpoint", "CheckpointError", "load_checkpoint", "outcome_problem", "save_checkpoint",
+__all__ = ["Checkpoint", "CheckpointError", "load_checkpoint", "order_problem", "outcome_problem", "save_checkpoint",
            "task_fingerprint"]
 
 _FORMAT = "joker-odds-checkpoint"
@@ -108,6 +108,20 @@ def outcome_problem(totals: np.ndarray, trials: int, groups: dict[str, Any], per
         if got != per_trial * trials:
             return f"{name} counts {got:,} outcomes, not {per_trial * trials:,} ({per_trial} per trial)" \
                 if per_trial != 1 else f"{name} counts {got:,} outcomes, not {trials:,} (one per trial)"
+    return None
+
+
+def order_problem(totals: np.ndarray, pairs: list[tuple[str, Any, Any]]) -> str | None:
+    """Why ``totals`` break a ``part ≤ whole`` relation (each pair: name, indices of the part, of the
+    whole; their sums are compared); ``None`` when every one holds.
+
+    >>> order_problem(np.array([5, 7]), [("made", [1], [0])])
+    'made: 7 is more than 5'
+    """
+    for name, part, whole in pairs:
+        a, b = int(totals[part].sum()), int(totals[whole].sum())
+        if a > b:
+            return f"{name}: {a:,} is more than {b:,}"
     return None
 
 
