@@ -16,6 +16,7 @@ from analyzer.cli.options import (
     engine_kwargs,
     engine_options,
     has_target,
+    known_columns,
     output_options,
     refuse_unused,
     resolve_rules,
@@ -53,6 +54,8 @@ def eval_cmd(hands: tuple[str, ...], input_file: tuple[Path, str] | None, low: b
                 texts.append(line)
     if not texts:
         raise click.UsageError("no hands given (pass HAND arguments or --input FILE)")
+    if not low:
+        refuse_unused(click.get_current_context(), ("low_ace",), "the ace rule of low hands needs --low")
     rules = resolve_rules(**rule_opts)
     for text in texts:
         n = len(hand_tokens(text))
@@ -82,6 +85,15 @@ def eval_cmd(hands: tuple[str, ...], input_file: tuple[Path, str] | None, low: b
          run={"rules": rules.name, "deck": ev.deck.name})
 
 
+def _freq_columns(params: dict[str, Any]) -> list[str]:
+    if params["low"]:
+        return ["hand", "count", "probability", "cumulative"]
+    if params["exact"]:
+        return ["category", "count", "probability"]
+    return ["category", "count", "estimate", "se", "ci_low", "ci_high"]
+
+
+@known_columns(_freq_columns)
 @click.command("freq")
 @rules_options("joker-wild")
 @click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True, help="Hand size (best five).")
@@ -115,6 +127,8 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
         raise click.UsageError("engine options (--max-trials, --checkpoint, …) apply to Monte Carlo runs only")
     if exact:
         refuse_unused(click.get_current_context(), ("seed",), "--exact enumerates every hand")
+    if not low:
+        refuse_unused(click.get_current_context(), ("low_ace",), "the ace rule of low hands needs --low")
     from analyzer.frequencies import exact_frequencies, sampled_frequencies
     from analyzer.lowball import exact_low_frequencies
 
