@@ -643,3 +643,37 @@ def test_item9_options_edge_screen_is_bounded() -> None:
 ], ids=lambda v: " ".join(v)[:40] if isinstance(v, list) else None)
 def test_item10_ignored_and_contradictory_options_are_refused(args: list[str], words: tuple[str, ...]) -> None:
     _fails(args, *words)
+
+
+def test_item5_forged_totals_are_refused_by_the_other_tasks() -> None:
+    from analyzer.games.calling.sample import CallingTask
+    from analyzer.games.stud.location import LocationTask
+    from analyzer.games.tricks.joker_value import WIDTH, JokerValueTask
+    from analyzer.games.tricks.strength import StrengthTask
+    from analyzer.games.videopoker.montecarlo import VideoPokerTask
+
+    z = np.zeros(1, np.int64)
+    trials = 30
+    calling = CallingTask(z, np.zeros(3, np.int64))  # 3 calls: two histograms of 4
+    t = np.array([20, 8, 2, 0, 20, 5, 3, 2], np.int64)
+    assert calling.check_totals(t, trials) is None
+    assert calling.check_totals(_forge(t, 5, 1), trials) is not None
+    vp = VideoPokerTask(52, z, z, z, 9, z)
+    t = np.zeros(18, np.int64)
+    t[[0, 4, 9, 14]] = [10, 20, 25, 5]
+    assert vp.check_totals(t, trials) is None
+    assert vp.check_totals(_forge(t, 14, 1), trials) is not None
+    loc = LocationTask(1, 1, 3)
+    t = np.array([10, 1, 0, 2, 17], np.int64)
+    assert loc.check_totals(t, trials) is None
+    assert loc.check_totals(_forge(t, 4, -1), trials) is not None
+    strength = StrengthTask(z, z, 2, 3, 2, 1, z)
+    t = np.zeros(2 + 4 * 2 + 2, np.int64)
+    t[-1] = trials
+    assert strength.check_totals(t, trials) is None
+    assert strength.check_totals(_forge(t, -1, 1), trials) is not None
+    jv = JokerValueTask(z, z, 2, 3, z, -1)
+    t = np.zeros(2 * WIDTH, np.int64)
+    t[[0, WIDTH]] = [12, 18]
+    assert jv.check_totals(t, trials) is None
+    assert jv.check_totals(_forge(t, WIDTH, 1), trials) is not None
