@@ -602,6 +602,7 @@ def test_item8_a_forged_table_cache_is_rebuilt(tmp_path: Path) -> None:
     ["tricks", "strength", "--cards", "3", "--deals", str(10**8)], ["durak", "simulate", "--games", str(10**9)],
     ["durak", "sweep", "--games", str(10**9)], ["rummy", "open", "--trials", str(10**11)],
     ["rummy", "points", "--trials", str(10**8)], ["tricks", "joker-value", "--cards", "3", "--deals", str(10**9)],
+    ["tricks", "play", "--target-rel-se", "0.01", "--max-trials", str(10**9)],
 ])
 def test_item9_run_sizes_have_ceilings_and_force_lifts_them(args: list[str]) -> None:
     _fails(args, "add --force")

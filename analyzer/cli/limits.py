@@ -83,9 +83,14 @@ def check_run_sizes(ctx: click.Context) -> None:
     """A usage error when a :class:`RunSize` option exceeds its soft ceiling without ``--force``."""
     if ctx.meta.get("force"):
         return
-    for param in ctx.command.params:
+    sizes = [p for p in ctx.command.params if isinstance(p.type, RunSize)]
+    cap = next((p for p in ctx.command.params if p.name == "max_trials"), None)
+    checks = [(p, p.type.soft) for p in sizes if isinstance(p.type, RunSize)]
+    if sizes and cap is not None and isinstance(sizes[0].type, RunSize):  # a precision target's cap too
+        checks.append((cap, sizes[0].type.soft))
+    for param, soft in checks:
         value = ctx.params.get(param.name or "")
-        if isinstance(param.type, RunSize) and isinstance(value, int) and value > param.type.soft:
+        if isinstance(value, int) and value > soft:
             raise click.UsageError(
-                f"{param.opts[0]} {value:,} is past this command's ceiling of {param.type.soft:,} "
+                f"{param.opts[0]} {value:,} is past this command's ceiling of {soft:,} "
                 f"(hours of work or more here); add --force to run it anyway")
