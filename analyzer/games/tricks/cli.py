@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from analyzer.cli.inputs import input_option
-from analyzer.cli.limits import Count, RunSize, force_option
+from analyzer.cli.limits import RunSize, force_option
 from analyzer.cli.options import (
     SEED,
     emit,
@@ -21,7 +21,14 @@ from analyzer.cli.options import (
     run_summary,
 )
 from analyzer.errors import JokerOddsError
-from analyzer.games.tricks.cli_bid import CARDS, check_cards, pimc_kwargs, pimc_options, run_info
+from analyzer.games.tricks.cli_bid import (
+    CARDS,
+    TRICKS,
+    check_cards,
+    pimc_kwargs,
+    pimc_options,
+    run_info,
+)
 from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
 from analyzer.games.tricks.cli_joker import COMMANDS as JOKER_COMMANDS
 from analyzer.io import render_text_table
@@ -174,8 +181,8 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
 @tricks_group.command("score")
 @_game_options
 @click.option("--cards", type=CARDS, required=True, help="Cards dealt to each player.")
-@click.option("--bid", type=Count(0, 54), required=True, help="The bid.")
-@click.option("--took", type=Count(0, 54), required=True, help="Tricks taken.")
+@click.option("--bid", type=TRICKS, required=True, help="The bid.")
+@click.option("--took", type=TRICKS, required=True, help="Tricks taken.")
 @click.option("--set", "set_no", type=click.IntRange(1, 4), default=1, show_default=True,
               help="Set (pulka) of the deal, for hisht by set.")
 @output_options

@@ -24,19 +24,30 @@ GAMES = ("georgian-joker", "joker-54")
 ENGINE_NAMES = ("target_se", "target_rel_se", "max_trials", "max_time", "checkpoint", "backend", "scheduler",
                 "workers", "chunk_size")
 
-__all__ = ["CARDS", "COMMANDS", "PIMC_KEYS", "bid_cmd", "check_cards", "pimc_kwargs", "pimc_options", "run_info",
-           "strength_cmd"]
+__all__ = [
+    "CARDS",
+    "COMMANDS",
+    "PIMC_KEYS",
+    "TRICKS",
+    "bid_cmd",
+    "check_cards",
+    "pimc_kwargs",
+    "pimc_options",
+    "run_info",
+    "strength_cmd",
+]
 
 PIMC_KEYS = ("k", "budget", "model", "endgame", "bid_mode")
 CARDS = Count(1, 54)
+TRICKS = Count(-1000, 1000)  # a bid or tricks taken; the game's own range is checked with its message
 BUDGET = Count(1000, MAX_BUDGET)
 
 
 def check_cards(rules: Any, cards: int | None) -> None:
     """Refuse a deal size the game never deals (the 54-card game deals at most 8 cards each)."""
     if cards is not None and not 1 <= cards <= rules.max_cards:
-        raise JokerOddsError(f"cards must be 1..{rules.max_cards} in {rules.name} with {rules.players} players, "
-                             f"got {cards}")
+        raise JokerOddsError(f"cards must be 1..{rules.max_cards}, got {cards} ({rules.name} with "
+                             f"{rules.players} players deals at most {rules.max_cards} each)")
 
 
 def pimc_options(f: Any) -> Any:
@@ -111,7 +122,7 @@ def _bid_columns(params: dict[str, Any]) -> list[str]:
 @click.option("--seat", type=Count(0, 5), default=0, show_default=True,
               help="The player's seat: 0 left of the dealer (bids first) … the dealer (bids last).")
 @click.option("--bids", default=None, metavar="B0,B1,…", help="Bids already made by seats 0..seat-1.")
-@click.option("--bid", type=Count(0, 54), default=None, help="Only this bid (checked against the hook).")
+@click.option("--bid", type=TRICKS, default=None, help="Only this bid (checked against the hook).")
 @click.option("--set", "set_no", type=click.IntRange(1, 4), default=1, show_default=True,
               help="Set (pulka) of the deal, for hisht by set.")
 @click.option("--policy", type=click.Choice(["heuristic", "random", "pimc"]), default="heuristic",
