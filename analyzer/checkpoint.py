@@ -29,7 +29,8 @@ import numpy as np
 from analyzer.errors import JokerOddsError
 from analyzer.io import atomic_write_bytes, clip, read_untrusted_text
 
-__all__ = ["Checkpoint", "CheckpointError", "load_checkpoint", "save_checkpoint", "task_fingerprint"]
+__all__ = ["Checkpoint", "CheckpointError", "load_checkpoint", "order_problem", "outcome_problem", "save_checkpoint",
+           "task_fingerprint"]
 
 _FORMAT = "joker-odds-checkpoint"
 _VERSION = 1
@@ -89,6 +90,39 @@ class Checkpoint:
     elapsed: float
     complete: bool = False
     stop_reason: str | None = None
+
+
+def outcome_problem(totals: np.ndarray, trials: int, groups: dict[str, Any], per_trial: int = 1) -> str | None:
+    """Why ``totals`` cannot come from ``trials`` trials when each group (name → index or slice of
+    ``totals``) counts exactly ``per_trial`` outcomes per trial; ``None`` when they can. The check a
+    task's ``check_totals`` hook makes of a resumed checkpoint.
+
+    >>> outcome_problem(np.array([3, 2, 5]), 5, {"seat0": slice(0, 2), "games": [2]})
+    >>> outcome_problem(np.array([3, 2, 5]), 6, {"seat0": slice(0, 2)})
+    'seat0 counts 5 outcomes, not 6 (one per trial)'
+    """
+    if totals.dtype.kind != "i" or (totals < 0).any():
+        return "the counts are not whole numbers ≥ 0"
+    for name, idx in groups.items():
+        got = int(totals[idx].sum())
+        if got != per_trial * trials:
+            return f"{name} counts {got:,} outcomes, not {per_trial * trials:,} ({per_trial} per trial)" \
+                if per_trial != 1 else f"{name} counts {got:,} outcomes, not {trials:,} (one per trial)"
+    return None
+
+
+def order_problem(totals: np.ndarray, pairs: list[tuple[str, Any, Any]]) -> str | None:
+    """Why ``totals`` break a ``part ≤ whole`` relation (each pair: name, indices of the part, of the
+    whole; their sums are compared); ``None`` when every one holds.
+
+    >>> order_problem(np.array([5, 7]), [("made", [1], [0])])
+    'made: 7 is more than 5'
+    """
+    for name, part, whole in pairs:
+        a, b = int(totals[part].sum()), int(totals[whole].sum())
+        if a > b:
+            return f"{name}: {a:,} is more than {b:,}"
+    return None
 
 
 def _identity_hash(identity: dict[str, Any]) -> str:

@@ -81,7 +81,7 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
         plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
         return flatten(plain, suited)
 
-    table = load_or_build(key, build, shape=shape, dtype=np.int32, check=scores_in_range(len(order)))
+    table = load_or_build(key, build, shape=shape, dtype=np.int32, check=scores_in_range(len(order), k, deck.lowest_rank, max_w))
     return table, wild_bits(wild)
 
 

@@ -79,11 +79,34 @@ def table_spec(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[dict[str, Any], 
     return key, ((k + 1) * STRIDE,), max_w
 
 
-def scores_in_range(n_pos: int) -> Any:
-    """The cache's value check of a table: every score's category position must exist."""
+def reachable_keys(m: int, ranks: int) -> int:
+    """Rank multisets of ``m`` natural cards from one deck of ``ranks`` ranks (at most four of a rank):
+    the entries of a plain block that hold a score.
+
+    >>> reachable_keys(2, 13), reachable_keys(5, 1)
+    (91, 0)
+    """
+    poly = [1]
+    for _ in range(ranks):  # (1 + x + x^2 + x^3 + x^4) ** ranks
+        poly = [sum(poly[i - j] for j in range(5) if 0 <= i - j < len(poly)) for i in range(len(poly) + 4)]
+    return poly[m] if m < len(poly) else 0
+
+
+def scores_in_range(n_pos: int, k: int | None = None, lowest_rank: int = 0, max_w: int = 0) -> Any:
+    """The cache's value check of a table under its rule set: every score's category position
+    exists, and (given ``k``) each wild-count block holds a score for exactly the rank multisets one
+    deck can deal (a forged table of -1s, or one with scores blanked, is rebuilt, never used)."""
     def check(table: np.ndarray) -> str | None:
         if table.size and (int(table.min()) < -1 or int(table.max()) >> CAT_SHIFT >= n_pos):
             return "scores out of range"
+        if k is None:
+            return None
+        for w in range(k + 1):
+            plain = table[w * STRIDE: w * STRIDE + PLAIN_SIZE]
+            want = reachable_keys(k - w, 13 - lowest_rank) if w <= min(max_w, k) else 0
+            got = int(np.count_nonzero(plain >= 0))
+            if got != want:
+                return f"{got:,} scores for {k - w} natural cards and {w} wild, expected {want:,}"
         return None
 
     return check
@@ -199,8 +222,9 @@ class QuickEvaluator:
 def cached_evaluator(rules: RuleSet, deck: DeckSpec, k: int) -> QuickEvaluator | None:
     """A :class:`QuickEvaluator` from the cached table, or None when it is not cached (yet)."""
     check_hand_size(rules, deck, k)
-    key, shape, _ = table_spec(rules, deck, k)
-    table = load_cached(key, shape=shape, dtype=np.int32, check=scores_in_range(len(rules.order)))
+    key, shape, max_w = table_spec(rules, deck, k)
+    table = load_cached(key, shape=shape, dtype=np.int32,
+                        check=scores_in_range(len(rules.order), k, deck.lowest_rank, max_w))
     if table is None:
         return None
     wbits = sum(1 << int(c) for c in np.flatnonzero(rules.wild_mask(deck)))

@@ -83,6 +83,15 @@ def test_sweep_equals_per_situation_loop(game, wild):
                             qc, gain, lanes)
         assert np.array_equal(acc.sum(axis=0), ref)
         assert np.array_equal(gain, gain_ref, equal_nan=True)
+        # in pieces of a few up cards (what the exact tallies run, so Ctrl-C is seen): the same totals
+        piece_gain = np.full((len(reps), tables.n), np.nan, np.float32)
+        parts = np.zeros_like(acc)
+        for u in range(0, tables.n, 5):
+            SW.sweep_part(u, min(tables.n, u + 5), tables.n, sets, first, reps, order, start, weights, rep_pc,
+                          cat_of[rep_pc], tables.up_rows, win_of, nq_w, tie_w, lose_w, rules, tables.pos_code,
+                          wild_pos, BINOM, qc, piece_gain, lanes, parts)
+        assert np.array_equal(parts, acc)
+        assert np.array_equal(piece_gain, gain_ref, equal_nan=True)
 
 
 def test_class_sets_list_every_hand_once_by_class():

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from analyzer.cards import deck_names, format_hand, get_deck, hand_tokens
+from analyzer.cli.inputs import input_option
 from analyzer.cli.options import (
     SEED,
     TRIALS,
@@ -15,6 +16,7 @@ from analyzer.cli.options import (
     engine_kwargs,
     engine_options,
     has_target,
+    known_columns,
     output_options,
     refuse_unused,
     resolve_rules,
@@ -22,24 +24,21 @@ from analyzer.cli.options import (
     run_summary,
 )
 from analyzer.errors import JokerOddsError
-from analyzer.io import clip, read_untrusted_text
+from analyzer.io import clip
 from analyzer.progress import progress_enabled
 from analyzer.quickeval import quick_evaluator
 from analyzer.rules import get_rules, preset_names
 from analyzer.textfmt import plural
 
-MAX_HANDS_BYTES = 16 << 20  # an --input file of hands (about a million hands)
-
 
 @click.command("eval")
 @click.argument("hands", nargs=-1)
-@click.option("--input", "input_file", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
-              path_type=Path), help="Read hands from a file, one per line ('#' starts a comment); '-' = stdin.")
+@input_option("Read hands from a file, one per line ('#' starts a comment); '-' = stdin.", name="input_file")
 @click.option("--low", is_flag=True, help="Also value each hand as a low hand (lowest by poker ranking "
               "wins; the ace as --low-ace says; a wild card takes the value that makes the hand lowest).")
 @rules_options("joker-wild")
 @output_options
-def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: str | None, fmt: str,
+def eval_cmd(hands: tuple[str, ...], input_file: tuple[Path, str] | None, low: bool, deck: str | None, fmt: str,
              out: Path | None, **rule_opts: Any) -> None:
     """Evaluate poker hands (5, 6 or 7 cards each; best five) in input order.
 
@@ -49,16 +48,14 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
     """
     texts = list(hands)
     if input_file is not None:
-        try:
-            lines = read_untrusted_text(input_file, MAX_HANDS_BYTES).splitlines()
-        except UnicodeDecodeError as exc:
-            raise JokerOddsError(f"{clip(str(input_file))}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-        for line in lines:
+        for line in input_file[1].splitlines():
             line = line.split("#", 1)[0].strip()
             if line:
                 texts.append(line)
     if not texts:
         raise click.UsageError("no hands given (pass HAND arguments or --input FILE)")
+    if not low:
+        refuse_unused(click.get_current_context(), ("low_ace",), "the ace rule of low hands needs --low")
     rules = resolve_rules(**rule_opts)
     for text in texts:
         n = len(hand_tokens(text))
@@ -88,6 +85,15 @@ def eval_cmd(hands: tuple[str, ...], input_file: Path | None, low: bool, deck: s
          run={"rules": rules.name, "deck": ev.deck.name})
 
 
+def _freq_columns(params: dict[str, Any]) -> list[str]:
+    if params["low"]:
+        return ["hand", "count", "probability", "cumulative"]
+    if params["exact"]:
+        return ["category", "count", "probability"]
+    return ["category", "count", "estimate", "se", "ci_low", "ci_high"]
+
+
+@known_columns(_freq_columns)
 @click.command("freq")
 @rules_options("joker-wild")
 @click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True, help="Hand size (best five).")
@@ -121,6 +127,8 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
         raise click.UsageError("engine options (--max-trials, --checkpoint, …) apply to Monte Carlo runs only")
     if exact:
         refuse_unused(click.get_current_context(), ("seed",), "--exact enumerates every hand")
+    if not low:
+        refuse_unused(click.get_current_context(), ("low_ace",), "the ace rule of low hands needs --low")
     from analyzer.frequencies import exact_frequencies, sampled_frequencies
     from analyzer.lowball import exact_low_frequencies
 

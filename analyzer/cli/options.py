@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import textwrap
 import time
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -16,6 +17,7 @@ from analyzer.io import (
     STDIO,
     UnsafeFileError,
     check_output_path,
+    clip,
     render,
     render_text_table,
     write_output,
@@ -125,6 +127,10 @@ class OutPath(click.Path):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             self.fail("empty path", param, ctx)
+        if isinstance(value, str) and not self.file_okay and value == STDIO:
+            self.fail("'-' (standard output) does not apply: this command writes a folder", param, ctx)
+        if isinstance(value, str) and not self.dir_okay and value.endswith(("/", os.sep)):
+            self.fail(f"{clip(value)}: a trailing '/' names a folder; give a file name", param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -176,8 +182,63 @@ def quiet_option(f: F) -> F:
                         help="No progress bar or status line.")(f)
 
 
+ColumnsSpec = Callable[[dict[str, Any]], "list[str] | None"]
+
+
+def known_columns(spec: ColumnsSpec | list[str]) -> Callable[[click.Command], click.Command]:
+    """Declare a command's columns (a list, or a function of its parameters; ``None`` = ``--columns``
+    does not apply, e.g. to a JSON document), so that ``--columns`` is checked before any work.
+    Put it above the ``@…command(…)`` decorator."""
+
+    def deco(cmd: click.Command) -> click.Command:
+        cmd.known_columns = spec  # type: ignore[attr-defined]
+        return cmd
+
+    return deco
+
+
+def _inside(inner: Path, outer: Path) -> bool:
+    a, b = os.path.abspath(inner), os.path.abspath(outer)
+    return a == b or a.startswith(b.rstrip(os.sep) + os.sep)
+
+
+def preflight(ctx: click.Context, params: dict[str, Any]) -> None:
+    """Checks of a command's options against each other, before it does any work: ``--out`` never
+    names (or lies inside) the ``--checkpoint``, ``--columns`` names the command's columns, run
+    sizes are under their ceilings (or ``--force``)."""
+    from analyzer.cli.limits import check_run_sizes
+
+    out, ckpt = params.get("out"), params.get("checkpoint")
+    if out is not None and ckpt is not None and str(out) != STDIO and (_inside(out, ckpt) or _inside(ckpt, out)):
+        raise click.UsageError(f"--out {clip(str(out))} and --checkpoint {clip(str(ckpt))} overlap: the result "
+                               "would replace the checkpoint (or a folder would be needed where a file is); "
+                               "give two separate files")
+    names = ctx.meta.get("columns")
+    spec = getattr(ctx.command, "known_columns", None)
+    if names and spec is not None:
+        known = spec(params) if callable(spec) else list(spec)
+        if known is None:
+            raise click.UsageError(f"--columns does not apply to --format {params.get('fmt')} here")
+        unknown = [c for c in names if c not in known]
+        if unknown:
+            raise click.UsageError(f"--columns: no column {', '.join(map(repr, unknown))}; "
+                                   f"the columns are {', '.join(known)}")
+    check_run_sizes(ctx)
+
+
 def output_options(f: F) -> F:
-    """``--format``, ``--out`` and ``--columns`` (read by :func:`emit` from the context)."""
+    """``--format``, ``--out`` and ``--columns`` (read by :func:`emit` from the context), and the
+    :func:`preflight` checks run before the command."""
+
+    command = f
+
+    @functools.wraps(command)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        ctx = click.get_current_context()
+        preflight(ctx, {**ctx.params, **kwargs})
+        return command(*args, **kwargs)
+
+    f = cast(F, checked)
     f = click.option("--columns", default=None, metavar="A,B,C", expose_value=False, callback=_keep_columns,
                      help="Show only these columns, in this order (table, CSV and JSON rows).")(f)
     f = click.option("--out", type=OutPath(dir_okay=False), default=None,
@@ -391,3 +452,23 @@ def refuse_unused(ctx: click.Context, names: tuple[str, ...] | list[str], why: s
     used = given(ctx, *names)
     if used:
         raise click.UsageError(f"{', '.join(used)} {'does' if len(used) == 1 else 'do'} not apply: {why}")
+
+
+def refuse_repeated(option: str, items: tuple[str, ...] | list[str], normalize: Callable[[str], str] | None = None
+                    ) -> None:
+    """A usage error when two ``KEY=VALUE`` items of ``option`` set the same key (the last would win).
+
+    >>> refuse_repeated("--rule", ["hook=off", "draw=none"])
+    >>> refuse_repeated("--rule", ["hook=off", " hook = tricks"])
+    Traceback (most recent call last):
+    ...
+    click.exceptions.UsageError: --rule hook given twice ('hook=off', ' hook = tricks'); give each key once
+    """
+    seen: dict[str, str] = {}
+    for item in items:
+        key = str(item).partition("=")[0].strip().lower().replace("-", "_")
+        key = normalize(key) if normalize is not None else key
+        if key in seen:
+            raise click.UsageError(f"{option} {clip(key, 40)} given twice ({clip(seen[key], 60)!r}, "
+                                   f"{clip(str(item), 60)!r}); give each key once")
+        seen[key] = str(item)

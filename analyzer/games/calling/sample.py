@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.engine import run
 from analyzer.games.calling.game import CallingError, CallingGame
 from analyzer.kernels.rng import deal
@@ -64,6 +65,12 @@ class CallingTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return calling_chunk(state, n, self.card_ranks, self.calls)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` deals: both histograms count each deal once."""
+        c = self.calls.shape[0]
+        return outcome_problem(totals, trials, {"match histogram": slice(0, c + 1),
+                                                "first-match histogram": slice(c + 1, None)})
 
 
 def _inverse(x: float) -> float:

@@ -8,20 +8,27 @@ from typing import Any, TypeVar
 
 import click
 
+from analyzer.cli.limits import MAX_BUDGET, Count, RunSize, force_option
 from analyzer.cli.options import (
+    SEED,
     emit,
     engine_kwargs,
     engine_options,
     has_target,
     header_line,
+    known_columns,
     output_options,
+    refuse_repeated,
+    refuse_unused,
 )
 from analyzer.defaults import CHUNK
-from analyzer.io import atomic_write_text, render
+from analyzer.io import atomic_write_text, render, render_text_table
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 POLICIES = "random, heuristic or search"
+BUDGET = Count(1, MAX_BUDGET)
+GAMES_RUN = RunSize(10**8)  # heuristic self-play: about an hour on two cores
 TABLES = ("seats", "jokers", "roles", "trumps", "first", "values")
 
 
@@ -44,11 +51,12 @@ def play_options(f: F) -> F:
         click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}."),
         click.option("--policy-seat", multiple=True, metavar="SEAT=POLICY",
                      help="One seat's policy instead (repeatable), e.g. 1=random."),
-        click.option("--budget", type=click.IntRange(min=1), default=64, show_default=True,
+        click.option("--budget", type=BUDGET, default=64, show_default=True,
                      help="Search policy: rollouts per decision."),
-        click.option("--games", type=click.IntRange(min=1), default=20_000, show_default=True,
+        click.option("--games", type=GAMES_RUN, default=20_000, show_default=True,
                      help="Games to play (the cap when a precision target is given)."),
-        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed."),
+        click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed."),
+        force_option,
     ]
     for opt in reversed(opts):
         f = opt(f)
@@ -58,7 +66,19 @@ def play_options(f: F) -> F:
 def _rules(players: int | None, deck: str | None, rule: tuple[str, ...]) -> Any:
     from analyzer.games.durak.rules import durak_rules
 
+    refuse_repeated("--rule", rule)
     return durak_rules(players, deck, rule)
+
+
+def _lineup(players: int, policy: str, policy_seat: tuple[str, ...]) -> list[str]:
+    """Every seat's policy; ``--budget`` refused when no seat searches."""
+    from analyzer.games.durak.simulate import parse_lineup
+
+    refuse_repeated("--policy-seat", policy_seat, lambda k: k.lstrip("+0") or "0")
+    lineup = parse_lineup(players, policy, policy_seat)
+    if "search" not in lineup:
+        refuse_unused(click.get_current_context(), ["budget"], "no seat plays the search policy")
+    return lineup
 
 
 def _engine(games: int, opts: dict[str, Any]) -> dict[str, Any]:
@@ -81,8 +101,9 @@ def _emit(summary: dict[str, Any], rows: list[dict[str, Any]], fmt: str, out: Pa
     if fmt != "table":
         emit(rows, fmt, out, summary if fmt == "json" else None, run=run)
         return
+    columns = click.get_current_context().meta.get("columns")
     text = (header_line(run) + "\n" + render([{"quantity": k, "value": v} for k, v in summary.items()], "table")
-            + "\n" + render(rows, "table"))
+            + "\n" + render_text_table(rows, columns))
     if out is None:
         click.echo(text, nl=False)
     else:
@@ -106,6 +127,14 @@ def rules_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], fmt:
     emit([{"rule": k, "value": v} for k, v in r.as_dict().items()], fmt, out, run=_run(r, rule))
 
 
+SIMULATE_COLUMNS = {
+    "seats": ["seat", "policy", "fools", "p_fool", "se", "ci_low", "ci_high", "p_first_attacker"],
+    "values": ["holding", "by", "estimate", "se", "ci_low", "ci_high"],
+}
+GROUP_COLUMNS = ["group", "players", "fools", "p_fool", "se", "ci_low", "ci_high"]
+
+
+@known_columns(lambda p: SIMULATE_COLUMNS.get(p["table"], GROUP_COLUMNS))
 @durak_group.command("simulate")
 @game_options
 @play_options
@@ -127,10 +156,10 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
 
     Example: joker-odds durak simulate --players 4 --deck 36+2 --games 100000 --seed 1
     """
-    from analyzer.games.durak.simulate import parse_lineup, simulate_durak
+    from analyzer.games.durak.simulate import simulate_durak
 
     r = _rules(players, deck, rule)
-    lineup = parse_lineup(r.players, policy, policy_seat)
+    lineup = _lineup(r.players, policy, policy_seat)
     kw = _engine(games, opts)
     sim = simulate_durak(r, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", CHUNK["durak simulate"]), later, **kw)
     summary = sim.summary()
@@ -164,10 +193,9 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
     Example: joker-odds durak odds --hand "As Jk1 7h 9c Td Qs" --trump h --players 3 --seat 0
     """
     from analyzer.games.durak.odds import hand_odds
-    from analyzer.games.durak.simulate import parse_lineup
 
     r = _rules(players, deck, rule)
-    lineup = parse_lineup(r.players, policy, policy_seat)
+    lineup = _lineup(r.players, policy, policy_seat)
     kw = _engine(games, opts)
     res = hand_odds(r, hand, trump, seat, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", CHUNK["durak odds"]), **kw)
     _emit(res.meta(), res.rows(), fmt, out, _run(r, rule, policies=",".join(lineup), method="self-play",
@@ -180,14 +208,15 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
 @click.option("--lineup", default=None, metavar="P1,P2,...",
               help="Instead of pairings: one policy per seat (2 to 6), rotated around the table on each deal; "
                    "shows each slot's P(fool).")
-@click.option("--deals", type=click.IntRange(min=1), default=1_000, show_default=True,
+@click.option("--deals", type=RunSize(10**7), default=1_000, show_default=True,
               help="Deals per pairing, each played once per seat rotation.")
-@click.option("--budget", type=click.IntRange(min=1), default=64, show_default=True,
+@click.option("--budget", type=BUDGET, default=64, show_default=True,
               help="Search policy: rollouts per decision.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@force_option
 @click.option("--deck", default=None, metavar="SPEC", help="36+2 (default), 52+2, 36 or 52.")
 @click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="Threads (default: CPU count).")
+@click.option("--workers", type=Count(1, 1024), default=None, help="Threads (default: CPU count).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @output_options
 def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget: int, seed: int, deck: str | None,
@@ -203,8 +232,12 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
     kw: dict[str, Any] = {"quiet": True} if quiet else {}
     if workers is not None:
         kw["workers"] = workers
+    ctx = click.get_current_context()
     if lineup is not None:
+        refuse_unused(ctx, ["pairs"], "--lineup gives every seat's policy")
         names = [x.strip() for x in lineup.split(",") if x.strip()]
+        if "search" not in names:
+            refuse_unused(ctx, ["budget"], "no seat plays the search policy")
         rl = _rules(len(names), deck, rule)
         res = strength(rl, names, deals, seed, budget, **kw)
         run = _run(rl, rule, policies=",".join(names), method="seat-rotated self-play", deals=res.deals,
@@ -219,6 +252,8 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
         if not sep:
             raise DurakError(f"bad --pair {p!r}: write A:B, e.g. search:heuristic")
         chosen.append((a.strip(), b.strip()))
+    if all("search" not in pair for pair in chosen):
+        refuse_unused(ctx, ["budget"], "no pairing has the search policy")
     rows = strength_table(r, chosen, deals, seed, budget, **kw)
     run = _run(r, rule, policies=",".join(f"{a}:{b}" for a, b in chosen), method="seat-rotated self-play",
                deals=deals, seed=seed)
@@ -230,9 +265,10 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
               help="Player counts, comma-separated.")
 @click.option("--decks", default="36+2,52+2", show_default=True, metavar="LIST", help="Decks, comma-separated.")
 @click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}.")
-@click.option("--games", type=click.IntRange(min=1), default=40_000, show_default=True,
+@click.option("--games", type=GAMES_RUN, default=40_000, show_default=True,
               help="Games per deck and player count.")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, help="Random seed (each run).")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Random seed (each run).")
+@force_option
 @click.option("--table", "table", type=click.Choice(["seats", "values", "summary"]), default="values",
               show_default=True, help="P(fool) by seat, joker values and first-attacker edge, or draws and length.")
 @click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
@@ -251,7 +287,18 @@ def sweep_cmd(players_list: str, decks: str, policy: str, games: int, seed: int,
         counts = [int(x) for x in players_list.split(",") if x.strip()]
     except ValueError:
         raise DurakError(f"bad --players {players_list!r}: give counts such as 2,3,4") from None
-    res = sweep(counts, [d.strip() for d in decks.split(",") if d.strip()], games, seed, policy, rule)
+    deck_list = [d.strip() for d in decks.split(",") if d.strip()]
+    if not counts or not deck_list:
+        raise DurakError(f"give at least one player count and one deck (--players {players_list!r}, "
+                         f"--decks {decks!r})")
+    refuse_repeated("--rule", rule)
+    for key, option in (("players", "--players"), ("deck", "--decks")):
+        if any(r.partition("=")[0].strip().replace("-", "_") == key for r in rule):
+            raise DurakError(f"--rule {key}=… contradicts {option}: the sweep sets it; give {option}")
+    for p in counts:
+        for d in deck_list:
+            _rules(p, d, rule)  # every configuration is valid before any is played
+    res = sweep(counts, deck_list, games, seed, policy, rule)
     rows = {"seats": res.seat_rows, "values": res.value_rows, "summary": res.summary_rows}[table]
     run = {"game": "durak", "rules": ",".join(rule) or None, "decks": decks, "players": players_list,
            "policy": policy, "method": "self-play", "games": games, "seed": seed}
@@ -272,10 +319,9 @@ def play_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], polic
     Example: joker-odds durak play --players 3 --seed 7
     """
     from analyzer.games.durak.playthrough import game_trace
-    from analyzer.games.durak.simulate import parse_lineup
 
     r = _rules(players, deck, rule)
-    click.echo(game_trace(r, parse_lineup(r.players, policy, policy_seat), seed, budget), nl=False)
+    click.echo(game_trace(r, _lineup(r.players, policy, policy_seat), seed, budget), nl=False)
 
 
 COMMANDS = [durak_group]

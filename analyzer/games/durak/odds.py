@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import CardError, format_hand, parse_card, parse_hand
+from analyzer.checkpoint import order_problem, outcome_problem
 from analyzer.engine import run
 from analyzer.games.durak.kernels.play import odds_chunk
 from analyzer.games.durak.rules import DurakError, DurakRules
@@ -37,7 +38,7 @@ def turned_choices(rules: DurakRules, hand: np.ndarray, trump: str) -> np.ndarra
     text = _SUIT_SYMBOLS.get(text, text)
     deck = rules.deck_cards()
     held = set(int(c) for c in hand)
-    if text.lower() in SUITS:
+    if len(text) == 1 and text.lower() in SUITS:  # not "" or "cd", which "in" would find
         s = SUITS.index(text.lower())
         out = [int(c) for c in deck if c < 52 and (c & 3) == s and int(c) not in held]
         if not out:
@@ -74,6 +75,12 @@ class OddsTask:
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         return estimate_pairs([("p_fool", proportion(int(totals[1]), int(totals[0])))])
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` games (see :func:`odds_chunk` for the layout)."""
+        return outcome_problem(totals, trials, {"games": [0]}) or order_problem(totals, [
+            ("fools, draws and aborts", [1, 2, 3], [0]), ("first attacks", [4], [0]),
+            ("fools when attacking first", [5], [4]), ("fools when attacking first, of all fools", [5], [1])])
 
 
 @dataclass(frozen=True)

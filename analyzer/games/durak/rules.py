@@ -32,6 +32,7 @@ AFTER_LOSS = ("right", "left")
 LOW_JOKER = ("own-colour", "any-non-trump")
 DECKS = ("36", "36+2", "52", "52+2")
 MAX_PLAYERS = 6
+MAX_RULE_INT = 1000  # caps and hand sizes: a deck holds at most 54 cards
 
 
 class DurakError(JokerOddsError):
@@ -118,9 +119,12 @@ def _coerce(key: str, value: Any) -> Any:
         if isinstance(value, bool):
             raise DurakError(f"rule {key} must be an integer, got {value!r}")
         try:
-            return int(str(value).strip())
+            number = int(str(value).strip())
         except ValueError:
             raise DurakError(f"rule {key} must be an integer, got {value!r}") from None
+        if abs(number) > MAX_RULE_INT:
+            raise DurakError(f"rule {key} must be at most {MAX_RULE_INT:,} in size, got {value!r}")
+        return number
     return str(value).strip()
 
 
@@ -145,14 +149,19 @@ def durak_rules(players: int | None = None, deck: str | None = None,
     and ``deck`` when given."""
     data = dict(_preset())
     items = overrides.items() if isinstance(overrides, Mapping) else (parse_rule(t) for t in overrides)
+    given: dict[str, Any] = {}
     for key, value in items:
         if key not in _KEYS:
             raise DurakError(f"unknown durak rule {key!r} (known: {', '.join(sorted(_KEYS))})")
-        data[key] = _coerce(key, value)
-    if players is not None:
-        data["players"] = int(players)
-    if deck is not None:
-        data["deck"] = str(deck).strip().lower()
+        if key in given:
+            raise DurakError(f"rule {key} given twice; give it once")
+        given[key] = data[key] = _coerce(key, value)
+    for key, value in (("players", players), ("deck", None if deck is None else str(deck).strip().lower())):
+        if value is None:
+            continue
+        if key in given and given[key] != _coerce(key, value):
+            raise DurakError(f"--{key} {value} and the rule {key}={given[key]} contradict each other; give one")
+        data[key] = value
     try:
         return DurakRules(**{k: _coerce(k, v) for k, v in data.items()})
     except DeckError as exc:  # pragma: no cover - DECKS are all valid specs

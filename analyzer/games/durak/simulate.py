@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import RunResult, run
 from analyzer.games.durak.groups import Rate, contrast, group_rates, rate_dict
@@ -96,6 +97,10 @@ class DurakTask:
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return sim_chunk(state, n, self.deck, self.rules, self.n_players, self.policies, self.budget, self.tab,
                          self.later)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` games: each ends with one fool, a draw or an abort."""
+        return outcome_problem(totals, trials, {"fools, draws and aborts": [*range(self.n_players), 6, 7]})
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """P(fool) of each seat and P(draw) with their standard errors."""

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.durak.kernels.play import strength_chunk
@@ -43,6 +44,13 @@ class StrengthTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return strength_chunk(state, n, self.deck, self.rules, self.n_players, self.lineup, self.budget, self.tab)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` deals: each is played once per rotation and
+        every game ends with one fool, a draw or an abort (layout: :func:`strength_chunk`)."""
+        n = self.n_players
+        return outcome_problem(totals, trials, {"deals": [n + n * n + 2]}) or outcome_problem(
+            totals, trials, {"fools, draws and aborts": [*range(n), n + n * n, n + n * n + 1]}, n)
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,14 @@ from typing import Any
 
 import click
 
+from analyzer.cli.inputs import input_option
+from analyzer.cli.limits import Count, RunSize, force_option
 from analyzer.cli.options import (
+    SEED,
     emit,
     engine_kwargs,
     engine_options,
+    known_columns,
     output_options,
     run_fields,
     run_summary,
@@ -22,6 +26,7 @@ from analyzer.progress import progress_enabled
 DECK_HELP = "Deck: 2x52+2 (two packs, two jokers), 2x52 or 3x52+3."
 CAP_HELP = "Most jokers in one meld (default: any number)."
 GAME_NAME = "remi-51"
+JOKER_CAP = Count(0, 1000)
 
 
 @click.group("rummy")
@@ -33,33 +38,41 @@ def rummy_group() -> None:
     """
 
 
-def _lines(hand: tuple[str, ...], input_file: Path | None) -> list[tuple[str, str]]:
+def _lines(hand: tuple[str, ...], input_file: tuple[Path, str] | None) -> list[tuple[str, str]]:
     if input_file is not None and hand:
         raise click.UsageError("give a HAND or --input FILE, not both")
     if input_file is not None:
-        try:
-            text = input_file.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            raise click.UsageError(f"{input_file} is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
-        lines = [(f"{input_file} line {i}: ", ln.strip()) for i, ln in enumerate(text.splitlines(), 1)
+        path, text = input_file
+        lines = [(f"{path} line {i}: ", ln.strip()) for i, ln in enumerate(text.splitlines(), 1)
                  if ln.strip() and not ln.lstrip().startswith("#")]
         if not lines:
-            raise click.UsageError(f"{input_file} holds no hands")
+            raise click.UsageError(f"{path} holds no hands")
         return lines
     if not hand:
         raise click.UsageError("give a HAND such as '9c Tc Jc Th Td Ts Jk' or --input FILE")
     return [("", " ".join(hand))]
 
 
+def _open_columns(params: dict[str, Any]) -> list[str] | None:
+    """``rummy open``'s columns (None for JSON, a document of its own)."""
+    if params["fmt"] == "json":
+        return None
+    if params["table"] == "summary":
+        return ["jokers", "trials", "p_open", "se", "ci_low", "ci_high", "mean_value"]
+    tail = str(params["deck"]).partition("+")[2]
+    jokers = int(tail) if tail.isdigit() and len(tail) < 3 else 0 if not tail else 3
+    return ["value", "hands", "p", "p_at_least", *(f"p_{k}_jokers" for k in range(jokers + 1))]
+
+
+@known_columns(lambda p: None if p["fmt"] == "json" else ["hand", "opening_points", "can_open", "melds"])
 @rummy_group.command("best")
 @click.argument("hand", nargs=-1)
-@click.option("--input", "input_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              default=None, help="Read one hand per line (blank lines and # comments skipped).")
+@input_option("Read one hand per line (blank lines and # comments skipped).", name="input_file")
 @click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
-@click.option("--cards", type=click.IntRange(min=1), default=None, help="Require hands of exactly N cards.")
-@click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@click.option("--cards", type=Count(1, 1000), default=None, help="Require hands of exactly N cards.")
+@click.option("--joker-cap", type=JOKER_CAP, default=None, help=CAP_HELP)
 @output_options
-def best_cmd(hand: tuple[str, ...], input_file: Path | None, deck: str, cards: int | None,
+def best_cmd(hand: tuple[str, ...], input_file: tuple[Path, str] | None, deck: str, cards: int | None,
              joker_cap: int | None, fmt: str, out: Path | None) -> None:
     """The opening value of a hand, whether it can open (≥ 51), and melds that reach it.
 
@@ -89,14 +102,16 @@ def best_cmd(hand: tuple[str, ...], input_file: Path | None, deck: str, cards: i
     emit(rows, fmt, out, run={"game": GAME_NAME, "deck": deck, "joker_cap": joker_cap, "method": "exact"})
 
 
+@known_columns(_open_columns)
 @rummy_group.command("open")
 @click.option("--cards", type=click.IntRange(min=3, max=24), default=14, show_default=True,
               help="Hand size: 14 (dealt) or 15 (the first player's).")
 @click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
-@click.option("--trials", type=click.IntRange(min=1), default=None,
+@click.option("--trials", type=RunSize(10**10), default=None,
               help="Hands to deal (default 100,000 unless a precision target is given).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
-@click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@click.option("--joker-cap", type=JOKER_CAP, default=None, help=CAP_HELP)
+@force_option
 @click.option("--table", "table", type=click.Choice(["summary", "values"]), default="summary",
               show_default=True, help="P(open) by jokers held, or the distribution of opening values.")
 @engine_options(chunk="rummy open")
@@ -153,12 +168,13 @@ POLICY_HELP = ("Drawing policy: stock-only (always the stock) or greedy (the dis
               help="Players at the table (2–7; 8–11 with three packs).")
 @click.option("--policy", default="greedy", show_default=True, help=POLICY_HELP)
 @click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
-@click.option("--trials", type=click.IntRange(min=1), default=None,
+@click.option("--trials", type=RunSize(10**8), default=None,
               help="Deals to simulate (default 10,000 unless a precision target is given).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@force_option
 @click.option("--max-turns", type=click.IntRange(min=2, max=500), default=40, show_default=True,
               help="Rounds simulated at most.")
-@click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@click.option("--joker-cap", type=JOKER_CAP, default=None, help=CAP_HELP)
 @click.option("--rotate", is_flag=True, help="Replay every deal with the policies rotated round the table.")
 @click.option("--table", "table", type=click.Choice(["summary", "curve"]), default="summary",
               show_default=True, help="Per seat P(open by turn 2/5/10), or P(open by turn t) for every t.")
@@ -197,15 +213,16 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
               help="Players at the table (2–7; 8–11 with three packs).")
 @click.option("--policy", default="greedy", show_default=True, help=POLICY_HELP)
 @click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
-@click.option("--trials", type=click.IntRange(min=1), default=None,
+@click.option("--trials", type=RunSize(10**7), default=None,
               help="Deals to play out (default 2,000 unless a precision target is given).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@force_option
 @click.option("--rotate", is_flag=True, help="Replay every deal with the policies rotated round the table.")
 @click.option("--joker-points", type=click.IntRange(min=0, max=50), default=10, show_default=True,
               help="Points of a joker left in hand (variants 20–25; 50 when it is the last card).")
-@click.option("--max-turns", type=click.IntRange(min=10), default=1000, show_default=True,
+@click.option("--max-turns", type=Count(10, 100_000), default=1000, show_default=True,
               help="Turns after which a deal counts as blocked.")
-@click.option("--joker-cap", type=click.IntRange(min=0), default=None, help=CAP_HELP)
+@click.option("--joker-cap", type=JOKER_CAP, default=None, help=CAP_HELP)
 @click.option("--table", "table", type=click.Choice(["summary", "left"]), default="summary",
               show_default=True, help="Per seat P(going out) and scores, or the points-left distribution.")
 @engine_options(chunk="rummy points")

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.rummy.kernels import hand_counts, opening_value
@@ -54,6 +55,10 @@ class OpenTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return open_chunk(state, n, self.deck, self.k, self.cap)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` hands of this task (each hand one cell)."""
+        return outcome_problem(totals, trials, {"the hands table": slice(None)})
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """P(open) overall and by jokers held, with standard errors."""

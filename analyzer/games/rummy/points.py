@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.rummy.game import M_TURNS, M_WINNER, play_deal, scores
@@ -106,6 +107,17 @@ class PointsTask:
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return points_chunk(state, n, self.deck, self.policies, self.cap, self.max_turns, self.joker_points,
                             self.rotate)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` deals (once per rotation with ``rotate``):
+        each seat's and each slot's histogram plus the blocked deals, and the rounds histogram,
+        count every deal once (layout: :func:`points_chunk`)."""
+        players = self.policies.shape[0]
+        base = 2 * players * NBINS
+        groups: dict[str, Any] = {f"score histogram {h} with the blocked deals": [*range(h * NBINS, (h + 1) * NBINS), base]
+                  for h in range(2 * players)}
+        groups["rounds histogram"] = slice(base + 1, None)
+        return outcome_problem(totals, trials, groups, players if self.rotate else 1)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """Each seat's P(going out)."""

@@ -43,7 +43,7 @@ def rummy_deck(spec: str | DeckSpec) -> DeckSpec:
     159
     """
     deck = spec if isinstance(spec, DeckSpec) else get_deck(spec)
-    if deck.lowest_rank != 0 or deck.joker_aliases or deck.removed:
+    if deck.lowest_rank != 0 or deck.joker_aliases or deck.removed or deck.name not in DECKS:
         raise RummyError(f"Remi 51 is played with whole 52-card packs ({', '.join(DECKS)}), not deck {deck.name}")
     return deck
 

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.rummy.kernels import MAX_MELDS, MELD_WIDTH
@@ -172,6 +173,13 @@ class TurnsTask:
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return turns_chunk(state, n, self.deck, self.policies, self.cap, self.max_turns, self.first_only,
                            self.rotate)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` deals: every histogram row counts each deal
+        once (once per rotation with ``rotate``)."""
+        players, width = self.policies.shape[0], self.max_turns + 2
+        rows = {f"histogram row {r}": slice(r * width, (r + 1) * width) for r in range(2 * players + 1)}
+        return outcome_problem(totals, trials, rows, players if self.rotate else 1)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """P(seat s can open by its turn t) for t = 5, 10, 15 and every seat."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.engine import run
 from analyzer.games.stud import kernels as K
 from analyzer.games.stud.game import StudError
@@ -58,6 +59,10 @@ class LocationTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return K.location_chunk(state, n, self.players, self.doc_num, self.doc_den)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` deals: the wild card lies in one place each."""
+        return outcome_problem(totals, trials, {"places": slice(None)})
 
 
 def sampled_locations(players: int = 1, doc: Fraction = DOC, trials: int = 1_000_000,

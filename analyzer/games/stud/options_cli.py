@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from analyzer.cli.limits import MAX_AMOUNT
 from analyzer.cli.options import SEED, emit, output_options
 from analyzer.games.stud.game import StudError, load_game
 from analyzer.stats import Z95
@@ -25,6 +26,8 @@ def _fee(text: str | None, what: str) -> Fraction | None:
         raise StudError(f"{what}: not a number: {text!r}") from None
     if value < 0:
         raise StudError(f"{what}: a fee must be at least 0, got {text!r}")
+    if value > MAX_AMOUNT:
+        raise StudError(f"{what}: a fee must be at most {MAX_AMOUNT:,} antes, got {text!r}")
     return value
 
 
@@ -61,7 +64,7 @@ def options_cmd(hand: str, up: str, game_path: str, draw_fee: str | None, joker_
 @click.option("--game", "game_path", default="poker-with-joker", show_default=True, metavar="FILE", help=GAME_HELP)
 @click.option("--situations", type=click.IntRange(2, 10**6), default=40, show_default=True,
               help="Random situations valued exactly on every option (several CPU-seconds each).")
-@click.option("--screen", type=click.IntRange(2, 10**7), default=50_000, show_default=True,
+@click.option("--screen", type=click.IntRange(2, 2 * 10**6), default=50_000, show_default=True,
               help="Random situations valued exactly on the joker alone (the first --situations of them "
                    "are the fully valued ones); they sharpen every estimate.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
@@ -80,14 +83,16 @@ def options_edge_cmd(game_path: str, situations: int, screen: int, seed: int, dr
     Example: joker-odds stud options-edge --situations 8 --screen 20000
     """
     from analyzer.games.stud.edge import house_edge
+    from analyzer.games.stud.options import option_fees
     from analyzer.games.stud.options_edge import options_edge
 
     if screen < situations:
         raise StudError(f"--screen ({screen:,}) must be at least --situations ({situations:,})")
     game = load_game(game_path)
+    fees = _fee(draw_fee, "--draw-fee"), _fee(joker_fee, "--joker-fee")
+    option_fees(game, *fees)  # a game without the options is refused before the exact edge is computed
     base = house_edge(game)
-    res = options_edge(game, situations, seed, _fee(draw_fee, "--draw-fee"), _fee(joker_fee, "--joker-fee"),
-                       screen)
+    res = options_edge(game, situations, seed, *fees, screen)
     rows = [{"options": "none (exact)", "joker_fee": None, "gain": 0.0, "se": 0.0, "ci_low": 0.0, "ci_high": 0.0,
              "taken": 0.0, "house_edge": -base.ev, "house_edge_ci_low": -base.ev, "house_edge_ci_high": -base.ev}]
     for r in res.rows(-base.ev):

@@ -32,12 +32,14 @@ from analyzer.games.stud.game import StudError, StudGame
 from analyzer.games.stud.kernels.draw import joker_batch
 from analyzer.games.stud.kernels.pool import pool_batch
 from analyzer.games.stud.options import after_fees, joker_pos, option_fees, pool_args
+from analyzer.pieces import in_pieces
 from analyzer.results import TableResult
 from analyzer.stats import Z95
 
 __all__ = ["DEFAULT_SCREEN", "OPTION_SETS", "OptionsEdge", "options_edge"]
 
 DEFAULT_SCREEN = 50_000
+_DEAL_ROWS = 1 << 15
 OPTION_SETS = ("draw or joker", "draw only", "joker only")
 
 
@@ -89,8 +91,13 @@ def deal_situations(n: int, count: int, seed: int) -> tuple[np.ndarray, np.ndarr
     ((3, 5), True, True)
     """
     rng = np.random.default_rng(np.random.SeedSequence([seed, 16]))
-    cards = np.argsort(rng.random((count, n)), axis=1)[:, :6]
-    return np.sort(cards[:, :5], axis=1).astype(np.int64), cards[:, 5].astype(np.int64)
+    hands, ups = np.empty((count, 5), np.int64), np.empty(count, np.int64)
+    for i in range(0, count, _DEAL_ROWS):  # the same stream as one draw of (count, n), in bounded memory
+        rows = min(_DEAL_ROWS, count - i)
+        cards = np.argsort(rng.random((rows, n)), axis=1)[:, :6]
+        hands[i:i + rows] = np.sort(cards[:, :5], axis=1)
+        ups[i:i + rows] = cards[:, 5]
+    return hands, ups
 
 
 def joker_gain(cheap: np.ndarray, fee: float) -> np.ndarray:
@@ -129,8 +136,9 @@ def options_edge(game: StudGame, situations: int = 200, seed: int = 0, draw_fee:
     jp = joker_pos(tables)
     t0 = time.perf_counter()
     hands, ups = deal_situations(tables.n, screen, seed)
-    cheap = joker_batch(hands, ups, jp, *_kernel_args(game, tables))
-    full = after_fees(pool_batch(hands[:situations], ups[:situations], jp, *pool_args(game, tables)), fees)
+    cheap = in_pieces(joker_batch, (hands, ups), jp, *_kernel_args(game, tables), first=64)
+    full = after_fees(in_pieces(pool_batch, (hands[:situations], ups[:situations]), jp, *pool_args(game, tables)),
+                      fees)
     base = full[:, 0]
     g2 = {"draw or joker": full.max(axis=1) - base, "draw only": full[:, :32].max(axis=1) - base,
           "joker only": np.maximum(full[:, 32:].max(axis=1), base) - base}

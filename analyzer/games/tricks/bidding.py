@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.checkpoint import order_problem, outcome_problem
 from analyzer.defaults import PIMC_BID_K, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
@@ -199,6 +200,15 @@ class BidTask:
     cond: bool
     full_choice: bool
     pimc: tuple[int, int] = (0, 0)  # (K, node budget) when the player plays pimc
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` samples: every legal bid is played out on
+        each, so its trick histogram counts each sample once (layout: :func:`bid_chunk`)."""
+        w = self.tricks + 4
+        hist = {f"bid {b} tricks": slice(j * w + 3, (j + 1) * w) for j, b in enumerate(self.legal_bids.tolist())}
+        return outcome_problem(totals, trials, hist) or order_problem(
+            totals, [(f"bid {b} made", [j * w + 2], hist[f"bid {b} tricks"])
+                     for j, b in enumerate(self.legal_bids.tolist())])
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         if self.pimc[0]:

@@ -7,18 +7,30 @@ from typing import Any
 
 import click
 
+from analyzer.cli.inputs import input_option
+from analyzer.cli.limits import RunSize, force_option
 from analyzer.cli.options import (
+    SEED,
     emit,
     engine_kwargs,
     engine_options,
     has_target,
+    known_columns,
     output_options,
+    refuse_repeated,
     run_summary,
 )
 from analyzer.defaults import COUNT, COUNT_PIMC, count_for
 from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.cli_bid import (
+    CARDS,
+    TRICKS,
+    check_cards,
+    pimc_kwargs,
+    pimc_options,
+    run_info,
+)
 from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
-from analyzer.games.tricks.cli_bid import pimc_kwargs, pimc_options, run_info
 from analyzer.games.tricks.cli_joker import COMMANDS as JOKER_COMMANDS
 from analyzer.io import render_text_table
 from analyzer.progress import progress_enabled
@@ -42,6 +54,13 @@ def tricks_group() -> None:
     last seat."""
 
 
+PLAY_COLUMNS = ["seat", "policy", "mean_score", "se", "ci_low", "ci_high", "p_made", "p_made_low", "p_made_high",
+                "mean_bid", "mean_tricks"]
+GAME_COLUMNS = ["player", "policy", "mean_total", "se", "ci_low", "ci_high", "p_best", "p_best_low", "p_best_high",
+                "exact_deals", "premiums", "p_premium_per_set", "p_premium_se", "p_premium_low", "p_premium_high"]
+
+
+@known_columns(lambda p: GAME_COLUMNS if p["schedule"] else PLAY_COLUMNS)
 @tricks_group.command("play")
 @_game_options
 @click.option("--policy", default="heuristic", show_default=True,
@@ -49,15 +68,16 @@ def tricks_group() -> None:
 @click.option("--policy-seat", "policy_seat", multiple=True, metavar="SEAT=POLICY",
               help="Another policy at one seat (repeatable), e.g. 2=random or 0=pimc (with --schedule: "
                    "the player sitting at that seat in the first deal).")
-@click.option("--deals", type=click.IntRange(min=1), default=None,
+@click.option("--deals", type=RunSize(10**8), default=None,
               help=f"Independent deals to play (default {COUNT['tricks play']:,}; with --schedule: whole "
                    f"games, {COUNT['tricks play --schedule']:,}; with a pimc seat "
                    f"{COUNT_PIMC['tricks play']:,} deals or {COUNT_PIMC['tricks play --schedule']:,} games).")
-@click.option("--cards", type=click.IntRange(min=1), default=None,
+@click.option("--cards", type=CARDS, default=None,
               help="Cards dealt to each player (default: a full deal).")
 @click.option("--schedule", is_flag=True, help="Play whole games on the game's deal schedule.")
 @pimc_options
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@force_option
 @engine_options(chunk=("tricks play", "tricks play --schedule"))
 @output_options
 def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[str, ...], deals: int | None,
@@ -74,8 +94,10 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
     from analyzer.games.tricks.selfplay import parse_policies, play_deals, play_games
 
     rules = trick_rules(game, rule)
+    check_cards(rules, cards)
+    refuse_repeated("--policy-seat", policy_seat, lambda k: k.lstrip("+0") or "0")
     pols = parse_policies(rules.players, policy, policy_seat)
-    pk = pimc_kwargs(opts)
+    pk = pimc_kwargs(opts, pols)
     engine = engine_kwargs(opts)
     if deals is not None or has_target(opts):
         n = deals
@@ -115,11 +137,10 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
 @click.argument("more_hands", nargs=-1, metavar="")
 @click.option("--trump", default="none", show_default=True, help="Trump suit c, d, h, s or none.")
 @click.option("--leader", type=int, default=0, show_default=True, help="Seat leading the first trick.")
-@click.option("--input", "input_path", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              default=None, help='JSON lines, one deal each: {"hands": [...], "trump": "h", "leader": 0}.')
+@input_option('JSON lines, one deal each: {"hands": [...], "trump": "h", "leader": 0}.')
 @output_options
 def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_hands: tuple[str, ...],
-              trump: str, leader: int, input_path: Path | None, fmt: str, out: Path | None) -> None:
+              trump: str, leader: int, input_path: tuple[Path, str] | None, fmt: str, out: Path | None) -> None:
     """Exact paranoid value of every seat: the tricks it makes sure of when all the others play
     against it, every legal card and joker mode tried (all hands known), and the leader's first
     cards that keep its value.
@@ -134,7 +155,7 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
     if input_path is not None:
         if given:
             raise JokerOddsError("give --hands or --input, not both")
-        deals = deals_from_jsonl(rules, input_path.read_text(encoding="utf-8"), str(input_path))
+        deals = deals_from_jsonl(rules, input_path[1], str(input_path[0]))
     else:
         if not given:
             raise JokerOddsError("give the hands (--hands …) or --input FILE")
@@ -159,9 +180,9 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
 
 @tricks_group.command("score")
 @_game_options
-@click.option("--cards", type=int, required=True, help="Cards dealt to each player.")
-@click.option("--bid", type=int, required=True, help="The bid.")
-@click.option("--took", type=int, required=True, help="Tricks taken.")
+@click.option("--cards", type=CARDS, required=True, help="Cards dealt to each player.")
+@click.option("--bid", type=TRICKS, required=True, help="The bid.")
+@click.option("--took", type=TRICKS, required=True, help="Tricks taken.")
 @click.option("--set", "set_no", type=click.IntRange(1, 4), default=1, show_default=True,
               help="Set (pulka) of the deal, for hisht by set.")
 @output_options

@@ -7,13 +7,48 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
+from analyzer.cli.limits import MAX_BUDGET, Count, RunSize, force_option
+from analyzer.cli.options import (
+    SEED,
+    emit,
+    engine_kwargs,
+    engine_options,
+    has_target,
+    known_columns,
+    output_options,
+    refuse_unused,
+)
 from analyzer.defaults import COUNT, COUNT_PIMC, PIMC_BID_K, PIMC_K, count_for
 from analyzer.errors import JokerOddsError
 
 GAMES = ("georgian-joker", "joker-54")
+ENGINE_NAMES = ("target_se", "target_rel_se", "max_trials", "max_time", "checkpoint", "backend", "scheduler",
+                "workers", "chunk_size")
 
-__all__ = ["COMMANDS", "bid_cmd", "pimc_kwargs", "pimc_options", "run_info", "strength_cmd"]
+__all__ = [
+    "CARDS",
+    "COMMANDS",
+    "PIMC_KEYS",
+    "TRICKS",
+    "bid_cmd",
+    "check_cards",
+    "pimc_kwargs",
+    "pimc_options",
+    "run_info",
+    "strength_cmd",
+]
+
+PIMC_KEYS = ("k", "budget", "model", "endgame", "bid_mode")
+CARDS = Count(1, 54)
+TRICKS = Count(-1000, 1000)  # a bid or tricks taken; the game's own range is checked with its message
+BUDGET = Count(1000, MAX_BUDGET)
+
+
+def check_cards(rules: Any, cards: int | None) -> None:
+    """Refuse a deal size the game never deals (the 54-card game deals at most 8 cards each)."""
+    if cards is not None and not 1 <= cards <= rules.max_cards:
+        raise JokerOddsError(f"cards must be 1..{rules.max_cards}, got {cards} ({rules.name} with "
+                             f"{rules.players} players deals at most {rules.max_cards} each)")
 
 
 def pimc_options(f: Any) -> Any:
@@ -23,7 +58,7 @@ def pimc_options(f: Any) -> Any:
                      help="pimc's bids: the heuristic's; the best mean over 16·K worlds played out by the "
                           "heuristic; from the solver's trick bounds; by the solver's guaranteed score "
                           "(with drawing: heuristic only).")(f)
-    f = click.option("--endgame", type=click.IntRange(min=0), default=4, show_default=True,
+    f = click.option("--endgame", type=Count(0, 60), default=4, show_default=True,
                      help="pimc, playout model: with this many tricks left (and nothing left to draw) the "
                           "exact solver's guaranteed score takes over.")(f)
     f = click.option("--model", type=click.Choice(["playout", "paranoid"]), default="playout",
@@ -32,16 +67,19 @@ def pimc_options(f: Any) -> Any:
                           "rest by its policy (one step of policy improvement over the heuristic); "
                           "paranoid — the score of its bid pimc makes sure of against the three others "
                           "playing together (exact solver; no drawing).")(f)
-    f = click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
+    f = click.option("--budget", type=BUDGET, default=200_000, show_default=True,
                      help="pimc: solver nodes per search (a search over it counts as not reached).")(f)
     f = click.option("--k", "k", type=click.IntRange(1, 4096), default=PIMC_K, show_default=True,
                      help="pimc: worlds (deals consistent with what it has seen) at each decision.")(f)
     return f
 
 
-def pimc_kwargs(opts: dict[str, Any]) -> dict[str, Any]:
-    """The pimc options of a command as keyword arguments (removed from ``opts``)."""
-    return {key: opts.pop(key) for key in ("k", "budget", "model", "endgame", "bid_mode")}
+def pimc_kwargs(opts: dict[str, Any], policies: Any = ("pimc",)) -> dict[str, Any]:
+    """The pimc options of a command as keyword arguments (removed from ``opts``); refused when
+    set and no seat in ``policies`` plays pimc."""
+    if "pimc" not in policies:
+        refuse_unused(click.get_current_context(), PIMC_KEYS, "no seat plays pimc")
+    return {key: opts.pop(key) for key in PIMC_KEYS}
 
 
 def run_info(rules: Any, rule: tuple[str, ...], **more: Any) -> dict[str, Any]:
@@ -81,20 +119,29 @@ def _game(f: Any) -> Any:
     return f
 
 
+def _bid_columns(params: dict[str, Any]) -> list[str]:
+    base = ["bid", "ev", "se", "ci_low", "ci_high", "p_made"]
+    if params["fmt"] == "json":
+        return [*base, "p_made_low", "p_made_high", "mean_tricks", "tricks", "samples"]
+    tail = ["P(k tricks), k = 0.."] if params["fmt"] == "table" else [f"p_took{i}" for i in range(55)]
+    return [*base, "mean_tricks", "samples", "best", *tail]
+
+
+@known_columns(_bid_columns)
 @click.command("bid")
 @_game
 @click.option("--hand", required=True, help='The player\'s cards, e.g. "Ah Kh 9s Jk1".')
-@click.option("--cards", type=int, default=None, help="Cards dealt to each player (default: the hand's size).")
+@click.option("--cards", type=CARDS, default=None, help="Cards dealt to each player (default: the hand's size).")
 @click.option("--up", default=None, help="The turned trump card (its suit is trump; a joker: no trump).")
 @click.option("--trump", default=None,
               help="The trump (c, d, h, s or none) without --up: in a full deal the suit seat 0 named; "
                    "otherwise the turned card is unknown but of this suit (none: a joker), and every "
                    "unseen card of it is played as the turned card, weighed by how often the earlier "
                    "bids fit.")
-@click.option("--seat", type=int, default=0, show_default=True,
+@click.option("--seat", type=Count(0, 5), default=0, show_default=True,
               help="The player's seat: 0 left of the dealer (bids first) … the dealer (bids last).")
 @click.option("--bids", default=None, metavar="B0,B1,…", help="Bids already made by seats 0..seat-1.")
-@click.option("--bid", type=int, default=None, help="Only this bid (checked against the hook).")
+@click.option("--bid", type=TRICKS, default=None, help="Only this bid (checked against the hook).")
 @click.option("--set", "set_no", type=click.IntRange(1, 4), default=1, show_default=True,
               help="Set (pulka) of the deal, for hisht by set.")
 @click.option("--policy", type=click.Choice(["heuristic", "random", "pimc"]), default="heuristic",
@@ -104,15 +151,16 @@ def _game(f: Any) -> Any:
 @click.option("--condition/--no-condition", default=None,
               help="Keep only samples where the heuristic would have made the earlier bids "
                    "(default: on when the others play heuristic).")
-@click.option("--samples", type=click.IntRange(min=1), default=None,
+@click.option("--samples", type=RunSize(10**8), default=None,
               help=f"Samples of the unseen cards (default {COUNT['tricks bid']:,}; pimc "
                    f"{COUNT_PIMC['tricks bid']:,}).")
+@force_option
 @click.option("--k", "k", type=click.IntRange(1, 512), default=PIMC_BID_K, show_default=True,
               help="pimc: deals sampled at each of its decisions.")
-@click.option("--budget", type=click.IntRange(min=1000), default=200_000, show_default=True,
+@click.option("--budget", type=BUDGET, default=200_000, show_default=True,
               help="pimc: solver nodes per search (a search over it counts as not reached).")
 @click.option("--exact", is_flag=True, help="1-card deals: enumerate every deal of the unseen cards.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @engine_options(chunk="tricks bid")
 @output_options
 def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: str | None, trump: str | None,
@@ -134,6 +182,12 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
     from analyzer.games.tricks.rules import trick_rules
 
     rules = trick_rules(game, rule)
+    check_cards(rules, cards)
+    ctx = click.get_current_context()
+    if policy != "pimc":
+        refuse_unused(ctx, ["k", "budget"], "only the pimc policy searches")
+    if exact:
+        refuse_unused(ctx, ["samples", "seed", *ENGINE_NAMES], "--exact enumerates every deal")
     n = samples if samples is not None or has_target(opts) else count_for("tricks bid", policy == "pimc")
     if up is None and trump is not None and not _full_deal(rules, hand):  # turned card unknown, suit known
         parts = unknown_up_situations(rules, hand, trump, seat, _bids(bids), cards, bid, set_no)
@@ -178,15 +232,16 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
 
 @click.command("strength")
 @_game
-@click.option("--cards", type=click.IntRange(min=1), required=True, help="Cards dealt to each player.")
+@click.option("--cards", type=CARDS, required=True, help="Cards dealt to each player.")
 @click.option("--a", "pol_a", type=click.Choice(["pimc", "heuristic", "random"]), default="pimc",
               show_default=True, help="The policy tested (one seat at a time).")
 @click.option("--b", "pol_b", type=click.Choice(["heuristic", "random"]), default="heuristic",
               show_default=True, help="The policy of the other seats, and the baseline at the tested seat.")
-@click.option("--deals", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--deals", type=RunSize(10**7), default=200, show_default=True,
               help="Deals; each is played once per seat with A there (and once with B there).")
 @pimc_options
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@force_option
 @engine_options(chunk="tricks strength")
 @output_options
 def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, deals: int, seed: int,
@@ -200,7 +255,8 @@ def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b
     from analyzer.games.tricks.strength import strength
 
     rules = trick_rules(game, rule)
-    pk = pimc_kwargs(opts)
+    check_cards(rules, cards)
+    pk = pimc_kwargs(opts, (pol_a, pol_b))
     r = strength(rules, cards, pol_a, pol_b, deals, seed, **pk, **engine_kwargs(opts))
     run = run_info(rules, rule, cards=cards, policies=f"{pol_a} vs {pol_b}", method="duplicate self-play",
                    deals=r.deals, seed=seed)

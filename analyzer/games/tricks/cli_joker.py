@@ -7,7 +7,9 @@ from typing import Any
 
 import click
 
+from analyzer.cli.limits import Count, RunSize, force_option
 from analyzer.cli.options import (
+    SEED,
     emit,
     engine_kwargs,
     engine_options,
@@ -16,7 +18,7 @@ from analyzer.cli.options import (
     run_summary,
 )
 from analyzer.defaults import COUNT
-from analyzer.games.tricks.cli_bid import GAMES, run_info
+from analyzer.games.tricks.cli_bid import CARDS, GAMES, check_cards, run_info
 from analyzer.progress import progress_enabled
 
 __all__ = ["COMMANDS", "joker_value_cmd"]
@@ -26,15 +28,16 @@ __all__ = ["COMMANDS", "joker_value_cmd"]
 @click.option("--game", type=click.Choice(GAMES), default="georgian-joker", show_default=True, help="Rule preset.")
 @click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE",
               help="Override one rule of the game (repeatable), e.g. hook=off, draw=none.")
-@click.option("--cards", type=click.IntRange(min=1), required=True, help="Cards dealt to each player.")
-@click.option("--seat", type=int, default=None,
+@click.option("--cards", type=CARDS, required=True, help="Cards dealt to each player.")
+@click.option("--seat", type=Count(0, 5), default=None,
               help="The seat studied: 0 left of the dealer … the dealer (default: a random seat per deal).")
 @click.option("--policy", type=click.Choice(["heuristic", "random"]), default="heuristic", show_default=True,
               help="Policy of every seat.")
-@click.option("--deals", type=click.IntRange(min=1), default=None,
+@click.option("--deals", type=RunSize(10**8), default=None,
               help="Deals, each played with none, one and two jokers at the seat (default "
                    f"{COUNT['tricks joker-value']:,}).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@force_option
 @engine_options(chunk="tricks joker-value")
 @output_options
 def joker_value_cmd(game: str, rule: tuple[str, ...], cards: int, seat: int | None, policy: str,
@@ -52,6 +55,7 @@ def joker_value_cmd(game: str, rule: tuple[str, ...], cards: int, seat: int | No
     from analyzer.games.tricks.rules import trick_rules
 
     rules = trick_rules(game, rule)
+    check_cards(rules, cards)
     n = deals if deals is not None or has_target(opts) else COUNT["tricks joker-value"]
     r = joker_value(rules, cards, n, seed, seat, policy, **engine_kwargs(opts))
     run = run_info(rules, rule, cards=cards, seat="random" if seat is None else seat, policies=policy,

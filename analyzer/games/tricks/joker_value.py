@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
@@ -69,6 +70,10 @@ class JokerValueTask:
 
         return joker_value_chunk(state, n, self.pack, self.players, self.cards, self.params, self.policies,
                                  self.seat)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` samples: each is one seat's (its block's first entry)."""
+        return outcome_problem(totals, trials, {"samples by seat": slice(0, None, WIDTH)})
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """The paired value of one joker (and of two, when the seat holds two cards or more)."""

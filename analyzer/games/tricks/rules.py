@@ -181,6 +181,22 @@ _BOOL = {"true": True, "false": False, "on": True, "off": False, "yes": True, "n
          "1": True, "0": False}
 
 
+MAX_RULE_INT = 10**6  # points and counts in a rule; the kernels' int64 sums never come near overflow
+
+
+def _bounded(key: str, text: Any, raw: Any) -> int:
+    """A rule's whole number, at most :data:`MAX_RULE_INT` in size."""
+    try:
+        if isinstance(text, (bool, float)):
+            raise TypeError
+        value = int(text)
+    except (TypeError, ValueError):
+        raise TrickRulesError(f"rule {key} must be an integer, got {raw!r}") from None
+    if abs(value) > MAX_RULE_INT:
+        raise TrickRulesError(f"rule {key} must be in -{MAX_RULE_INT:,}..{MAX_RULE_INT:,}, got {raw!r}")
+    return value
+
+
 def _value(key: str, raw: Any) -> Any:
     """One field's value from TOML or ``KEY=VALUE`` text, checked."""
     kind = {f.name: f.type for f in fields(TrickRules)}[key]
@@ -192,16 +208,10 @@ def _value(key: str, raw: Any) -> Any:
             return _BOOL[text]
         raise TrickRulesError(f"rule {key} must be true or false, got {raw!r}")
     if kind == "int":
-        try:
-            return int(text)
-        except (TypeError, ValueError):
-            raise TrickRulesError(f"rule {key} must be an integer, got {raw!r}") from None
+        return _bounded(key, text, raw)
     if key == "hisht_by_set":
         items = text if isinstance(text, list) else str(text).strip("[]").split(",")
-        try:
-            vals = tuple(int(str(v).strip()) for v in items)
-        except ValueError:
-            raise TrickRulesError(f"rule {key} must be four integers, got {raw!r}") from None
+        vals = tuple(_bounded(key, str(v).strip(), raw) for v in items)
         if len(vals) != 4:
             raise TrickRulesError(f"rule {key} must be four integers, got {raw!r}")
         return vals
@@ -249,6 +259,8 @@ def parse_rule_overrides(items: Iterable[str]) -> dict[str, str]:
             raise TrickRulesError(f"rule override {item!r} is not KEY=VALUE")
         if key not in _KEYS:
             raise TrickRulesError(f"unknown rule key {key!r} (known: {', '.join(_KEYS)})")
+        if key in out:
+            raise TrickRulesError(f"rule {key} given twice ({key}={out[key]}, {key}={value}); give it once")
         out[key] = value
     return out
 

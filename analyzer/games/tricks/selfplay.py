@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.checkpoint import order_problem, outcome_problem
 from analyzer.defaults import CHUNK, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
@@ -87,6 +88,18 @@ class PlayTask:
             return games_chunk(state, n, self.pack, self.players, self.schedule, self.sets,
                                self.params, self.policies)
         return deals_chunk(state, n, self.pack, self.players, self.cards, self.params, self.policies)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` deals (games): every seat's bid and trick
+        histograms count each deal once, bids made and wins at most that."""
+        p, nb = self.players, self.bins
+        if self.games:
+            return outcome_problem(totals, trials, {"games": [5 * p]}) or order_problem(
+                totals, [(f"wins of player {s}", [2 * p + s], [5 * p]) for s in range(p)])
+        hist = {f"seat {s} {what}": slice(3 * p + (h * p + s) * nb, 3 * p + (h * p + s + 1) * nb)
+                for h, what in enumerate(("bids", "tricks")) for s in range(p)}
+        return outcome_problem(totals, trials, hist) or order_problem(
+            totals, [(f"seat {s} bids made", [2 * p + s], hist[f"seat {s} bids"]) for s in range(p)])
 
     def trials_in(self, totals: np.ndarray) -> int:
         p = self.players

@@ -85,7 +85,9 @@ def parse_deal(rules: TrickRules, hands: Sequence[str], trump: str | None, leade
     limit = rules.deck_size // rules.players if rules.jokers == "georgian" else 54 // rules.players
     if n > limit:
         raise DealError(f"{n} cards each is more than {rules.players} players can hold")
-    try:
+    try:  # a seat is a whole number: JSON true, 1.9 or 1e400 is refused, not rounded
+        if isinstance(leader, bool) or not isinstance(leader, (int, str)):
+            raise TypeError
         lead = int(leader)
     except (TypeError, ValueError):
         raise DealError(f"leader must be a seat 0..{rules.players - 1}, got {leader!r}") from None

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import PIMC_K, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
@@ -49,6 +50,10 @@ class StrengthTask:
     a: int
     b: int
     cfg: np.ndarray
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` deals (their count is the last entry)."""
+        return outcome_problem(totals, trials, {"deals": [totals.size - 1]})
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.pimc_play_kernels import strength_chunk

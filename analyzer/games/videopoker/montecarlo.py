@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from analyzer import engine
+from analyzer.checkpoint import outcome_problem
 from analyzer.games.videopoker import kernels as K
 from analyzer.games.videopoker.exact import Analysis
 from analyzer.results import TableResult
@@ -40,6 +41,12 @@ class VideoPokerTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return K.mc_chunk(state, n, self.n, self.binom, self.class5, self.best_all, self.ncls)
+
+    def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
+        """Why a checkpoint's totals cannot be ``trials`` hands: each has one final class and one
+        number of cards drawn."""
+        width = max(self.ncls, 6)
+        return outcome_problem(totals, trials, {"final hands": slice(0, width), "draws": slice(width, None)})
 
     def split(self, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         width = max(self.ncls, 6)

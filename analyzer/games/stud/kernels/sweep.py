@@ -249,3 +249,17 @@ def sweep_loop(n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_
         _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
               nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, acc, gain)
     return acc
+
+
+@njit(cache=True, parallel=True)
+def sweep_part(u_lo, u_hi, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
+               nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, gain, lanes, acc):
+    """:func:`sweep_loop` for the up cards ``u_lo .. u_hi - 1`` only, added into ``acc``: a caller
+    sweeps the up cards a few at a time, so that Ctrl-C is seen between the calls."""
+    width = u_hi - u_lo
+    for lane in prange(lanes):
+        u0 = u_lo + lane * width // lanes
+        u1 = u_lo + (lane + 1) * width // lanes
+        if u1 > u0:
+            _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
+                  nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, acc, gain)
