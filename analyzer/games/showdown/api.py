@@ -4,7 +4,7 @@ players, the "which hands to play" chart, and draw-poker draw odds.
 >>> from analyzer import showdown
 >>> r = showdown.equity(["As Ad Kc Kd 2s"], players=2, rules="joker-wild")
 >>> r.to_frame()[["hand", "pot_share"]].round(4).values.tolist()
-[['As Ad Kc Kd 2s', 0.9125], ['random (seat 1)', 0.0875]]
+[['As Ad Kc Kd 2s', 0.9313], ['random (seat 1)', 0.0687]]
 >>> showdown.draw_odds("Kh Kd 7c 7s 2h", hold="Kh Kd 7c 7s").improved  # two pair fills 4 of 47
 4
 

@@ -9,7 +9,7 @@ together until every one holds the threshold class or better.
 
 >>> c = play_chart("standard", players=2, trials=50_000, seed=1, quiet=True)
 >>> c.threshold_name
-'pair of fives'
+'pair of twos'
 """
 
 from __future__ import annotations
@@ -134,9 +134,11 @@ def _threshold(eq: np.ndarray, fair: float) -> int:
 
 
 def play_chart(rules: RuleSet | str = "short-32", deck: str | None = None, players: int = 2, cards: int = 5,
-               trials: int = 1_000_000, seed: int = 0, **engine: Any) -> PlayChart:
-    """Each class's pot share against ``players − 1`` random hands, and against players who hold
-    the break-even class or better (see the module docstring)."""
+               trials: int = 1_000_000, seed: int = 0, versus_trials: int | None = None,
+               **engine: Any) -> PlayChart:
+    """Each class's pot share against ``players − 1`` random hands (``trials`` showdowns), and
+    against players who hold the break-even class or better (``versus_trials``, default ``trials``;
+    see the module docstring)."""
     rs = get_rules(rules) if isinstance(rules, str) else rules
     ev = Evaluator(rs, deck, k=cards)
     table, wbits = ev.kernel_args()
@@ -151,7 +153,7 @@ def play_chart(rules: RuleSet | str = "short-32", deck: str | None = None, playe
     with np.errstate(invalid="ignore", divide="ignore"):
         eq = rnd[:, 3] / SK.UNIT / rnd[:, 0]
     threshold = _threshold(eq, 1.0 / players)
-    vs = _run_chart(ChartTask(players, cards, deck_cards, bounds, int(bounds[threshold]), table, wbits), trials,
-                    seed + 1, **engine)
+    vs = _run_chart(ChartTask(players, cards, deck_cards, bounds, int(bounds[threshold]), table, wbits),
+                    versus_trials or trials, seed + 1, **engine)
     return PlayChart(rs.name, ev.deck.name, players, trials, seed, tuple(names), tuple(float(f) for f in freq),
                      rnd, vs, threshold)

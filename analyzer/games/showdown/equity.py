@@ -11,7 +11,7 @@ to the best high hand, half to the best low hand, each half split on a tie).
 
 >>> r = equity(["As Ad Kc Kd 2s"], players=2, rules="joker-wild")
 >>> r.method, r.deals, round(r.seats[0].pot_share, 4)
-('exact', 1712304, 0.9125)
+('exact', 1712304, 0.9313)
 """
 
 from __future__ import annotations
