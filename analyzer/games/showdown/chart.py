@@ -106,9 +106,10 @@ class PlayChart(TableResult):
         for c, name in enumerate(self.names):
             e, se = self._eq(self.random, c)
             e2, se2 = self._eq(self.versus, c)
-            out.append({"class": name, "dealt_frequency": self.frequency[c], "pot_share": e, "se": se,
-                        "ci_low": e - Z95 * se, "ci_high": e + Z95 * se,
-                        "pot_share_vs_players": e2, "se_vs_players": se2, "hands": int(self.random[c, 0])})
+            out.append({"class": name, "dealt_frequency": self.frequency[c], "pot_share": e, "se_pot_share": se,
+                        "ci_low_pot_share": e - Z95 * se, "ci_high_pot_share": e + Z95 * se,
+                        "vs_players_pot_share": e2, "se_vs_players_pot_share": se2,
+                        "hands": int(self.random[c, 0])})
         return out
 
     def summary(self) -> dict[str, Any]:

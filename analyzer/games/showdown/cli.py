@@ -77,7 +77,7 @@ def equity_cmd(hands: tuple[str, ...], players: int | None, opponents: str | Non
                   "the pot share.")
     else:
         footer = f"Exact: every one of the {res.deals:,} deals of the unknown cards."
-    emit(res.rows(), fmt, out, summary, footer,
+    emit(res.rows(), fmt, out, summary, footer if fmt == "table" else None,
          run={"rules": rules.name, "deck": res.deck, "players": res.players, "game": game,
               "method": res.method, "trials": res.deals if res.method == "mc" else None,
               "seed": seed if res.method == "mc" else None})
@@ -102,7 +102,7 @@ def draw_cmd(hand: str, hold: str, dead: str | None, deck: str | None, fmt: str,
     d = draw_odds(hand, hold, rules, deck, dead)
     footer = (f"Dealt {d.dealt.replace('_', ' ')}; improves in {d.improved:,} of {d.draws:,} draws "
               f"({100 * d.p_improve:.2f} %).")
-    emit(d.rows(), fmt, out, d.summary(), footer,
+    emit(d.rows(), fmt, out, d.summary(), footer if fmt == "table" else None,
          run={"rules": rules.name, "deck": d.deck, "hold": d.hold or "nothing", "method": "exact"})
 
 

@@ -230,7 +230,7 @@ class Equity(TableResult):
             if self.method == "exact":
                 row.update({"wins": s.wins, "ties": s.ties})
             else:
-                row.update({"se": s.se, "ci_low": s.ci_low, "ci_high": s.ci_high})
+                row.update({"se_pot_share": s.se, "ci_low_pot_share": s.ci_low, "ci_high_pot_share": s.ci_high})
             row["fair_share"] = 1.0 / self.players
             out.append(row)
         return out

@@ -83,7 +83,7 @@ def _deck_rows(label: str, charts: dict[tuple[str, int], PlayChart]) -> list[dic
             row[f"{p}p vs random"] = pct(r["pot_share"])
         for p in PLAYERS:
             r = charts[(label, p)].rows()[i]
-            row[f"{p}p vs players"] = pct(r["pot_share_vs_players"])
+            row[f"{p}p vs players"] = pct(r["vs_players_pot_share"])
         rows.append(row)
     return rows
 
