@@ -114,7 +114,7 @@ def _in_class(score, vlo, vhi, i):
     return vlo[i] <= v and v <= vhi[i]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def mc_chunk(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table, wbits,
              kind, lo, ace_choice, ignore_sf, cat_pos):
     """``n`` random showdowns. Seat 0's unknown cards are dealt until its hand is in its class;
@@ -346,7 +346,7 @@ CHART_HEAD = 3           # deals, opponents' redeals, error flag
 CHART_PER = 5            # per hero class: hands, whole pot, part of it, share, share²
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
     """``n`` random high showdowns of ``p`` hands of ``k`` cards from ``deck``, tallied by seat
     0's class (class c: ``bounds[c] <= strength < bounds[c + 1]``). The other seats are redealt
@@ -434,6 +434,39 @@ def _free_block(start, stop, f, need, known, nknown, k, rest, vlo, vhi, game, bi
             break
 
 
+@njit(cache=True)
+def _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, buckets):
+    """Every 5-card hand of ``rest`` whose smallest position is ``a0``, against the best fixed high
+    hand (high game, nested loops: no per-hand bookkeeping)."""
+    n = rest.shape[0]
+    lo_v = vlo[f]
+    hi_v = vhi[f]
+    better = 0
+    equal = 0
+    worse = 0
+    c0 = rest[a0]
+    for i1 in range(a0 + 1, n):
+        c1 = rest[i1]
+        for i2 in range(i1 + 1, n):
+            c2 = rest[i2]
+            for i3 in range(i2 + 1, n):
+                c3 = rest[i3]
+                for i4 in range(i3 + 1, n):
+                    s = table[key5(c0, c1, c2, c3, rest[i4], wbits)]
+                    v = strength(s)
+                    if v < lo_v or v > hi_v:
+                        continue
+                    if s > best_hi:
+                        better += 1
+                    elif s == best_hi:
+                        equal += 1
+                    else:
+                        worse += 1
+    buckets[2, 1] += better
+    buckets[1, 1] += equal
+    buckets[0, 1] += worse
+
+
 @njit(cache=True, parallel=True)
 def exact_one_free(f, n_blocks, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
                    kind, lo, ace_choice, ignore_sf, cat_pos):
@@ -458,8 +491,14 @@ def exact_one_free(f, n_blocks, known, nknown, k, rest, vlo, vhi, game, binom, t
             low[i] = low_score(cards, i, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos)
             best_lo = min(best_lo, low[i])
     total = binom[n, need]
-    per = np.zeros((n_blocks, 3, 3), np.int64)
-    step = (total + n_blocks - 1) // n_blocks
+    if game == HIGH and k == 5 and need == 5:
+        per = np.zeros((n, 3, 3), np.int64)
+        for a0 in prange(n):
+            _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, per[a0])
+        n_blocks = 0
+    else:
+        per = np.zeros((n_blocks, 3, 3), np.int64)
+    step = (total + n_blocks - 1) // n_blocks if n_blocks else 0
     for b in prange(n_blocks):
         a0 = b * step
         z = min(total, a0 + step)
