@@ -25,6 +25,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "durak",
     "rummy",
     "tricks",
+    "showdown",
 )
 
 

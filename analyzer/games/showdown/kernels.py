@@ -1,0 +1,519 @@
+"""Showdown kernels (numba): deal or enumerate the unknown cards of every seat, score each seat's
+hand through the evaluator's flat table (high) and the low kernels (low), split the pot.
+
+A table of ``P`` seats is given as ``known`` (``(P, 7)`` card codes, ``nknown[i]`` of them per
+seat), the ``k`` cards a hand holds (5, 6 or 7: the best five count), and ``rest``: the cards the
+unknown ones come from (the deck less every known and dead card). A seat may be restricted to a
+class of hands: its strength ``v`` (the score without the natural-beats-wild bits, see
+:func:`strength`) must lie in ``[vlo[i], vhi[i]]``.
+
+Pot shares are integers in units of ``UNIT`` = 1/5040 pot (5040 = 7!, divisible by 1..10, and
+its half by 1..10 too), so a chunk's totals are exact integers. Totals layout (int64)::
+
+    [deals, seat-0 redeals, others' redeals, error] + per seat [whole pot, part of it, share, share²]
+
+"whole pot" = the seat takes the whole pot (alone best high, or best high and best low in a
+high-low split), "part" = it takes some of it but not all, share in units (share² in units²).
+
+Games: ``HIGH`` (the best hand), ``LOW`` (the lowest hand by the rule set's low rules) and
+``HILO`` (the pot halved between the best high and the best low hand).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from analyzer.kernels.evaluate import best_of_keys
+from analyzer.kernels.handkey import ABSENT, key5, keys7
+from analyzer.kernels.low import low_key5
+from analyzer.kernels.rng import bounded
+
+ANY_HIGH = 1 << 30       # vhi of a seat without a class
+
+HIGH, LOW, HILO = range(3)
+UNIT = 5040
+HEAD = 4                 # deals, seat-0 redeals, others' redeals, error flag
+PER_SEAT = 4             # whole pot, part of it, share, share²
+ERR_RANGE = 1            # a seat's class was not met in ``max_tries`` deals
+
+
+@njit(cache=True, inline="always")
+def strength(score):
+    """A score without its natural-beats-wild bits: ``pos << 20 | tiebreak`` (what classes bound)."""
+    return ((score >> 22) << 20) | ((score >> 1) & 0xFFFFF)
+
+
+@njit(cache=True, inline="always")
+def high_score(c, i, k, table, wbits):
+    """The high score of the first ``k`` (5..7) codes of row ``i`` of ``c`` (scalars read, no view)."""
+    if k == 5:
+        return table[key5(c[i, 0], c[i, 1], c[i, 2], c[i, 3], c[i, 4], wbits)]
+    c6 = c[i, 6] if k == 7 else ABSENT
+    kp, s0, s1, s2, s3 = keys7(c[i, 0], c[i, 1], c[i, 2], c[i, 3], c[i, 4], c[i, 5], c6, wbits)
+    return best_of_keys(table, kp, s0, s1, s2, s3)
+
+
+@njit(cache=True)
+def low_score(c, i, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos):
+    """The low key (smaller = better) of the best low five of the first ``k`` codes of row ``i`` of ``c``."""
+    if k == 5:
+        return low_key5(c[i, 0], c[i, 1], c[i, 2], c[i, 3], c[i, 4], wbits, kind, lo, ace_choice, ignore_sf,
+                        cat_pos)
+    best = np.int64(1) << 50
+    for a in range(k):
+        for b in range(a + 1, k):
+            for d in range(b + 1, k):
+                for e in range(d + 1, k):
+                    for f in range(e + 1, k):
+                        v = low_key5(c[i, a], c[i, b], c[i, d], c[i, e], c[i, f], wbits, kind, lo, ace_choice, ignore_sf,
+                                     cat_pos)
+                        if v < best:
+                            best = v
+    return best
+
+
+@njit(cache=True)
+def settle(hi, lo, game, p, tot, w=1):
+    """Split one pot among ``p`` seats and add each seat's result, ``w`` times, to ``tot`` (see the layout)."""
+    best_hi = hi[0]
+    best_lo = lo[0]
+    for i in range(1, p):
+        best_hi = max(best_hi, hi[i])
+        best_lo = min(best_lo, lo[i])
+    n_hi = 0
+    n_lo = 0
+    for i in range(p):
+        n_hi += hi[i] == best_hi
+        n_lo += lo[i] == best_lo
+    for i in range(p):
+        share = 0
+        if game == HIGH:
+            if hi[i] == best_hi:
+                share = UNIT // n_hi
+        elif game == LOW:
+            if lo[i] == best_lo:
+                share = UNIT // n_lo
+        else:
+            if hi[i] == best_hi:
+                share += UNIT // 2 // n_hi
+            if lo[i] == best_lo:
+                share += UNIT // 2 // n_lo
+        base = HEAD + PER_SEAT * i
+        if share == UNIT:
+            tot[base] += w
+        elif share > 0:
+            tot[base + 1] += w
+        tot[base + 2] += share * w
+        tot[base + 3] += share * share * w
+
+
+@njit(cache=True)
+def _in_class(score, vlo, vhi, i):
+    v = strength(score)
+    return vlo[i] <= v and v <= vhi[i]
+
+
+@njit(cache=True, nogil=True)
+def mc_chunk(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table, wbits,
+             kind, lo, ace_choice, ignore_sf, cat_pos):
+    """``n`` random showdowns. Seat 0's unknown cards are dealt until its hand is in its class;
+    then the other seats' unknown cards are dealt (together) until every one is in its class."""
+    p = known.shape[0]
+    tot = np.zeros(HEAD + PER_SEAT * p, np.int64)
+    pack = rest.copy()
+    m = pack.shape[0]
+    cards = np.empty((p, 7), np.int64)
+    for i in range(p):
+        for j in range(nknown[i]):
+            cards[i, j] = known[i, j]
+    hi = np.zeros(p, np.int64)
+    low = np.zeros(p, np.int64)
+    need0 = k - nknown[0]
+    others_free = True
+    for i in range(1, p):
+        if vlo[i] > 0 or vhi[i] < ANY_HIGH:
+            others_free = False
+    for _ in range(n):
+        tries = 0
+        while True:  # seat 0
+            for j in range(need0):
+                r = j + bounded(state, m - j)
+                t = pack[j]
+                pack[j] = pack[r]
+                pack[r] = t
+                cards[0, nknown[0] + j] = pack[j]
+            hi[0] = high_score(cards, 0, k, table, wbits)
+            if _in_class(hi[0], vlo, vhi, 0):
+                break
+            tries += 1
+            tot[1] += 1
+            if tries >= max_tries:
+                tot[3] = ERR_RANGE
+                return tot
+        tries = 0
+        while True:  # the other seats, together
+            pos = need0
+            ok = True
+            for i in range(1, p):
+                for j in range(nknown[i], k):
+                    r = pos + bounded(state, m - pos)
+                    t = pack[pos]
+                    pack[pos] = pack[r]
+                    pack[r] = t
+                    cards[i, j] = pack[pos]
+                    pos += 1
+                hi[i] = high_score(cards, i, k, table, wbits)
+                if not others_free and not _in_class(hi[i], vlo, vhi, i):
+                    ok = False
+                    break
+            if ok:
+                break
+            tries += 1
+            tot[2] += 1
+            if tries >= max_tries:
+                tot[3] = ERR_RANGE
+                return tot
+        if game != HIGH:
+            for i in range(p):
+                low[i] = low_score(cards, i, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos)
+        tot[0] += 1
+        settle(hi, low, game, p, tot)
+    return tot
+
+
+@njit(cache=True)
+def unrank(idx, n, m, binom, out):
+    """The sorted positions (out of ``n``) of the ``m``-subset with colex index ``idx``."""
+    x = idx
+    top = n
+    for j in range(m, 0, -1):
+        c = top - 1
+        while binom[c, j] > x:
+            c -= 1
+        out[j - 1] = c
+        x -= binom[c, j]
+        top = c
+
+
+@njit(cache=True, inline="always")
+def next_colex(a, m, n):
+    """Advance the sorted positions ``a[:m]`` to the next subset in colex order; False at the end."""
+    for i in range(m):
+        limit = a[i + 1] if i + 1 < m else n
+        if a[i] + 1 < limit:
+            a[i] += 1
+            for j in range(i):
+                a[j] = j
+            return True
+    return False
+
+
+@njit(cache=True)
+def _exact_block(start, stop, radix, need, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
+                 kind, lo, ace_choice, ignore_sf, cat_pos, tot):
+    """Deals ``start .. stop-1`` of the mixed-radix space (seat 0 slowest) into ``tot``."""
+    p = known.shape[0]
+    n = rest.shape[0]
+    comb = np.zeros((p, 8), np.int64)
+    cards = np.empty((p, 7), np.int64)
+    masks = np.zeros(p, np.uint64)
+    hi = np.zeros(p, np.int64)
+    low = np.zeros(p, np.int64)
+    for i in range(p):
+        for j in range(nknown[i]):
+            cards[i, j] = known[i, j]
+    x = start
+    for i in range(p - 1, -1, -1):  # decode the first deal
+        unrank(x % radix[i], n, need[i], binom, comb[i])
+        x //= radix[i]
+    first = 0  # seats from here on need their cards and scores refreshed
+    for _ in range(start, stop):
+        for i in range(first, p):
+            mk = np.uint64(0)
+            for j in range(need[i]):
+                cards[i, nknown[i] + j] = rest[comb[i, j]]
+                mk |= np.uint64(1) << np.uint64(comb[i, j])
+            masks[i] = mk
+            hi[i] = high_score(cards, i, k, table, wbits)
+            if game != HIGH:
+                low[i] = low_score(cards, i, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos)
+        used = np.uint64(0)
+        ok = True
+        for i in range(p):
+            if used & masks[i]:
+                ok = False
+                break
+            used |= masks[i]
+            if not _in_class(hi[i], vlo, vhi, i):
+                ok = False
+                break
+        if ok:
+            tot[0] += 1
+            settle(hi, low, game, p, tot)
+        first = p  # advance the odometer: the last seat with unknown cards fastest
+        for i in range(p - 1, -1, -1):
+            if need[i] == 0:
+                continue
+            if next_colex(comb[i], need[i], n):
+                first = i
+                break
+            for j in range(need[i]):
+                comb[i, j] = j
+        if first == p:
+            break
+
+
+@njit(cache=True, parallel=True)
+def exact_all(total, n_blocks, radix, need, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
+              kind, lo, ace_choice, ignore_sf, cat_pos):
+    """Every deal of the unknown cards (``total`` = the product of ``radix``), in ``n_blocks``
+    parallel blocks; deals where two seats share a card, or a seat is outside its class, are
+    skipped. Totals as :func:`mc_chunk` (``deals`` = the deals counted)."""
+    p = known.shape[0]
+    per = np.zeros((n_blocks, HEAD + PER_SEAT * p), np.int64)
+    step = (total + n_blocks - 1) // n_blocks
+    for b in prange(n_blocks):
+        a = b * step
+        z = min(total, a + step)
+        if a < z:
+            _exact_block(a, z, radix, need, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
+                         kind, lo, ace_choice, ignore_sf, cat_pos, per[b])
+    return per.sum(axis=0)
+
+
+@njit(cache=True)
+def draw_counts(held, rest, d, table, wbits, n_pos):
+    """Final category-position counts of ``held`` plus every ``d``-subset of ``rest`` (5 cards)."""
+    counts = np.zeros(n_pos, np.int64)
+    h = held.shape[0]
+    c = np.empty(7, np.int64)
+    for j in range(h):
+        c[j] = held[j]
+    n = rest.shape[0]
+    a = np.zeros(8, np.int64)
+    for j in range(d):
+        a[j] = j
+    while True:
+        for j in range(d):
+            c[h + j] = rest[a[j]]
+        s = table[key5(c[0], c[1], c[2], c[3], c[4], wbits)]
+        counts[s >> 22] += 1
+        if d == 0 or not next_colex(a, d, n):
+            break
+    return counts
+
+
+@njit(cache=True, parallel=True)
+def strengths_all(deck, table, wbits, total):
+    """The strength of every 5-card hand of ``deck`` (``total`` = C(len(deck), 5)), any order."""
+    n = deck.shape[0]
+    out = np.empty(total, np.int64)
+    offsets = np.zeros(n + 1, np.int64)
+    for a in range(n):  # hands whose smallest index is a: C(n - 1 - a, 4)
+        r = n - 1 - a
+        offsets[a + 1] = offsets[a] + (r * (r - 1) * (r - 2) * (r - 3) // 24 if r >= 4 else 0)
+    for a in prange(n):
+        t = offsets[a]
+        for b in range(a + 1, n):
+            for c in range(b + 1, n):
+                for d in range(c + 1, n):
+                    for e in range(d + 1, n):
+                        out[t] = strength(table[key5(deck[a], deck[b], deck[c], deck[d], deck[e], wbits)])
+                        t += 1
+    return out
+
+
+@njit(cache=True)
+def sample_strengths(state, n, deck, k, table, wbits):
+    """The strengths of ``n`` random ``k``-card hands dealt from ``deck``."""
+    pack = deck.copy()
+    m = pack.shape[0]
+    out = np.empty(n, np.int64)
+    row = np.empty((1, 7), np.int64)
+    for t in range(n):
+        for j in range(k):
+            r = j + bounded(state, m - j)
+            x = pack[j]
+            pack[j] = pack[r]
+            pack[r] = x
+            row[0, j] = pack[j]
+        out[t] = strength(high_score(row, 0, k, table, wbits))
+    return out
+
+
+CHART_HEAD = 3           # deals, opponents' redeals, error flag
+CHART_PER = 5            # per hero class: hands, whole pot, part of it, share, share²
+
+
+@njit(cache=True, nogil=True)
+def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
+    """``n`` random high showdowns of ``p`` hands of ``k`` cards from ``deck``, tallied by seat
+    0's class (class c: ``bounds[c] <= strength < bounds[c + 1]``). The other seats are redealt
+    together until every one has strength ≥ ``opp_vlo`` (0: any hand)."""
+    nc = bounds.shape[0]
+    tot = np.zeros(CHART_HEAD + CHART_PER * nc, np.int64)
+    pack = deck.copy()
+    m = pack.shape[0]
+    hi = np.zeros(p, np.int64)
+    low = np.zeros(p, np.int64)
+    cards = np.empty((p, 7), np.int64)
+    seat = np.zeros(HEAD + PER_SEAT * p, np.int64)
+    for _ in range(n):
+        for j in range(k):
+            r = j + bounded(state, m - j)
+            t = pack[j]
+            pack[j] = pack[r]
+            pack[r] = t
+            cards[0, j] = pack[j]
+        hi[0] = high_score(cards, 0, k, table, wbits)
+        v = strength(hi[0])
+        c = np.searchsorted(bounds, v, side="right") - 1
+        tries = 0
+        while True:
+            pos = k
+            ok = True
+            for i in range(1, p):
+                for j in range(k):
+                    r = pos + bounded(state, m - pos)
+                    t = pack[pos]
+                    pack[pos] = pack[r]
+                    pack[r] = t
+                    cards[i, j] = pack[pos]
+                    pos += 1
+                hi[i] = high_score(cards, i, k, table, wbits)
+                if opp_vlo > 0 and strength(hi[i]) < opp_vlo:
+                    ok = False
+                    break
+            if ok:
+                break
+            tries += 1
+            tot[1] += 1
+            if tries >= max_tries:
+                tot[2] = ERR_RANGE
+                return tot
+        for i in range(HEAD + PER_SEAT):
+            seat[i] = 0
+        settle(hi, low, HIGH, p, seat)
+        tot[0] += 1
+        b = CHART_HEAD + CHART_PER * c
+        tot[b] += 1
+        tot[b + 1] += seat[HEAD]
+        tot[b + 2] += seat[HEAD + 1]
+        tot[b + 3] += seat[HEAD + 2]
+        tot[b + 4] += seat[HEAD + 3]
+    return tot
+
+
+@njit(cache=True)
+def _free_block(start, stop, f, need, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
+                kind, lo, ace_choice, ignore_sf, cat_pos, best_hi, best_lo, buckets):
+    """Completions ``start .. stop-1`` (colex) of seat ``f``, counted by how they compare with the
+    best high and low hands of the other seats (``buckets[hi_cmp + 1, lo_cmp + 1]``; +1 = better)."""
+    p = known.shape[0]
+    n = rest.shape[0]
+    a = np.zeros(8, np.int64)
+    cards = np.empty((p, 7), np.int64)
+    for j in range(nknown[f]):
+        cards[f, j] = known[f, j]
+    unrank(start, n, need, binom, a)
+    base = nknown[f]
+    for _ in range(start, stop):
+        for j in range(need):
+            cards[f, base + j] = rest[a[j]]
+        s = high_score(cards, f, k, table, wbits)
+        v = strength(s)
+        if vlo[f] <= v and v <= vhi[f]:
+            hc = 1 if s > best_hi else (0 if s == best_hi else -1)
+            lc = 0
+            if game != HIGH:
+                x = low_score(cards, f, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos)
+                lc = 1 if x < best_lo else (0 if x == best_lo else -1)
+            buckets[hc + 1, lc + 1] += 1
+        if not next_colex(a, need, n):
+            break
+
+
+@njit(cache=True)
+def _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, buckets):
+    """Every 5-card hand of ``rest`` whose smallest position is ``a0``, against the best fixed high
+    hand (high game, nested loops: no per-hand bookkeeping)."""
+    n = rest.shape[0]
+    lo_v = vlo[f]
+    hi_v = vhi[f]
+    better = 0
+    equal = 0
+    worse = 0
+    c0 = rest[a0]
+    for i1 in range(a0 + 1, n):
+        c1 = rest[i1]
+        for i2 in range(i1 + 1, n):
+            c2 = rest[i2]
+            for i3 in range(i2 + 1, n):
+                c3 = rest[i3]
+                for i4 in range(i3 + 1, n):
+                    s = table[key5(c0, c1, c2, c3, rest[i4], wbits)]
+                    v = strength(s)
+                    if v < lo_v or v > hi_v:
+                        continue
+                    if s > best_hi:
+                        better += 1
+                    elif s == best_hi:
+                        equal += 1
+                    else:
+                        worse += 1
+    buckets[2, 1] += better
+    buckets[1, 1] += equal
+    buckets[0, 1] += worse
+
+
+@njit(cache=True, parallel=True)
+def exact_one_free(f, n_blocks, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
+                   kind, lo, ace_choice, ignore_sf, cat_pos):
+    """Exact totals (layout as :func:`mc_chunk`) when only seat ``f`` has unknown cards: every
+    completion of seat ``f`` is scored once and compared with the best of the fixed seats."""
+    p = known.shape[0]
+    n = rest.shape[0]
+    need = k - nknown[f]
+    hi = np.zeros(p, np.int64)
+    low = np.zeros(p, np.int64)
+    cards = np.empty((p, 7), np.int64)
+    best_hi = np.int64(-1)
+    best_lo = np.int64(1) << 60
+    for i in range(p):
+        if i == f:
+            continue
+        for j in range(k):
+            cards[i, j] = known[i, j]
+        hi[i] = high_score(cards, i, k, table, wbits)
+        best_hi = max(best_hi, hi[i])
+        if game != HIGH:
+            low[i] = low_score(cards, i, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos)
+            best_lo = min(best_lo, low[i])
+    total = binom[n, need]
+    if game == HIGH and k == 5 and need == 5:
+        per = np.zeros((n, 3, 3), np.int64)
+        for a0 in prange(n):
+            _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, per[a0])
+        n_blocks = 0
+    else:
+        per = np.zeros((n_blocks, 3, 3), np.int64)
+    step = (total + n_blocks - 1) // n_blocks if n_blocks else 0
+    for b in prange(n_blocks):
+        a0 = b * step
+        z = min(total, a0 + step)
+        if a0 < z:
+            _free_block(a0, z, f, need, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
+                        kind, lo, ace_choice, ignore_sf, cat_pos, best_hi, best_lo, per[b])
+    buckets = per.sum(axis=0)
+    tot = np.zeros(HEAD + PER_SEAT * p, np.int64)
+    for hc in range(3):
+        for lc in range(3):
+            c = buckets[hc, lc]
+            if c == 0:
+                continue
+            hi[f] = best_hi + hc - 1
+            low[f] = best_lo - (lc - 1)
+            tot[0] += c
+            settle(hi, low, game, p, tot, c)
+    return tot

@@ -1,0 +1,105 @@
+"""Showdown speed: exact heads-up equity (every opponent hand enumerated) against PHE C driving the
+same enumeration, and Monte Carlo showdowns per second at 2-5 players.
+
+PHE C (see ``phe_c.py``) scores the very same opponent hands (all 5-subsets of the 47 cards left,
+built once, not timed) and numpy compares them with the hero's score; joker-odds enumerates the
+subsets itself inside its kernel. Both on one thread, best of ``BENCH_REPEAT`` alternating runs.
+Run: python benchmarks/run.py showdown
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from analyzer.evaluator import Evaluator
+from analyzer.games.showdown.equity import equity
+
+REPEAT = int(os.environ.get("BENCH_REPEAT", "5"))
+HERO = "Kh Kd 7c 4s 2h"
+EXACT_CASES = [("standard", "52", "Kh Kd 7c 4s 2h", 5), ("joker-wild", "52+1", "Jk Kd Kc 9s 4h", 5),
+               ("short-32", "32+1", "Jk As Kd 9c 8h", 5), ("short-32", "32+2", "Jk Jk Ac 9h 8d", 5),
+               ("standard", "52", "As Ah Kd Qc 7s 4h 2d", 7)]
+MC_CASES = [("standard", 2), ("standard", 3), ("standard", 5), ("joker-wild", 2), ("joker-wild", 5),
+            ("short-32", 2), ("short-32", 5)]
+MC_TRIALS = int(os.environ.get("BENCH_MC", "20000000"))
+
+
+def _best(fn, repeat: int = REPEAT) -> float:  # type: ignore[no-untyped-def]
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def exact_speed() -> None:
+    print(f"exact heads-up equity, warm, best of {REPEAT} (threads: {numba.get_num_threads()})")
+    print(f"{'rules':12s} {'deck':6s} {'hand':22s} {'deals':>11s} {'seconds':>8s} {'deals/s':>13s}")
+    for rules, deck, hand, k in EXACT_CASES:
+        r = equity([hand], 2, rules, deck, cards=k)
+        s = _best(lambda hand=hand, rules=rules, deck=deck, k=k: equity([hand], 2, rules, deck, cards=k))
+        print(f"{rules:12s} {deck:6s} {hand:22s} {r.deals:11,} {s:8.3f} {r.deals / s:13,.0f}"
+              f"   pot share {r.seats[0].pot_share:.4%}")
+
+
+def vs_phe() -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    import phe_c
+
+    try:
+        phe = phe_c.load()
+    except (ImportError, RuntimeError) as exc:
+        print(f"\nvs PHE C: skipped ({exc})")
+        return
+    ev = Evaluator("standard")
+    hero = ev.parse(HERO).astype(np.int32)
+    rest = np.array([c for c in range(52) if c not in set(hero.tolist())], np.int32)
+    opp = np.array(list(combinations(rest.tolist(), 5)), np.int32)
+    out = np.empty(opp.shape[0], np.int32)
+    hero_out = np.empty(1, np.int32)
+    phe.run(hero[None, :], hero_out)
+
+    def phe_equity() -> float:
+        phe.run(opp, out)  # PHE: smaller is better
+        return float(((out > hero_out[0]).sum() + 0.5 * (out == hero_out[0]).sum()) / out.size)
+
+    numba.set_num_threads(1)
+    ours = equity([HERO], 2, "standard").seats[0].pot_share
+    assert abs(ours - phe_equity()) < 1e-12, (ours, phe_equity())
+    t_ours = _best(lambda: equity([HERO], 2, "standard"))
+    t_phe = _best(phe_equity)
+    n = opp.shape[0]
+    print(f"\nvs PHE C ({phe.source}), heads-up {HERO} against all {n:,} opponent hands, one thread")
+    print(f"joker-odds {n / t_ours:13,.0f} deals/s ({t_ours:.3f} s)   PHE C {n / t_phe:13,.0f} deals/s "
+          f"({t_phe:.3f} s)   ratio {t_phe / t_ours:.2f}   pot share {ours:.4%}")
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+
+
+def mc_speed() -> None:
+    print(f"\nMonte Carlo showdowns per second, {MC_TRIALS:,} per case, all threads "
+          f"({numba.config.NUMBA_NUM_THREADS})")
+    for rules, players in MC_CASES:
+        equity(["random"], players, rules, method="mc", trials=100_000, quiet=True)
+        t = time.perf_counter()
+        r = equity(["random"], players, rules, method="mc", trials=MC_TRIALS, seed=1, quiet=True)
+        s = time.perf_counter() - t
+        print(f"{rules:12s} {players} players {r.deals / s:13,.0f} showdowns/s   {r.deals * players / s:13,.0f} "
+              f"hands/s   seat 0 pot share {r.seats[0].pot_share:.4%} ± {r.seats[0].se:.4%}")
+
+
+def main() -> None:
+    exact_speed()
+    vs_phe()
+    mc_speed()
+
+
+if __name__ == "__main__":
+    main()
