@@ -17,8 +17,8 @@ import numpy as np
 
 from analyzer.engine import RunResult, run
 from analyzer.games.durak.groups import Rate, contrast, group_rates, rate_dict
+from analyzer.games.durak.kernels.choose import POLICY_NAMES
 from analyzer.games.durak.kernels.play import FAMILIES, sim_chunk
-from analyzer.games.durak.kernels.policies import POLICY_NAMES
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult
