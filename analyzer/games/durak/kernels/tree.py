@@ -50,9 +50,10 @@ from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nt
 from analyzer.games.durak.kernels.policies import finish_heuristic, random_action, resample
 from analyzer.kernels.rng import bounded
 
-__all__ = ["ISMCTS_EXPLORE", "UCT_EXPLORE", "UCT_PLAYOUTS", "UCT_WORLDS", "finish_random", "ismcts_action",
+__all__ = ["ISMCTS_BUDGET", "ISMCTS_EXPLORE", "UCT_EXPLORE", "UCT_PLAYOUTS", "UCT_WORLDS", "finish_random", "ismcts_action",
            "tree_search", "uct_random_action"]
 
+ISMCTS_BUDGET = 1000    # ismcts: tree iterations per decision unless told
 ISMCTS_EXPLORE = 0.7    # UCB1 exploration constant of ismcts (rewards in [0, 1])
 UCT_WORLDS = 4          # uct-random: determinizations per decision
 UCT_PLAYOUTS = 500      # uct-random: UCT iterations in each
