@@ -110,3 +110,41 @@ def test_ismcts_strength_is_reproducible_on_one_or_two_workers():
     assert np.array_equal(a.totals, b.totals)
     c = strength(rules, ["ismcts", "heuristic", "random"], workers=1, **{**kw, "seed": 5})
     assert not np.array_equal(a.totals, c.totals)
+
+
+def test_report_compares_the_joker_values_of_two_players():
+    from analyzer.games.durak.report import value_comparison
+    from analyzer.games.durak.simulate import simulate_durak
+
+    weak = simulate_durak(durak_rules(), ["random"] * 2, games=4_000, seed=1, quiet=True)
+    strong = simulate_durak(durak_rules(), ["heuristic"] * 2, games=4_000, seed=1, quiet=True)
+    rows, sentence = value_comparison(weak, strong)
+    assert [r["holding"] for r in rows] == ["red joker", "black joker", "both jokers", "high joker", "low joker",
+                                            "first attack"]
+    high = rows[3]
+    assert high["change_pp"] == pytest.approx(high["heuristic pp"] - high["random pp"])
+    assert high["change_ci_low_pp"] < high["change_pp"] < high["change_ci_high_pp"]
+    assert sentence.startswith("The largest change is the ") and "95 % interval" in sentence
+
+
+def test_ismcts_beats_random_and_heuristic():
+    # paired over deals (each deal played with the seats swapped); the lower 95 % bound must clear ½
+    s = strength(durak_rules(), ["ismcts", "random"], deals=30, seed=3, budget=20, chunk_size=15, quiet=True)
+    score, se = s.score(0)
+    assert score - 1.96 * se > 0.8
+    s = strength(durak_rules(), ["ismcts", "heuristic"], deals=60, seed=3, budget=50, chunk_size=15, quiet=True)
+    score, se = s.score(0)
+    assert score - 1.96 * se > 0.5
+    assert s.p_fool(0)[0] < s.p_fool(1)[0]
+
+
+@pytest.mark.slow
+def test_ismcts_beats_heuristic_and_search_by_a_wide_margin():
+    rules = durak_rules()
+    s = strength(rules, ["ismcts", "heuristic"], deals=300, seed=6, budget=200, chunk_size=25, quiet=True)
+    score, se = s.score(0)
+    assert score - 1.96 * se > 0.65          # measured about 0.77 at 100 deals
+    assert s.p_fool(1)[0] - s.p_fool(0)[0] > 0.3
+    s = strength(rules, ["ismcts", "search"], deals=200, seed=6, budget=200, chunk_size=25, quiet=True)
+    score, se = s.score(0)
+    assert score - 1.96 * se > 0.55          # measured about 0.69 at 100 deals

@@ -98,7 +98,8 @@ class Strength(TableResult):
         for j, name in enumerate(self.lineup):
             p, se = self.p_fool(j)
             row: dict[str, Any] = {"policy": name, "budget": self.budget if name in BUDGETED else None,
-                                   "p_fool": p, "p_fool_se": se}
+                                   "p_fool": p, "p_fool_se": se, "p_fool_ci_low": p - Z95 * se,
+                                   "p_fool_ci_high": p + Z95 * se}
             if self.n == 2:
                 s, sse = self.score(j)
                 row.update({"score": s, "score_se": sse, "score_ci_low": s - Z95 * sse,
