@@ -21,14 +21,16 @@ from analyzer.cli.options import (
     refuse_repeated,
     refuse_unused,
 )
-from analyzer.defaults import CHUNK
 from analyzer.io import atomic_write_text, render, render_text_table
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-POLICIES = "random, heuristic or search"
+POLICIES = "random, heuristic, search, ismcts or uct-random"
 BUDGET = Count(1, MAX_BUDGET)
+BUDGET_HELP = ("Search: rollouts per decision; ismcts: tree iterations per decision (default: 64, or 1000 when "
+               "a seat plays ismcts; uct-random always runs 4 worlds x 500 playouts).")
 GAMES_RUN = RunSize(10**8)  # heuristic self-play: about an hour on two cores
+SEARCHERS = ("search", "ismcts")  # the policies a --budget applies to
 TABLES = ("seats", "jokers", "roles", "trumps", "first", "values")
 
 
@@ -51,8 +53,7 @@ def play_options(f: F) -> F:
         click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}."),
         click.option("--policy-seat", multiple=True, metavar="SEAT=POLICY",
                      help="One seat's policy instead (repeatable), e.g. 1=random."),
-        click.option("--budget", type=BUDGET, default=64, show_default=True,
-                     help="Search policy: rollouts per decision."),
+        click.option("--budget", type=BUDGET, default=None, help=BUDGET_HELP),
         click.option("--games", type=GAMES_RUN, default=20_000, show_default=True,
                      help="Games to play (the cap when a precision target is given)."),
         click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed."),
@@ -76,8 +77,8 @@ def _lineup(players: int, policy: str, policy_seat: tuple[str, ...]) -> list[str
 
     refuse_repeated("--policy-seat", policy_seat, lambda k: k.lstrip("+0") or "0")
     lineup = parse_lineup(players, policy, policy_seat)
-    if "search" not in lineup:
-        refuse_unused(click.get_current_context(), ["budget"], "no seat plays the search policy")
+    if not set(lineup) & set(SEARCHERS):
+        refuse_unused(click.get_current_context(), ["budget"], "no seat plays a policy that searches (search or ismcts)")
     return lineup
 
 
@@ -146,7 +147,7 @@ GROUP_COLUMNS = ["group", "players", "fools", "p_fool", "se", "ci_low", "ci_high
 @engine_options(chunk="durak simulate")
 @output_options
 def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], policy: str,
-                 policy_seat: tuple[str, ...], budget: int, games: int, seed: int, table: str, later: bool,
+                 policy_seat: tuple[str, ...], budget: int | None, games: int, seed: int, table: str, later: bool,
                  fmt: str, out: Path | None, **opts: Any) -> None:
     """Self-play: P(fool) by seat with 95 % CIs, P(draw), game length, and by dealt hand.
 
@@ -156,12 +157,13 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
 
     Example: joker-odds durak simulate --players 4 --deck 36+2 --games 100000 --seed 1
     """
-    from analyzer.games.durak.simulate import simulate_durak
+    from analyzer.games.durak.simulate import default_budget, simulate_durak
 
     r = _rules(players, deck, rule)
     lineup = _lineup(r.players, policy, policy_seat)
     kw = _engine(games, opts)
-    sim = simulate_durak(r, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", CHUNK["durak simulate"]), later, **kw)
+    sim = simulate_durak(r, lineup, kw.pop("games"), seed, default_budget(lineup, budget), kw.pop("chunk_size", None),
+                         later, **kw)
     summary = sim.summary()
     if sim.run is not None:
         summary["stop"] = sim.run.stop_reason
@@ -186,18 +188,20 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
 @engine_options(chunk="durak odds")
 @output_options
 def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | None, rule: tuple[str, ...],
-             policy: str, policy_seat: tuple[str, ...], budget: int, games: int, seed: int, fmt: str,
+             policy: str, policy_seat: tuple[str, ...], budget: int | None, games: int, seed: int, fmt: str,
              out: Path | None, **opts: Any) -> None:
     """P(fool) of a dealt hand, sampling the other hands and the stock.
 
     Example: joker-odds durak odds --hand "As Jk1 7h 9c Td Qs" --trump h --players 3 --seat 0
     """
     from analyzer.games.durak.odds import hand_odds
+    from analyzer.games.durak.simulate import default_budget
 
     r = _rules(players, deck, rule)
     lineup = _lineup(r.players, policy, policy_seat)
     kw = _engine(games, opts)
-    res = hand_odds(r, hand, trump, seat, lineup, kw.pop("games"), seed, budget, kw.pop("chunk_size", CHUNK["durak odds"]), **kw)
+    res = hand_odds(r, hand, trump, seat, lineup, kw.pop("games"), seed, default_budget(lineup, budget),
+                    kw.pop("chunk_size", None), **kw)
     _emit(res.meta(), res.rows(), fmt, out, _run(r, rule, policies=",".join(lineup), method="self-play",
                                                  games=res.games, seed=seed))
 
@@ -210,8 +214,7 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
                    "shows each slot's P(fool).")
 @click.option("--deals", type=RunSize(10**7), default=1_000, show_default=True,
               help="Deals per pairing, each played once per seat rotation.")
-@click.option("--budget", type=BUDGET, default=64, show_default=True,
-              help="Search policy: rollouts per decision.")
+@click.option("--budget", type=BUDGET, default=None, help=BUDGET_HELP)
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @force_option
 @click.option("--deck", default=None, metavar="SPEC", help="36+2 (default), 52+2, 36 or 52.")
@@ -219,14 +222,15 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
 @click.option("--workers", type=Count(1, 1024), default=None, help="Threads (default: CPU count).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @output_options
-def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget: int, seed: int, deck: str | None,
-                 rule: tuple[str, ...], workers: int | None, quiet: bool, fmt: str, out: Path | None) -> None:
+def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget: int | None, seed: int,
+                 deck: str | None, rule: tuple[str, ...], workers: int | None, quiet: bool, fmt: str, out: Path | None) -> None:
     """Heads-up strength of the policies, seat-rotated on the same deals: score (win 1, draw ½)
     with its 95 % CI over deals, and each side's P(fool).
 
-    Example: joker-odds durak strength --pair search:heuristic --deals 2000 --budget 64
+    Example: joker-odds durak strength --pair ismcts:heuristic --deals 200 --budget 1000
     """
     from analyzer.games.durak.rules import DurakError
+    from analyzer.games.durak.simulate import default_budget
     from analyzer.games.durak.strength import strength, strength_table
 
     kw: dict[str, Any] = {"quiet": True} if quiet else {}
@@ -236,9 +240,10 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
     if lineup is not None:
         refuse_unused(ctx, ["pairs"], "--lineup gives every seat's policy")
         names = [x.strip() for x in lineup.split(",") if x.strip()]
-        if "search" not in names:
-            refuse_unused(ctx, ["budget"], "no seat plays the search policy")
+        if not set(names) & set(SEARCHERS):
+            refuse_unused(ctx, ["budget"], "no seat plays a policy that searches (search or ismcts)")
         rl = _rules(len(names), deck, rule)
+        budget = default_budget(names, budget)
         res = strength(rl, names, deals, seed, budget, **kw)
         run = _run(rl, rule, policies=",".join(names), method="seat-rotated self-play", deals=res.deals,
                    seed=seed)
@@ -252,8 +257,9 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
         if not sep:
             raise DurakError(f"bad --pair {p!r}: write A:B, e.g. search:heuristic")
         chosen.append((a.strip(), b.strip()))
-    if all("search" not in pair for pair in chosen):
-        refuse_unused(ctx, ["budget"], "no pairing has the search policy")
+    if all(not set(pair) & set(SEARCHERS) for pair in chosen):
+        refuse_unused(ctx, ["budget"], "no pairing has a policy that searches (search or ismcts)")
+    budget = default_budget([name for pair in chosen for name in pair], budget)
     rows = strength_table(r, chosen, deals, seed, budget, **kw)
     run = _run(r, rule, policies=",".join(f"{a}:{b}" for a, b in chosen), method="seat-rotated self-play",
                deals=deals, seed=seed)
@@ -265,6 +271,7 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
               help="Player counts, comma-separated.")
 @click.option("--decks", default="36+2,52+2", show_default=True, metavar="LIST", help="Decks, comma-separated.")
 @click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}.")
+@click.option("--budget", type=BUDGET, default=None, help=BUDGET_HELP)
 @click.option("--games", type=GAMES_RUN, default=40_000, show_default=True,
               help="Games per deck and player count.")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Random seed (each run).")
@@ -273,7 +280,7 @@ def strength_cmd(pairs: tuple[str, ...], lineup: str | None, deals: int, budget:
               show_default=True, help="P(fool) by seat, joker values and first-attacker edge, or draws and length.")
 @click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE", help="Override a rule (repeatable).")
 @output_options
-def sweep_cmd(players_list: str, decks: str, policy: str, games: int, seed: int, table: str,
+def sweep_cmd(players_list: str, decks: str, policy: str, budget: int | None, games: int, seed: int, table: str,
               rule: tuple[str, ...], fmt: str, out: Path | None) -> None:
     """Self-play every deck and player count: seat table, joker values (percentage points) and the
     first attacker's edge with 95 % CIs, side by side.
@@ -281,6 +288,7 @@ def sweep_cmd(players_list: str, decks: str, policy: str, games: int, seed: int,
     Example: joker-odds durak sweep --players 2,4 --decks 36+2 --table values
     """
     from analyzer.games.durak.rules import DurakError
+    from analyzer.games.durak.simulate import default_budget
     from analyzer.games.durak.sweep import sweep
 
     try:
@@ -298,10 +306,14 @@ def sweep_cmd(players_list: str, decks: str, policy: str, games: int, seed: int,
     for p in counts:
         for d in deck_list:
             _rules(p, d, rule)  # every configuration is valid before any is played
-    res = sweep(counts, deck_list, games, seed, policy, rule)
+    if policy not in SEARCHERS:
+        refuse_unused(click.get_current_context(), ["budget"], "the policy does not search")
+    budget = default_budget([policy], budget)
+    res = sweep(counts, deck_list, games, seed, policy, rule, budget)
     rows = {"seats": res.seat_rows, "values": res.value_rows, "summary": res.summary_rows}[table]
     run = {"game": "durak", "rules": ",".join(rule) or None, "decks": decks, "players": players_list,
-           "policy": policy, "method": "self-play", "games": games, "seed": seed}
+           "policy": policy, "budget": budget if policy in ("search", "ismcts") else None, "method": "self-play",
+           "games": games, "seed": seed}
     emit(rows, fmt, out, {"games": games, "seed": seed, "policy": policy} if fmt == "json" else None, run=run)
 
 
@@ -309,19 +321,20 @@ def sweep_cmd(players_list: str, decks: str, policy: str, games: int, seed: int,
 @game_options
 @click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}.")
 @click.option("--policy-seat", multiple=True, metavar="SEAT=POLICY", help="One seat's policy instead.")
-@click.option("--budget", type=click.IntRange(min=1), default=64, show_default=True,
-              help="Search policy: rollouts per decision.")
+@click.option("--budget", type=click.IntRange(min=1), default=None, help=BUDGET_HELP)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Deal and play seed.")
 def play_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], policy: str,
-             policy_seat: tuple[str, ...], budget: int, seed: int) -> None:
+             policy_seat: tuple[str, ...], budget: int | None, seed: int) -> None:
     """One seeded game, move by move, with the hands dealt.
 
     Example: joker-odds durak play --players 3 --seed 7
     """
     from analyzer.games.durak.playthrough import game_trace
+    from analyzer.games.durak.simulate import default_budget
 
     r = _rules(players, deck, rule)
-    click.echo(game_trace(r, _lineup(r.players, policy, policy_seat), seed, budget), nl=False)
+    lineup = _lineup(r.players, policy, policy_seat)
+    click.echo(game_trace(r, lineup, seed, default_budget(lineup, budget)), nl=False)
 
 
 COMMANDS = [durak_group]

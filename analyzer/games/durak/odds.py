@@ -20,7 +20,7 @@ from analyzer.checkpoint import order_problem, outcome_problem
 from analyzer.engine import run
 from analyzer.games.durak.kernels.play import odds_chunk
 from analyzer.games.durak.rules import DurakError, DurakRules
-from analyzer.games.durak.simulate import DEFAULT_BUDGET, DEFAULT_CHUNK, policy_codes
+from analyzer.games.durak.simulate import DEFAULT_BUDGET, chunk_for, policy_codes
 from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult
 from analyzer.stats import ProportionEstimate, estimate_pairs, mean_from_sums, proportion
@@ -130,7 +130,7 @@ class HandOdds(TableResult):
 
 def hand_odds(rules: DurakRules, hand: str, trump: str, seat: int = 0, lineup: Sequence[str] | None = None,
               games: int | None = 20_000, seed: int = 0, budget: int = DEFAULT_BUDGET,
-              chunk_size: int = DEFAULT_CHUNK, **engine: Any) -> HandOdds:
+              chunk_size: int | None = None, **engine: Any) -> HandOdds:
     """Sample P(fool) of ``hand`` dealt to ``seat`` with trump ``trump``."""
     cards = parse_hand(hand, deck=rules.spec)
     if cards.size != rules.hand_size:
@@ -145,6 +145,6 @@ def hand_odds(rules: DurakRules, hand: str, trump: str, seat: int = 0, lineup: S
     rest = np.array([c for c in rules.deck_cards() if c not in set(held.tolist())], dtype=np.int64)
     task = OddsTask(rest, held, int(seat), turned, rules.kernel_rules(), rules.players, policy_codes(names),
                     int(budget), np.array(tables_for(rules)))
-    res = run(task, trials=games, seed=seed, chunk_size=chunk_size, **engine)
+    res = run(task, trials=games, seed=seed, chunk_size=chunk_for(names, chunk_size), **engine)
     return HandOdds(format_hand(cards), trump.strip(), int(seat), tuple(names), rules, np.asarray(res.totals),
                     int(seed))

@@ -13,7 +13,14 @@ import numpy as np
 
 from analyzer.cards import format_hand
 from analyzer.games.durak.rules import DurakRules
-from analyzer.games.durak.state import DurakState, heuristic_policy, random_policy, search_policy
+from analyzer.games.durak.state import (
+    DurakState,
+    heuristic_policy,
+    ismcts_policy,
+    random_policy,
+    search_policy,
+    uct_random_policy,
+)
 from analyzer.games.state import Policy, playthrough
 
 __all__ = ["game_trace", "policy_functions"]
@@ -21,8 +28,9 @@ __all__ = ["game_trace", "policy_functions"]
 
 def policy_functions(lineup: Sequence[str], budget: int = 64) -> list[Policy]:
     """Façade policies for a lineup of names."""
-    table = {"random": random_policy, "heuristic": heuristic_policy}
-    return [table[name] if name in table else search_policy(budget) for name in lineup]  # type: ignore[misc]
+    table = {"random": random_policy, "heuristic": heuristic_policy, "uct-random": uct_random_policy,
+             "search": search_policy(budget), "ismcts": ismcts_policy(budget)}
+    return [table[name] for name in lineup]  # type: ignore[misc]
 
 
 def game_trace(rules: DurakRules, lineup: Sequence[str], seed: int = 0, budget: int = 64) -> str:

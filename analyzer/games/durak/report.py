@@ -1,12 +1,13 @@
 """The report study "Durak with two jokers": who is the fool by seat and by dealt hand, what each
-joker is worth, the first attacker's edge, and how strong the policies are."""
+joker is worth (under the heuristic and under ismcts), the first attacker's edge, and how strong
+the policies are."""
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
 from analyzer.games.durak.rules import durak_rules
-from analyzer.games.durak.simulate import DEFAULT_BUDGET, simulate_durak
+from analyzer.games.durak.simulate import DEFAULT_BUDGET, DurakSimulation, simulate_durak
 from analyzer.games.durak.strength import strength_table
 from analyzer.games.durak.sweep import sweep
 from analyzer.report.study import Study
@@ -16,6 +17,8 @@ DEALS = 500             # deals per heads-up pairing (each played twice, seats s
 BUDGETS = (8, 16, 32, 64, 128)
 BUDGET_DEALS = 150
 SEED = 1
+STRONG_GAMES = 1_000    # ismcts self-play games, heads-up 36+2 (about 0.2 s a game at the budget below)
+STRONG_BUDGET = 200     # ismcts tree iterations per decision in the report
 
 
 def _plot_values(study: Study, rows: list[dict], deck: str) -> None:
@@ -37,6 +40,41 @@ def _plot_values(study: Study, rows: list[dict], deck: str) -> None:
                  "(95 % CI bars)")
 
 
+def value_comparison(weak: DurakSimulation, strong: DurakSimulation) -> tuple[list[dict], str]:
+    """Joker values and the first attacker's edge under two lineups side by side, and a sentence on
+    the largest difference (the runs are independent: the SE of a difference is the root sum of squares)."""
+    rows = []
+    a_rows = [*weak.value_rows(), {"holding": "first attack", "by": "edge", **weak.first_attacker_edge()}]
+    b_rows = [*strong.value_rows(), {"holding": "first attack", "by": "edge", **strong.first_attacker_edge()}]
+    for a, b in zip(a_rows, b_rows, strict=True):
+        diff = b["estimate"] - a["estimate"]
+        se = (a["se"] ** 2 + b["se"] ** 2) ** 0.5
+        rows.append({"holding": a["holding"], "by": a["by"], f"{weak.lineup[0]} pp": a["estimate"],
+                     f"{weak.lineup[0]} ci_low_pp": a["ci_low"], f"{weak.lineup[0]} ci_high_pp": a["ci_high"],
+                     f"{strong.lineup[0]} pp": b["estimate"], f"{strong.lineup[0]} ci_low_pp": b["ci_low"],
+                     f"{strong.lineup[0]} ci_high_pp": b["ci_high"], "change_pp": diff,
+                     "change_ci_low_pp": diff - 1.96 * se, "change_ci_high_pp": diff + 1.96 * se})
+    big = max(rows, key=lambda r: abs(r["change_pp"]))
+    clear = [r for r in rows if r["change_ci_low_pp"] > 0 or r["change_ci_high_pp"] < 0]
+    sentence = (f"The largest change is the {big['holding']} ({big['by']}): {big['change_pp']:+.1f} percentage "
+                f"points [{big['change_ci_low_pp']:+.1f}, {big['change_ci_high_pp']:+.1f}]; "
+                + (f"{len(clear)} of {len(rows)} values differ beyond their 95 % intervals, so the values "
+                   "depend on who plays." if clear else
+                   f"none of the {len(rows)} values differs beyond its 95 % interval at these sample sizes."))
+    return rows, sentence
+
+
+def _strong_values(study: Study, weak: DurakSimulation) -> None:
+    strong = simulate_durak(durak_rules(), ["ismcts"] * 2, STRONG_GAMES, SEED, STRONG_BUDGET, quiet=True)
+    rows, sentence = value_comparison(weak, strong)
+    study.heading("Do the values depend on the player?")
+    study.text(f"Heads-up, 36+2: the joker values and the first attacker's edge from {weak.games:,} games of "
+               f"heuristic self-play and from {strong.games:,} games in which both seats play ismcts "
+               f"(information-set tree search with heuristic playouts, {STRONG_BUDGET} iterations a decision; "
+               f"against the heuristic it is the fool far less often), seed {SEED}. {sentence}")
+    study.table("values-by-player", rows, "Joker values under the heuristic and under ismcts, percentage points")
+
+
 def build() -> Study:
     study = Study("durak", "Durak with two jokers")
     study.text("Throw-in durak with 36 or 52 cards plus a red joker (Jk1) and a black joker (Jk2), six cards "
@@ -44,7 +82,7 @@ def build() -> Study:
                "every card; the other (the low joker) beats any card of its own colour but loses to a trump. "
                "A turned joker makes both suits of its colour trumps (equal ranks do not beat each other). "
                "At most as many attack cards as the defender holds, at most 6, at most 5 in the first bout. "
-               "All numbers are heuristic self-play with seat 0 on the dealer's left; 95 % intervals are "
+               "All numbers but one table are heuristic self-play with seat 0 on the dealer's left; 95 % intervals are "
                "Wilson for seat rates and cluster-robust (by game) for groups of players and their contrasts.")
     sw = sweep(games=GAMES, seed=SEED)
     study.heading("The fool by seat")
@@ -75,6 +113,8 @@ def build() -> Study:
     study.table("values", sw.value_rows, "Joker values and first-attacker edge, percentage points")
     for deck in ("36+2", "52+2"):
         _plot_values(study, sw.value_rows, deck)
+
+    _strong_values(study, sw.runs[("36+2", 2)])
 
     study.heading("By trump count")
     sim4 = simulate_durak(durak_rules(4), ["heuristic"] * 4, GAMES, SEED, quiet=True)

@@ -19,8 +19,9 @@ from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import RunResult, run
 from analyzer.games.durak.groups import Rate, contrast, group_rates, rate_dict
+from analyzer.games.durak.kernels.choose import POLICY_NAMES
 from analyzer.games.durak.kernels.play import FAMILIES, sim_chunk
-from analyzer.games.durak.kernels.policies import POLICY_NAMES
+from analyzer.games.durak.kernels.tree import ISMCTS_BUDGET
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult, plain
@@ -29,11 +30,13 @@ from analyzer.stats import estimate_pairs, mean_from_sums, proportion
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DEFAULT_BUDGET", "FAMILY_LABELS", "DurakSimulation", "DurakTask", "parse_lineup",
-           "policy_codes", "simulate_durak"]
+__all__ = ["DEFAULT_BUDGET", "FAMILY_LABELS", "ISMCTS_BUDGET", "DurakSimulation", "DurakTask", "chunk_for",
+           "default_budget", "parse_lineup", "policy_codes", "simulate_durak"]
 
-DEFAULT_BUDGET = 64
+DEFAULT_BUDGET = 64     # search: rollouts per decision
 DEFAULT_CHUNK = CHUNK["durak simulate"]
+TREE_CHUNK = 32         # games per chunk when a seat plays a tree search (seconds a game, not microseconds)
+TREE_POLICIES = ("ismcts", "uct-random")
 FAMILY_LABELS: dict[str, tuple[str, ...]] = {
     "jokers": ("no joker", "red joker", "black joker", "both jokers"),
     "roles": ("no joker", "high joker", "low joker", "both jokers"),
@@ -50,6 +53,28 @@ def policy_codes(names: Sequence[str]) -> np.ndarray:
             raise DurakError(f"unknown policy {name!r} (known: {', '.join(POLICY_NAMES)})")
         codes[i] = POLICY_NAMES.index(name)
     return codes
+
+
+def default_budget(names: Sequence[str], budget: int | None = None) -> int:
+    """``budget`` if given, else :data:`ISMCTS_BUDGET` when a seat plays ismcts, else :data:`DEFAULT_BUDGET`.
+
+    >>> default_budget(["ismcts", "heuristic"]), default_budget(["search"]), default_budget(["search"], 8)
+    (1000, 64, 8)
+    """
+    if budget is not None:
+        return int(budget)
+    return ISMCTS_BUDGET if "ismcts" in names else DEFAULT_BUDGET
+
+
+def chunk_for(names: Sequence[str], chunk_size: int | None = None) -> int:
+    """``chunk_size`` if given, else :data:`TREE_CHUNK` when a seat plays a tree search, else :data:`DEFAULT_CHUNK`.
+
+    >>> chunk_for(["heuristic", "ismcts"]), chunk_for(["heuristic"]), chunk_for(["ismcts"], 8)
+    (32, 4096, 8)
+    """
+    if chunk_size is not None:
+        return int(chunk_size)
+    return TREE_CHUNK if set(names) & set(TREE_POLICIES) else DEFAULT_CHUNK
 
 
 def parse_lineup(players: int, policy: str, seats: Sequence[str] = ()) -> list[str]:
@@ -237,7 +262,7 @@ class DurakSimulation(TableResult):
 
 
 def simulate_durak(rules: DurakRules, lineup: Sequence[str], games: int | None = 20_000, seed: int = 0,
-                   budget: int = DEFAULT_BUDGET, chunk_size: int = DEFAULT_CHUNK, later: bool = False,
+                   budget: int = DEFAULT_BUDGET, chunk_size: int | None = None, later: bool = False,
                    **engine: Any) -> DurakSimulation:
     """Play ``games`` self-play games (or run to an engine precision target).
 
@@ -245,5 +270,5 @@ def simulate_durak(rules: DurakRules, lineup: Sequence[str], games: int | None =
     is the last fool's neighbour (rule ``after_loss``; after a draw the ``first_attack`` rule).
     """
     task = DurakTask.make(rules, lineup, budget, later)
-    res = run(task, trials=games, seed=seed, chunk_size=chunk_size, **engine)
+    res = run(task, trials=games, seed=seed, chunk_size=chunk_for(lineup, chunk_size), **engine)
     return DurakSimulation(rules, tuple(lineup), int(budget), int(seed), np.asarray(res.totals), res, later)

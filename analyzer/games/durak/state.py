@@ -25,10 +25,12 @@ from analyzer.games.durak.kernels.policies import (
     resample,
     search_action,
 )
+from analyzer.games.durak.kernels.tree import ISMCTS_BUDGET, ismcts_action, uct_random_action
 from analyzer.games.durak.rules import DurakRules
 from analyzer.kernels.rng import seed_words
 
-__all__ = ["DurakState", "heuristic_policy", "mask_cards", "random_policy", "search_policy"]
+__all__ = ["DurakState", "heuristic_policy", "ismcts_policy", "mask_cards", "random_policy", "search_policy",
+           "uct_random_policy"]
 
 PHASES = ("lead", "defend", "throw", "add", "over")
 SUITS = "cdhs"
@@ -185,3 +187,17 @@ def search_policy(budget: int = 64):  # type: ignore[no-untyped-def]
         return int(search_action(state.S, state.tab, _words(rng), int(budget)))
 
     return policy
+
+
+def ismcts_policy(budget: int = ISMCTS_BUDGET):  # type: ignore[no-untyped-def]
+    """The ``ismcts`` kernel with ``budget`` tree iterations per decision, as a façade policy."""
+
+    def policy(state: DurakState, rng: np.random.Generator) -> int:
+        return int(ismcts_action(state.S, state.tab, _words(rng), int(budget)))
+
+    return policy
+
+
+def uct_random_policy(state: DurakState, rng: np.random.Generator) -> int:
+    """The ``uct-random`` baseline kernel (4 determinized UCT trees of 500 random playouts)."""
+    return int(uct_random_action(state.S, state.tab, _words(rng)))

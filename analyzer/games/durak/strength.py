@@ -28,7 +28,9 @@ from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult
 from analyzer.stats import Z95, mean_from_sums
 
-__all__ = ["Strength", "StrengthTask", "strength", "strength_table"]
+__all__ = ["BUDGETED", "Strength", "StrengthTask", "strength", "strength_table"]
+
+BUDGETED = ("search", "ismcts")   # the policies that read the budget
 
 
 @dataclass(frozen=True)
@@ -104,8 +106,9 @@ class Strength(TableResult):
         out = []
         for j, name in enumerate(self.lineup):
             p, se = self.p_fool(j)
-            row: dict[str, Any] = {"policy": name, "budget": self.budget if name == "search" else None,
-                                   "p_fool": p, "p_fool_se": se}
+            row: dict[str, Any] = {"policy": name, "budget": self.budget if name in BUDGETED else None,
+                                   "p_fool": p, "p_fool_se": se, "p_fool_ci_low": p - Z95 * se,
+                                   "p_fool_ci_high": p + Z95 * se}
             if self.n == 2:
                 s, sse = self.score(j)
                 row.update({"score": s, "score_se": sse, "score_ci_low": s - Z95 * sse,
@@ -135,7 +138,7 @@ def strength_table(rules: DurakRules, pairs: Sequence[tuple[str, str]], deals: i
         sc, se = s.score(0)
         pa, _ = s.p_fool(0)
         pb, _ = s.p_fool(1)
-        rows.append({"policy": a, "opponent": b, "budget": budget if "search" in (a, b) else None,
+        rows.append({"policy": a, "opponent": b, "budget": budget if {a, b} & set(BUDGETED) else None,
                      "deals": s.deals, "score": sc, "se": se, "ci_low": sc - Z95 * se, "ci_high": sc + Z95 * se,
                      "p_fool": pa, "p_fool_opponent": pb, "p_draw": s.draws / (2 * s.deals)})
     return rows

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from analyzer.games.durak.rules import DurakError, durak_rules
-from analyzer.games.durak.simulate import DurakSimulation, simulate_durak
+from analyzer.games.durak.simulate import DurakSimulation, default_budget, simulate_durak
 from analyzer.results import plain
 
 if TYPE_CHECKING:
@@ -49,13 +49,15 @@ class Sweep:
 
 
 def sweep(players: Sequence[int] = (2, 3, 4, 5, 6), decks: Sequence[str] = ("36+2", "52+2"),
-          games: int = 40_000, seed: int = 1, policy: str = "heuristic", overrides: Sequence[str] = ()) -> Sweep:
-    """Self-play every configuration with ``games`` games (seed ``seed`` for each)."""
+          games: int = 40_000, seed: int = 1, policy: str = "heuristic", overrides: Sequence[str] = (),
+          budget: int | None = None) -> Sweep:
+    """Self-play every configuration with ``games`` games (seed ``seed`` for each), every seat
+    playing ``policy`` (``budget``: see :func:`~analyzer.games.durak.simulate.default_budget`)."""
     out = Sweep()
     for deck in decks:
         for p in players:
             rules = durak_rules(p, deck, overrides)
-            sim = simulate_durak(rules, [policy] * p, games, seed, quiet=True)
+            sim = simulate_durak(rules, [policy] * p, games, seed, default_budget([policy], budget), quiet=True)
             out.runs[(deck, p)] = sim
             key = {"deck": deck, "players": p}
             out.seat_rows += [{**key, **{k: r[k] for k in ("seat", "p_fool", "se", "ci_low", "ci_high",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.games.durak.kernels.choose import choose
 from analyzer.games.durak.kernels.layout import (
     ABORTED,
     BOUT,
@@ -45,7 +46,6 @@ from analyzer.games.durak.kernels.moves import (
     popcount,
     setup,
 )
-from analyzer.games.durak.kernels.policies import choose
 from analyzer.kernels.rng import bounded, shuffle
 
 FAMILY_SIZES = (4, 4, 7, 2)  # jokers by colour, jokers by role, trumps 0..6+, first attacker / other

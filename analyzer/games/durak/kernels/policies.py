@@ -1,4 +1,4 @@
-"""Playing policies as numba kernels: ``random``, ``heuristic`` and ``search``.
+"""The simple playing policies as numba kernels: ``random``, ``heuristic`` and ``search``.
 
 - **random** picks uniformly among the legal moves (taking and passing included).
 - **heuristic** spends cards in the order of their value (non-trumps by rank, then the joker not
@@ -50,8 +50,6 @@ from analyzer.games.durak.kernels.layout import (
 from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
 from analyzer.kernels.rng import bounded
 
-RANDOM, HEURISTIC, SEARCH = 0, 1, 2
-POLICY_NAMES = ("random", "heuristic", "search")
 TAKE_COST = 26
 THROW_MAX_EARLY = 9   # value: jacks and lower while the stock lasts
 THROW_MAX_LATE = 18   # any non-trump once it is empty
@@ -178,20 +176,4 @@ def search_action(S, tab, rng, budget):
     return actions[best]
 
 
-@njit(cache=True)
-def choose(S, tab, rng, policy, budget):
-    """The move of the seat to move under ``policy`` (RANDOM, HEURISTIC or SEARCH)."""
-    if policy == HEURISTIC:
-        return heuristic_action(S, tab)
-    if policy == RANDOM:
-        return random_action(S, tab, rng)
-    return search_action(S, tab, rng, budget)
-
-
-def policy_code(name: str) -> int:
-    """The kernel code of a policy name (``ValueError`` if unknown)."""
-    return POLICY_NAMES.index(name)
-
-
-__all__ = ["HEURISTIC", "POLICY_NAMES", "RANDOM", "SEARCH", "choose", "finish_heuristic",
-           "heuristic_action", "policy_code", "random_action", "resample", "search_action"]
+__all__ = ["finish_heuristic", "heuristic_action", "random_action", "resample", "search_action"]
