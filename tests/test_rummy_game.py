@@ -123,16 +123,20 @@ def test_random_play_conserves_cards_and_ends() -> None:
 
 def test_heuristic_play_conserves_cards_and_scores_by_the_rules() -> None:
     want = _deck_counts()
+    policy, rng = heuristic_policy("greedy"), np.random.default_rng(0)
     for seed in range(20):
         s = RummyState(players=4, seed=seed)
-        play_out(s, [heuristic_policy("greedy")] * 4, np.random.default_rng(seed))
+        while not s.is_terminal():
+            last_hand = _codes(s.hands[s.current_player()])  # before the move
+            s.apply_action(policy(s, rng))
         assert np.array_equal(s.total_cards(), want)
         ret = s.returns()
         w = int(s.meta[g.M_WINNER])
         for seat in range(4):
             hand = _codes(s.hands[seat])
-            if seat == w:
-                assert -ret[seat] in (-50, -100, -200, -400) and not hand
+            if seat == w:  # -50, doubled for each joker thrown with the last discard
+                jokers = len(last_hand) if all(c >= 52 for c in last_hand) else 0  # a joker hand goes whole
+                assert -ret[seat] == -50 * 2 ** jokers and not hand
                 continue
             pts = sum(11 if c // 4 == 12 and c < 52 else 10 if c >= 52 or c // 4 >= 8 else c // 4 + 2 for c in hand)
             if hand and all(c >= 52 for c in hand) and len(hand) == 1:
