@@ -18,23 +18,25 @@ dealer's four hole cards are any four of the cards the player has not seen.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
 from reference import Reference
+from stud_options_reference import ORDER
 
 from analyzer.cards import get_deck
-from analyzer.rules import get_rules
+from analyzer.rules import RuleSet, WildMode
 
+# the jpoker wild mode; "A" only passes the evaluator's check that the deck holds a wild card,
+# the designated card replaces it in :func:`evaluator`
+JPOKER = RuleSet(name="j-poker", mode=WildMode.JPOKER, deck="52", wild=("A",), order=ORDER)
 PAYS = {"five_of_a_kind": 150, "royal_flush": 75, "straight_flush": 35, "four_of_a_kind": 15, "full_house": 7,
         "flush": 5, "straight": 4, "three_of_a_kind": 3, "two_pair": 2, "pair": 1, "high_card": 1}
 
 
 def evaluator(deck: str, wild: int | None) -> Reference:
     """The brute-force evaluator with ``wild`` (a card code, or None) as the only wild card."""
-    rules = replace(get_rules("j-poker"), wild=("A",))  # any wild item the deck holds; replaced below
-    ref = Reference(rules, get_deck(deck))
+    ref = Reference(JPOKER, get_deck(deck))
     ref.wild = set() if wild is None else {wild}
     return ref
 
