@@ -29,9 +29,16 @@ import numpy as np
 from reference import Reference, dense_ranks
 
 from analyzer.cards import get_deck
-from analyzer.rules import get_rules
+from analyzer.rules import Category, NaturalBeatsWild, RuleSet, WildMode
 
 JOKER = 52
+# The hands best first (five of a kind above the royal flush) and the rules of poker with joker as
+# the rules text states them: the joker fully wild, a hand without it winning an exact tie.
+ORDER = tuple(Category(c) for c in ("five_of_a_kind", "royal_flush", "straight_flush", "four_of_a_kind",
+                                    "full_house", "flush", "straight", "three_of_a_kind", "two_pair", "pair",
+                                    "high_card"))
+POKER_WITH_JOKER = RuleSet(name="poker-with-joker", mode=WildMode.WILD, deck="52+1", wild=("jokers",),
+                           natural_beats_wild=NaturalBeatsWild.TIE, order=ORDER)
 ODDS = {"five_of_a_kind": 150, "royal_flush": 75, "straight_flush": 35, "four_of_a_kind": 15, "full_house": 7,
         "flush": 5, "straight": 4, "three_of_a_kind": 3, "two_pair": 2, "pair": 1, "high_card": 1}
 
@@ -41,7 +48,7 @@ class JokerTable:
 
     def __init__(self, deck: str, hand: Sequence[int], up: int) -> None:
         d = get_deck(deck)
-        self.ref = Reference(get_rules("poker-with-joker"), d)
+        self.ref = Reference(POKER_WITH_JOKER, d)
         self.hand, self.up = list(hand), up
         self.unseen = [int(c) for c in d.cards if int(c) not in self.hand and int(c) != up]
         holes = list(combinations(range(len(self.unseen)), 4))

@@ -106,6 +106,9 @@ def test_natural_seven_low_counts_by_combinatorics() -> None:
 
 
 def test_low_distribution_pinned() -> None:
+    """Regression pins (exact counts of the kernels when written; the per-hand agreement with the
+    plain reference is checked in this file's reference tests): the joker-wild low table with the
+    ace high or low, and seven-low-or-better under joker-wild and deuces-wild."""
     got = {r.hand: r.count for r in exact_low_frequencies(get_rules("joker-wild", low_ace="high_or_low")).rows}
     assert got["6-low"] == 7_664 and got["7-low"] == 19_656 and got["pair"] == 1_180_608
     assert sum(got.values()) == comb(53, 5)
@@ -161,6 +164,8 @@ def test_hand_frequency_report_sections() -> None:
 
     study = Study("x", "x")
     add_sections(study)
+    # regression pins of the report's tables (four-flush: derived in test_four_flush.py::test_natural_deck_counts_derived_by_combinatorics; the
+    # standard low counts derived in test_natural_seven_low_counts_by_combinatorics above)
     ff = {r["category"]: r["count"] for r in study._tables["four-flush-standard-52"]}
     assert ff["four_flush"] == 110_940
     low = {(r["rules"], r["ace"]): r["7-low or better"] for r in study._tables["low-summary"]}

@@ -300,10 +300,8 @@ def test_report_study_small(tmp_path, monkeypatch):
         assert outcomes[name] == pytest.approx(count / ANCHOR_TOTAL, rel=1e-12), name
     up = read("jpoker-upcard")
     assert [r["doc_rule"] for r in up] == ["stays"]  # one wild rank: no new-up-card rule
-    assert float(up[0]["gain"]) >= 0
     pwj = {r["options"]: r for r in read("poker-with-joker-options")}
     assert set(pwj) == {"none (exact)", "draw or joker", "draw only", "joker only"}
-    assert float(pwj["joker only"]["house_edge"]) < float(pwj["none (exact)"]["house_edge"])
     edges = {(r["game"], r["strategy"]): r for r in read("edges")}
     assert float(edges["Caribbean Stud", "optimal"]["house_edge"]) == pytest.approx(ANCHOR_LOSS / ANCHOR_TOTAL,
                                                                                    rel=1e-12)

@@ -49,13 +49,29 @@ def test_buying_the_joker_is_one_draw_of_the_one_card_exchange(setup) -> None:
     assert mean == pytest.approx(hold_value(pos, u, 1 << i, *args), abs=1e-12)
 
 
+# Regression pin: "Ah Kh Qh 9h 2c" against up card 5d, the 2c replaced by the joker (EV before the
+# fee, antes); recomputed by plain enumeration in test_buy_joker_pin_recomputed_by_the_reference.
+BUY_JOKER_PIN = 6.116585470478292
+
+
 def test_buying_the_joker_for_a_four_flush_makes_a_flush_worth_the_fee(setup) -> None:
     _, tables, args, pos, u = setup
     i = int(np.flatnonzero(tables.pos_code[pos] == parse_card("2c", tables.evaluator.deck))[0])
     jpos = int(tables.code_pos[52])
     v = joker_value(pos, u, i, jpos, *args)  # Ah Kh Qh 9h Jk: an ace-high flush, 5:1 on the bet
-    assert v == pytest.approx(6.116585470478292, abs=1e-9)
+    assert v == pytest.approx(BUY_JOKER_PIN, abs=1e-9)
     assert v - 1 > hold_value(pos, u, 0, *args)
+
+
+@pytest.mark.slow
+def test_buy_joker_pin_recomputed_by_the_reference() -> None:
+    from stud_options_reference import JokerTable
+
+    deck = get_deck("52+1")
+    codes = [int(c) for c in parse_hand("Ah Kh Qh 9h 2c", deck, size=5)]
+    ref = JokerTable("52+1", codes, int(parse_card("5d", deck)))
+    j = ref.joker(int(parse_card("2c", deck)))
+    assert j is not None and float(j) == pytest.approx(BUY_JOKER_PIN, abs=1e-12)
 
 
 def test_options_need_a_fixed_joker_game() -> None:
@@ -72,6 +88,8 @@ def test_exchanging_a_wild_dealers_open_card_takes_the_wild_out_of_play() -> Non
 
     r = upcard_exchange(load_game("jpoker"), "9h 9d 7h 4s 2c", "Ad", "doc")
     assert r["ev_stand"] == -1.0  # a wild ace up always qualifies and beats nines: fold
+    # regression pin (the kernels' exact value when it was written; no independent recomputation:
+    # a board-designated wild needs the 52-card deck, too big for the plain reference)
     assert r["ev_exchange_before_fee"] == pytest.approx(0.38269813547872195, abs=1e-12)
     assert r["best"] == "exchange the up card" and r["gain"] == pytest.approx(r["ev_exchange"] + 1)
 

@@ -59,8 +59,10 @@ def test_premium_per_set_counts_every_set_of_every_player() -> None:
     rising = sum(g.premium_by_set[p][0].count for p in range(4))
     full = sum(g.premium_by_set[p][1].count for p in range(4))
     assert full > 2 * rising
-    row = g.rows()[0]
-    assert row["p_premium_low"] <= row["p_premium_per_set"] <= row["p_premium_high"]
+    row = g.rows()[0]  # the row reports player 0's count over his sets, with a 95 % interval
+    e = g.premium_per_set[0]
+    assert row["p_premium_per_set"] == e.count / (4 * 300) and row["p_premium_se"] == e.se
+    assert row["p_premium_high"] - row["p_premium_low"] == pytest.approx(2 * 1.96 * e.se, rel=0.25)
 
 
 def test_pimc_deals_with_drawing_play_every_card() -> None:

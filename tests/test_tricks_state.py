@@ -109,23 +109,44 @@ def test_pinned_playthrough(game: str, cards: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("game", "cards"), [("georgian-joker", 9), ("georgian-joker", 4), ("joker-54", 5)])
 def test_facade_and_kernels_play_the_same_game(game: str, cards: int) -> None:
-    """The heuristic through the façade and inside the self-play kernels: the same mean score
-    and tricks per seat (independent deals; within 4.5 standard errors)."""
+    """The heuristic (deterministic) through the façade and inside the self-play kernels: the
+    kernels' deals, one a chunk, replayed from their seeds (tests/pyrng.py) on the façade give the
+    very same totals: scores, their squares, bids made, bid and trick histograms."""
+    from pyrng import PyXoshiro
+
+    from analyzer.engine import chunk_state
     from analyzer.games.state import play_out
     from analyzer.games.tricks.selfplay import play_deals
     from analyzer.games.tricks.state import kernel_policy
 
     rules = trick_rules(game)
-    rng = np.random.default_rng(99)
-    pol = [kernel_policy("heuristic")] * rules.players
-    n = 1500
-    scores = np.zeros((n, rules.players))
-    for i in range(n):
-        scores[i] = play_out(TrickState.new_deal(rules, cards, rng), pol, rng)
-    ker = play_deals(rules, cards, ["heuristic"] * rules.players, 200_000, seed=4, quiet=True)
-    for s in range(rules.players):
-        se = float(np.hypot(scores[:, s].std(ddof=1) / np.sqrt(n), ker.score[s].se))
-        assert abs(scores[:, s].mean() - ker.score[s].mean) < 4.5 * se, (s, scores[:, s].mean(), ker.score[s].mean)
+    p, n, deals = rules.players, 36 if rules.deck == "36j" else 54, 40
+    pol = [kernel_policy("heuristic")] * p
+    nb = rules.tricks_in_deal(cards) + 1
+    want = np.zeros(p * (3 + 2 * nb), np.int64)
+    for c in range(deals):
+        rng = PyXoshiro([int(w) for w in chunk_state(5, c)])
+        for _ in range(4):  # the policies' stream comes first
+            rng.next()
+        pack = [b for s in range(4) for b in range(16 * s, 16 * s + 13)
+                if n == 54 or ((b & 15) >= 4 and b not in (4, 52))] + [61, 62]  # 36j: 6..A, 6c 6s the jokers
+        drawing, dealt = rules.draw == "after-trick", p * cards
+        rng.deal(pack, n if drawing or dealt == n else dealt + 1)
+        hands = [sum(1 << b for b in pack[s * cards:(s + 1) * cards]) for s in range(p)]
+        turned = pack[-1] if drawing else (pack[dealt] if dealt < n else None)
+        trump = -1 if turned is None or turned >= 61 else turned >> 4
+        st = TrickState(rules, hands, pack[dealt:] if drawing else [], trump, cards,
+                        phase="trump" if dealt == n else "bid")
+        st.first_three = sum(1 << b for b in pack[:3])
+        score = play_out(st, pol, np.random.default_rng(0))
+        for s in range(p):
+            want[s] += int(score[s])
+            want[p + s] += int(score[s]) ** 2
+            want[2 * p + s] += st.bids[s] == st.took[s]
+            want[3 * p + s * nb + st.bids[s]] += 1
+            want[3 * p + p * nb + s * nb + st.took[s]] += 1
+    ker = play_deals(rules, cards, ["heuristic"] * p, deals, seed=5, chunk_size=1, quiet=True)
+    assert np.asarray(ker.run.totals).tolist() == want.tolist()
 
 
 def test_resample_respects_shown_voids() -> None:

@@ -343,9 +343,9 @@ def discard(card, hands, pile, own, meta):
     h[card] -= 1
     pile[meta[M_NPILE]] = card
     meta[M_NPILE] += 1
-    if size == 1:
+    if size == 1:  # a natural last card (a lone joker went out above, thrown whole)
         meta[M_WINNER] = seat
-        meta[M_OUTJOKERS] = 1 if card >= 52 else 0
+        meta[M_OUTJOKERS] = 0
         meta[M_PHASE] = OVER
         return
     if meta[M_TURNS] >= meta[M_MAXTURNS]:

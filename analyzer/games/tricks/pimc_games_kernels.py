@@ -28,6 +28,7 @@ __all__ = ["pimc_deals_chunk", "pimc_games_chunk"]
 
 R_DRAW = P.DRAW
 R_PREMIUM = P.PREMIUM
+R_PREMIUM_LAST = P.PREMIUM_LAST
 
 
 @njit(cache=True)
@@ -80,9 +81,10 @@ def pimc_games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol, cfg):
                 seat_pol[s] = pol[(i + s) % np_]
             stamp = deal_pimc(dstate, pstate, sstate, pack, np_, cards[i], sets[i], rp, seat_pol, cfg, tt, stamp,
                               nodes, bids, took, scores)
+            last = i == n_deals - 1 or sets[i + 1] != sets[i]
             tally_game_deal(out, np_, i, i == 0 or sets[i] != sets[i - 1], bids, took, scores, total, best,
-                            all_exact)
-            if i == n_deals - 1 or sets[i + 1] != sets[i]:
+                            all_exact, not (last and rp[R_PREMIUM_LAST] == 1))
+            if last:
                 tally_set_end(out, np_, rp[R_PREMIUM], sets[i], total, best, all_exact)
         tally_game_end(out, np_, total)
     return out

@@ -12,7 +12,7 @@ rules as one small integer array (:meth:`TrickRules.params`).
 >>> trick_rules("georgian-joker", ["colour=red"])
 Traceback (most recent call last):
 ...
-analyzer.games.tricks.rules.TrickRulesError: unknown rule key 'colour' (known: deck, players, schedule, trump, full_deal_trump, leader, must_trump, jokers, trump_beats_take, draw, hook, score_zero, score_exact_base, score_exact_per_trick, score_full_per_card, over_per_trick, over_per_missed, under_per_trick, under_per_missed, hisht, hisht_value, hisht_by_set, joker_lead_penalty, premium)
+analyzer.games.tricks.rules.TrickRulesError: unknown rule key 'colour' (known: deck, players, schedule, trump, full_deal_trump, leader, must_trump, jokers, trump_beats_take, draw, hook, score_zero, score_exact_base, score_exact_per_trick, score_full_per_card, over_per_trick, over_per_missed, under_per_trick, under_per_missed, hisht, hisht_value, hisht_by_set, joker_lead_penalty, premium, premium_last_deal)
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "hook": ("tricks", "hand", "off"),
     "hisht": ("off", "fixed", "by-set", "per-card"),
     "premium": ("off", "next", "all", "cancel"),
+    "premium_last_deal": ("counted", "excluded"),
 }
 
 
@@ -81,6 +82,7 @@ class TrickRules:
     hisht_by_set: tuple[int, int, int, int]
     joker_lead_penalty: int
     premium: str
+    premium_last_deal: str
 
     @property
     def deck_size(self) -> int:
@@ -143,6 +145,7 @@ class TrickRules:
         p[P.HISHT_SET : P.HISHT_SET + 4] = self.hisht_by_set
         p[P.JOKER_LEAD] = self.joker_lead_penalty
         p[P.PREMIUM] = _CHOICES["premium"].index(self.premium)
+        p[P.PREMIUM_LAST] = _CHOICES["premium_last_deal"].index(self.premium_last_deal)
         p[P.DECK_SIZE] = self.deck_size
         return p
 
@@ -173,7 +176,8 @@ class P:
     JOKER_LEAD = 23
     PREMIUM = 24  # 0 off, 1 next player, 2 all others, 3 cancelling
     DECK_SIZE = 25
-    SIZE = 26
+    PREMIUM_LAST = 26  # 0 the best score over every deal of the set, 1 over the deals before its last
+    SIZE = 27
 
 
 _KEYS = tuple(f.name for f in fields(TrickRules) if f.name not in ("name", "description"))

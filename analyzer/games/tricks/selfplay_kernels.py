@@ -30,6 +30,7 @@ R_TRUMP = P.TRUMP
 R_FULL_TRUMP = P.FULL_TRUMP
 R_JOKER_LEAD = P.JOKER_LEAD
 R_PREMIUM = P.PREMIUM
+R_PREMIUM_LAST = P.PREMIUM_LAST
 
 
 @njit(cache=True)
@@ -162,15 +163,17 @@ def games_out(np_):
 
 
 @njit(cache=True)
-def tally_game_deal(out, np_, i, new_set, bids, took, scores, total, best, all_exact):
-    """Add deal ``i`` of a game (seat s is player ``(i + s) % np_``) to the running totals."""
+def tally_game_deal(out, np_, i, new_set, bids, took, scores, total, best, all_exact, count_best):
+    """Add deal ``i`` of a game (seat s is player ``(i + s) % np_``) to the running totals
+    (``count_best``: the deal's scores may be the set's best, false for the last deal of a set
+    when the premium excludes it)."""
     if new_set:
         best[:] = -(1 << 40)
         all_exact[:] = True
     for s in range(np_):
         p = (i + s) % np_
         total[p] += scores[s]
-        if scores[s] > best[p]:
+        if count_best and scores[s] > best[p]:
             best[p] = scores[s]
         if bids[s] == took[s]:
             out[3 * np_ + p] += 1
@@ -235,9 +238,10 @@ def games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol):
             for s in range(np_):
                 seat_pol[s] = pol[(i + s) % np_]
             play_deal(dstate, pstate, pack, np_, cards[i], sets[i], rp, seat_pol, bids, took, scores)
+            last = i == n_deals - 1 or sets[i + 1] != sets[i]
             tally_game_deal(out, np_, i, i == 0 or sets[i] != sets[i - 1], bids, took, scores, total, best,
-                            all_exact)
-            if i == n_deals - 1 or sets[i + 1] != sets[i]:
+                            all_exact, not (last and rp[R_PREMIUM_LAST] == 1))
+            if last:
                 tally_set_end(out, np_, rp[R_PREMIUM], sets[i], total, best, all_exact)
         tally_game_end(out, np_, total)
     return out
