@@ -57,7 +57,7 @@ def _how(s: Study, policy: str, sample: str, command: str, note: str = "") -> No
 
 
 def _strength_rows() -> list[dict[str, Any]]:
-    from analyzer.games.tricks.strength import strength
+    from analyzer.games.tricks.analysis.strength import strength
 
     rows = []
     for game, over in (("georgian-joker", []), ("joker-54", []), ("joker-54", ["draw=none"])):
@@ -77,7 +77,7 @@ def _kept_games(rules: Any, policies: list[str], games: int, pimc: dict[str, Any
                 ) -> tuple[Any, np.ndarray]:
     """Whole games, one game per engine chunk so that every game's final totals are kept."""
     from analyzer.engine import RunResult
-    from analyzer.games.tricks.selfplay import play_games
+    from analyzer.games.tricks.analysis.selfplay import play_games
 
     p = rules.players
     seen: list[np.ndarray] = []

@@ -25,7 +25,7 @@ __all__ = ["FEATURES", "FeatureTask", "HookTask", "bid_value_rows", "draw_rows",
 
 @dataclass(frozen=True)
 class FeatureTask:
-    """Engine task of :func:`analyzer.games.tricks.study_kernels.features_chunk`."""
+    """Engine task of :func:`analyzer.games.tricks.analysis.study_kernels.features_chunk`."""
 
     params: np.ndarray
     pack: np.ndarray
@@ -35,7 +35,7 @@ class FeatureTask:
     policies: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.study_kernels import features_chunk
+        from analyzer.games.tricks.analysis.study_kernels import features_chunk
 
         return features_chunk(state, n, self.pack, self.players, self.cards, self.seat, self.params,
                               self.policies)
@@ -43,7 +43,7 @@ class FeatureTask:
 
 @dataclass(frozen=True)
 class HookTask:
-    """Engine task of :func:`analyzer.games.tricks.study_kernels.hook_chunk`."""
+    """Engine task of :func:`analyzer.games.tricks.analysis.study_kernels.hook_chunk`."""
 
     on: np.ndarray
     off: np.ndarray
@@ -53,7 +53,7 @@ class HookTask:
     policies: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.study_kernels import hook_chunk
+        from analyzer.games.tricks.analysis.study_kernels import hook_chunk
 
         return hook_chunk(state, n, self.pack, self.players, self.cards, self.on, self.off, self.policies)
 
@@ -162,8 +162,8 @@ def hook_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> tuple[dic
 
 def joker_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> list[dict[str, Any]]:
     """One and two jokers against none at a random seat, paired on the same deals
-    (:func:`analyzer.games.tricks.joker_value.joker_value`), the seats pooled."""
-    from analyzer.games.tricks.joker_value import joker_value
+    (:func:`analyzer.games.tricks.analysis.joker_value.joker_value`), the seats pooled."""
+    from analyzer.games.tricks.analysis.joker_value import joker_value
 
     r = joker_value(rules, cards, deals, seed, quiet=True)
     return [{"game": rules.name, "draw": rules.draw, "cards": cards, **{k: v for k, v in x.items() if k != "seat"}}
