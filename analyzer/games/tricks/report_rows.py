@@ -9,7 +9,7 @@ beside EV by seat, and a joker's value paired on the same deals — each row wit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -33,12 +33,13 @@ class FeatureTask:
     cards: int
     seat: int
     policies: np.ndarray
+    cfg: np.ndarray = field(default_factory=lambda: np.zeros(5, np.int64))  # pimc's options
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.analysis.study_kernels import features_chunk
 
         return features_chunk(state, n, self.pack, self.players, self.cards, self.seat, self.params,
-                              self.policies)
+                              self.policies, self.cfg)
 
 
 @dataclass(frozen=True)
@@ -61,12 +62,18 @@ class HookTask:
 FEATURES = [(tr, jk, ac, nt) for tr in range(4) for jk in range(3) for ac in range(3) for nt in range(2)]
 
 
-def feature_totals(rules: TrickRules, cards: int, seat: int, deals: int, seed: int) -> np.ndarray:
+def feature_totals(rules: TrickRules, cards: int, seat: int, deals: int, seed: int, pimc_k: int = 0) -> np.ndarray:
     """Per hand-feature cell and bid: [count, Σ score, Σ score², made, Σ tricks], shape
-    ``(cells, bids, 5)``, heuristic at every seat."""
+    ``(cells, bids, 5)``, heuristic at every seat (``pimc_k`` > 0: the studied seat plays pimc
+    with that many worlds per decision)."""
+    from analyzer.games.tricks.analysis.strength import pimc_cfg
+
     pol = np.ones(rules.players, np.int64)
-    task = FeatureTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards, seat, pol)
-    t = run(task, trials=deals, seed=seed, chunk_size=2048, quiet=True).totals
+    cfg = np.zeros(5, np.int64)
+    if pimc_k:
+        pol[seat], cfg = 2, pimc_cfg(rules, k=pimc_k)
+    task = FeatureTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards, seat, pol, cfg)
+    t = run(task, trials=deals, seed=seed, chunk_size=16 if pimc_k else 2048, quiet=True).totals
     return np.asarray(t).reshape(len(FEATURES), rules.tricks_in_deal(cards) + 1, 5)
 
 

@@ -11,16 +11,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask, policy_state
+from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask, policy_state, search_state
 from analyzer.games.tricks.kernels.moves import JK1, JK2, popcount, suit_mask
 from analyzer.games.tricks.kernels.playout import (
-    bid_and_play,
     bid_rest,
     first_leader,
     forbidden_bid,
     start_play,
 )
-from analyzer.games.tricks.policies.seats import deal_and_play, new_position, new_search
+from analyzer.games.tricks.policies.basic import PIMC
+from analyzer.games.tricks.policies.seats import (
+    bid_and_play_seats,
+    deal_and_play,
+    has_external,
+    new_position,
+    new_search,
+    search_for,
+)
 from analyzer.games.tricks.rules import P
 
 __all__ = ["CELLS", "features_chunk", "hook_chunk"]
@@ -44,12 +51,13 @@ def cell_of(hand, trump):
 
 
 @njit(cache=True)
-def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol):
+def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
     """Random deals; the seat's hand played out once per bid (earlier and later seats bid by
-    their policy). Per cell and bid b (``nb`` = tricks + 1): [count, Σ score, Σ score², made,
+    their policy; ``cfg`` pimc's options, for pimc seats). Per cell and bid b (``nb`` = tricks + 1): [count, Σ score, Σ score², made,
     Σ tricks] at ``((cell * nb) + b) * 5``."""
     dstate = state.copy()
     pstate = policy_state(dstate)
+    search = search_for(pol, cfg, search_state(state))
     pack = pack0.copy()
     size = pack.shape[0]
     drawing = rp[R_DRAW] == 1
@@ -63,8 +71,9 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol):
     moves = np.zeros(48, np.int64)
     deck_mask = pack_mask(pack)
     extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
+    track = 1 if has_external(pol) else 0
     for _ in range(n_deals):
-        trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, pol[0], pstate, hands)
+        trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, 1 if pol[0] >= PIMC else pol[0], pstate, hands)
         ns = size - s0 if drawing else 0
         g[1][:ns] = pack[s0:s0 + ns]
         c = cell_of(hands[seat], trump)
@@ -76,8 +85,8 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol):
             g[0][:] = hands
             g[6][:] = bids
             g[6][seat] = b
-            start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, 0, deck_mask, ns, 0)
-            bid_and_play(g, seat + 1, extra, rp, pol, pstate, moves)
+            start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, 0, deck_mask, ns, track)
+            bid_and_play_seats(g, seat + 1, rp, pol, search, pstate, moves)
             took, scores = g[7], g[8]
             j = ((c * nb) + b) * 5
             out[j] += 1
