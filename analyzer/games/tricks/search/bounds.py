@@ -16,18 +16,8 @@ from __future__ import annotations
 
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels.moves import (
-    GIVE,
-    JK1,
-    JK2,
-    JOKERS,
-    TAKE,
-    low_bit,
-    popcount,
-    suit_mask,
-    top_bit,
-    trick_winner,
-)
+from analyzer.games.tricks.kernels import low_bit, popcount, suit_mask, top_bit, trick_winner
+from analyzer.games.tricks.kernels.moves import GIVE, JK1, JK2, JOKERS, TAKE
 
 __all__ = ["MAX_MOVES", "canonical", "order_moves", "sure_against", "sure_tricks"]
 
