@@ -78,9 +78,9 @@ def test_library_signatures_use_the_constants() -> None:
     from analyzer.games.rummy.odds import open_odds
     from analyzer.games.rummy.points import points_left
     from analyzer.games.rummy.turns import turns_to_open
-    from analyzer.games.tricks.bidding import bid_table
-    from analyzer.games.tricks.strength import pimc_cfg
-    from analyzer.games.tricks.strength import strength as tricks_strength
+    from analyzer.games.tricks.analysis.bidding import bid_table
+    from analyzer.games.tricks.analysis.strength import pimc_cfg
+    from analyzer.games.tricks.analysis.strength import strength as tricks_strength
 
     def default(f: Any, name: str) -> Any:
         return inspect.signature(f).parameters[name].default
@@ -136,7 +136,7 @@ def test_a_default_run_is_the_stated_one(monkeypatch: pytest.MonkeyPatch, module
 
 
 def test_tricks_strength_default_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    import analyzer.games.tricks.strength as mod
+    import analyzer.games.tricks.analysis.strength as mod
 
     monkeypatch.setattr(mod, "run", _fake_run)
     for a, pimc in (("pimc", True), ("random", False)):

@@ -467,8 +467,8 @@ def test_item5_forged_totals_are_refused_by_every_new_task() -> None:
     from analyzer.games.rummy.odds import OpenTask
     from analyzer.games.rummy.points import NBINS, PointsTask
     from analyzer.games.rummy.turns import TurnsTask
-    from analyzer.games.tricks.bidding import BidTask
-    from analyzer.games.tricks.selfplay import PlayTask
+    from analyzer.games.tricks.analysis.bidding import BidTask
+    from analyzer.games.tricks.analysis.selfplay import PlayTask
 
     z = np.zeros(1, np.int64)
     trials = 40
@@ -649,8 +649,8 @@ def test_item10_ignored_and_contradictory_options_are_refused(args: list[str], w
 def test_item5_forged_totals_are_refused_by_the_other_tasks() -> None:
     from analyzer.games.calling.sample import CallingTask
     from analyzer.games.stud.location import LocationTask
-    from analyzer.games.tricks.joker_value import WIDTH, JokerValueTask
-    from analyzer.games.tricks.strength import StrengthTask
+    from analyzer.games.tricks.analysis.joker_value import WIDTH, JokerValueTask
+    from analyzer.games.tricks.analysis.strength import StrengthTask
     from analyzer.games.videopoker.montecarlo import VideoPokerTask
 
     z = np.zeros(1, np.int64)

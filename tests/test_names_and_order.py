@@ -40,7 +40,7 @@ def test_cli_prints_the_note_once_on_stderr() -> None:
 
 
 def test_tricks_hands_print_in_the_order_given() -> None:
-    from analyzer.games.tricks.bidding import situation
+    from analyzer.games.tricks.analysis.bidding import situation
     from analyzer.games.tricks.rules import trick_rules
 
     s = situation(trick_rules("georgian-joker"), "Ah Kh 9s Jk1", "7h", 2, [1, 0])

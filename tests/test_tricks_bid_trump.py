@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import main
-from analyzer.games.tricks.bidding import (
+from analyzer.games.tricks.analysis.bidding import (
     BidError,
     exact_bid_table,
     mix_bid_tables,

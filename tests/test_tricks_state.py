@@ -116,7 +116,7 @@ def test_facade_and_kernels_play_the_same_game(game: str, cards: int) -> None:
 
     from analyzer.engine import chunk_state
     from analyzer.games.state import play_out
-    from analyzer.games.tricks.selfplay import play_deals
+    from analyzer.games.tricks.analysis.selfplay import play_deals
     from analyzer.games.tricks.state import kernel_policy
 
     rules = trick_rules(game)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.games.tricks.bidding import (
+from analyzer.games.tricks.analysis.bidding import (
     BidError,
     BidSituation,
     BidTable,
@@ -31,12 +31,12 @@ from analyzer.games.tricks.bidding import (
     exact_bid_table,
     situation,
 )
-from analyzer.games.tricks.joker_value import JokerValueResult, joker_value
+from analyzer.games.tricks.analysis.joker_value import JokerValueResult, joker_value
+from analyzer.games.tricks.analysis.selfplay import GamesResult, PlayResult, play_deals, play_games
+from analyzer.games.tricks.analysis.strength import StrengthResult, strength
 from analyzer.games.tricks.rules import PRESET_NAMES, TrickRules, TrickRulesError, trick_rules
-from analyzer.games.tricks.selfplay import GamesResult, PlayResult, play_deals, play_games
-from analyzer.games.tricks.solver import Deal, DealError, Solver, parse_deal
+from analyzer.games.tricks.search.solver import Deal, DealError, Solver, parse_deal
 from analyzer.games.tricks.state import TrickState
-from analyzer.games.tricks.strength import StrengthResult, strength
 from analyzer.results import TableResult
 
 __all__ = [

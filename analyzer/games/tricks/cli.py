@@ -64,7 +64,8 @@ GAME_COLUMNS = ["player", "policy", "mean_total", "se", "ci_low", "ci_high", "p_
 @tricks_group.command("play")
 @_game_options
 @click.option("--policy", default="heuristic", show_default=True,
-              type=click.Choice(["heuristic", "random", "pimc"]), help="Policy of every seat.")
+              type=click.Choice(["heuristic", "random", "pimc", "pimc-bid"]),
+              help="Policy of every seat (pimc-bid: pimc that bids by search).")
 @click.option("--policy-seat", "policy_seat", multiple=True, metavar="SEAT=POLICY",
               help="Another policy at one seat (repeatable), e.g. 2=random or 0=pimc (with --schedule: "
                    "the player sitting at that seat in the first deal).")
@@ -90,8 +91,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
 
     Example: joker-odds tricks play --game georgian-joker --policy heuristic --policy-seat 2=random --deals 200000 --cards 9 --seed 1
     """
+    from analyzer.games.tricks.analysis.selfplay import parse_policies, play_deals, play_games
     from analyzer.games.tricks.rules import trick_rules
-    from analyzer.games.tricks.selfplay import parse_policies, play_deals, play_games
 
     rules = trick_rules(game, rule)
     check_cards(rules, cards)
@@ -102,7 +103,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
     if deals is not None or has_target(opts):
         n = deals
     else:
-        n = count_for("tricks play --schedule" if schedule else "tricks play", pimc="pimc" in pols)
+        n = count_for("tricks play --schedule" if schedule else "tricks play",
+                      pimc=any(p.startswith("pimc") for p in pols))
     if schedule:
         if cards is not None:
             raise JokerOddsError("--cards and --schedule exclude each other")
@@ -148,7 +150,7 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
     Example: joker-odds tricks solve --hands "Ah Kh Jk1" "Qh Jh Th" "9h 8h 7h" "Ac Kc Qc" --trump h --leader 0
     """
     from analyzer.games.tricks.rules import trick_rules
-    from analyzer.games.tricks.solver import Solver, deals_from_jsonl, parse_deal
+    from analyzer.games.tricks.search.solver import Solver, deals_from_jsonl, parse_deal
 
     rules = trick_rules(game, rule)
     given = list(hands) + list(more_hands)
