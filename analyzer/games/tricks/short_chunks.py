@@ -17,20 +17,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from analyzer.games.tricks.kernels import popcount, suit_mask
 from analyzer.games.tricks.short_kernels import (
+    JOKERS,
+    NORMAL,
     dd_tricks,
     deal_hands,
     deal_points,
     maker_of,
     play_deal,
-    says_play,
     same_side,
+    says_play,
     turned_trump,
 )
 from analyzer.games.tricks.short_rules import SP, ShortRules
 from analyzer.kernels.rng import deal
 
-__all__ = ["deals_chunk", "deals_size", "games_chunk", "hand_chunk", "trick_bits"]
+__all__ = ["deals_chunk", "deals_size", "features_chunk", "games_chunk", "hand_chunk", "trick_bits"]
 
 R_PLAYERS = SP.PLAYERS
 R_PARTNERS = SP.PARTNERS
@@ -84,6 +87,35 @@ def deals_chunk(state, n, pack, rp, policies, with_dd):
 
 
 @njit(cache=True)
+def _play_and_pass(hands, copy, seat, says, trump, rp, policies, state):
+    """The same deal with ``seat`` saying "play" and saying "pass" (``says``: the later seats').
+
+    Returns the tricks of its side when it plays, the points its side nets either way, and who
+    made the deal after a pass: 0 its side, 1 the other side, 2 nobody (thrown in).
+    """
+    players = rp[R_PLAYERS]
+    partners = rp[R_PARTNERS]
+    empty = np.zeros(0, np.int64)
+    copy[:] = hands
+    took = play_deal(copy, trump, seat, rp, policies, state, empty)
+    p_play = deal_points(took, rp)
+    maker = -1
+    for s in range(seat + 1, players):
+        if says[s]:
+            maker = s
+            break
+    if maker < 0 and rp[R_DEALER_PLAYS]:
+        maker = players - 1
+    if maker < 0:
+        return took, p_play, 0, 2
+    copy[:] = hands
+    pts = deal_points(play_deal(copy, trump, maker, rp, policies, state, empty), rp)
+    if same_side(seat, maker, maker, partners):
+        return took, p_play, pts, 0
+    return took, p_play, -pts, 1
+
+
+@njit(cache=True)
 def hand_chunk(state, n, hand, seat, cand, pack, rp, policies):
     """``n`` deals around a fixed ``hand`` at ``seat``: play it, and pass it, on the same cards.
 
@@ -95,12 +127,10 @@ def hand_chunk(state, n, hand, seat, cand, pack, rp, policies):
     the opponents or nobody made the deal.
     """
     players = rp[R_PLAYERS]
-    partners = rp[R_PARTNERS]
     out = np.zeros(HAND_SIZE)
     hands = np.zeros(players, np.uint64)
     copy = np.zeros(players, np.uint64)
     says = np.zeros(players, np.int64)
-    empty = np.zeros(0, np.int64)
     m = pack.shape[0]
     kept = 0
     while kept < n and out[0] < 1000 * n + 1000:
@@ -135,25 +165,11 @@ def hand_chunk(state, n, hand, seat, cand, pack, rp, policies):
             continue
         kept += 1
         out[1] += 1
-        copy[:] = hands
-        took = play_deal(copy, trump, seat, rp, policies, state, empty)
-        p_play = deal_points(took, rp)
-        out[2 + took] += 1
-        maker = -1
         for s in range(seat + 1, players):
-            if says_play(policies[s], hands[s], trump, rp, state):
-                maker = s
-                break
-        if maker < 0 and rp[R_DEALER_PLAYS]:
-            maker = players - 1 if seat != players - 1 else seat
-        p_pass = 0
-        if maker >= 0:
-            copy[:] = hands
-            pts = deal_points(play_deal(copy, trump, maker, rp, policies, state, empty), rp)
-            p_pass = pts if same_side(seat, maker, maker, partners) else -pts
-            out[14 + (0 if same_side(seat, maker, maker, partners) else 1)] += 1
-        else:
-            out[16] += 1
+            says[s] = 1 if says_play(policies[s], hands[s], trump, rp, state) else 0
+        took, p_play, p_pass, who = _play_and_pass(hands, copy, seat, says, trump, rp, policies, state)
+        out[2 + took] += 1
+        out[14 + who] += 1
         d = p_play - p_pass
         out[8] += p_play
         out[9] += p_play * p_play
@@ -202,3 +218,45 @@ def games_chunk(state, n, pack, rp, policies, target, premium):
         out[GAME_SIZE - 1] += d
     return out
 
+
+
+FEATURE_CELLS = 4 * 7 * 3  # seat x trumps counting jokers (0..6) x off-suit aces (0, 1, 2+)
+
+
+@njit(cache=True)
+def features_chunk(state, n, pack, rp, policies):
+    """``n`` random deals with a trump; every seat whose turn comes (the seats before it passed)
+    is played both ways. Totals per cell ``(seat, trumps with jokers, off-suit aces)``: deals,
+    sum and sum of squares of play minus pass, sum of the points for playing, deals made (3+).
+    """
+    players = rp[R_PLAYERS]
+    out = np.zeros(FEATURE_CELLS * 5 + 1)
+    hands = np.zeros(players, np.uint64)
+    copy = np.zeros(players, np.uint64)
+    says = np.zeros(players, np.int64)
+    for _ in range(n):
+        turned = deal_hands(state, pack, players, hands)
+        trump = turned_trump(turned, rp[R_NO_TRUMP])
+        out[FEATURE_CELLS * 5] += 1
+        if trump < 0:
+            continue
+        for s in range(players):
+            says[s] = 1 if says_play(policies[s], hands[s], trump, rp, state) else 0
+        for seat in range(min(players, 4)):
+            if seat > 0 and says[seat - 1]:
+                break  # an earlier seat made the deal: the later ones never choose
+            h = hands[seat]
+            trumps = popcount(h & JOKERS) + popcount(h & suit_mask(trump) & NORMAL)
+            aces = 0
+            for su in range(4):
+                if su != trump and h & (uint64(1) << uint64(su * 16 + 12)):
+                    aces += 1
+            cell = (seat * 7 + trumps) * 3 + min(aces, 2)
+            took, p_play, p_pass, _who = _play_and_pass(hands, copy, seat, says, trump, rp, policies, state)
+            d = p_play - p_pass
+            out[cell * 5] += 1
+            out[cell * 5 + 1] += d
+            out[cell * 5 + 2] += d * d
+            out[cell * 5 + 3] += p_play
+            out[cell * 5 + 4] += 1 if took >= 3 else 0
+    return out

@@ -6,7 +6,9 @@ the deal passes clockwise, so the eldest side alternates. From the per-deal outc
 (:class:`DealOutcomes`, e.g. from self-play of chosen policies) the chain gives, for every score,
 the probability of winning the game and the premium's distribution, by solving the linear system
 of the absorbing chain. Scores are unbounded below (-2 after -2); the chain stops at a floor and
-reports the probability of ever reaching it (``cut``), which bounds the error and is below 1e-9.
+reports the probability of ever reaching it (``cut``), which bounds the error: the floor is lowered
+(down to -150) until that is below 1e-9 from every score shown; a side that loses -2 after -2 (a
+random player) can keep it larger, and ``GameOdds.max_cut`` says so.
 
 >>> even = DealOutcomes.from_probs(eldest={1: 0.5}, dealer={1: 0.5})
 >>> odds = game_odds(even)
@@ -31,7 +33,7 @@ from analyzer.results import TableResult
 
 __all__ = ["DealOutcomes", "GameOdds", "game_odds"]
 
-_FLOOR_MAX = 400
+_FLOOR_MAX = 150
 _CUT_TOL = 1e-9
 
 
@@ -83,6 +85,11 @@ class GameOdds(TableResult):
         if not (self.low <= a < self.target and self.low <= b < self.target):
             raise TrickRulesError(f"scores must be in {self.low}..{self.target - 1}, got {a}:{b}")
         return a - self.low, b - self.low
+
+    def max_cut(self, lowest: int = -4) -> float:
+        """The largest chance of reaching the floor from a score ``lowest..target-1`` (an error bound)."""
+        i = max(lowest, self.low) - self.low
+        return float(self.cut[i:, i:].max())
 
     def win(self, a: int, b: int) -> float:
         """P(the side with ``a`` points, eldest in the next deal, wins the game)."""
@@ -167,10 +174,10 @@ def _solve(out: DealOutcomes, target: int, low: int, premium: tuple[int, ...]) -
 
 
 def game_odds(outcomes: DealOutcomes, rules: ShortRules | None = None, show_from: int = -4) -> GameOdds:
-    """Solve the game to ``rules.target`` exactly (up to a floor whose reach has P < 1e-9).
+    """Solve the game to ``rules.target`` exactly up to a floor on the scores.
 
-    The floor is lowered until the chance of ever falling below it, from any score down to
-    ``show_from``, is under 1e-9; that chance is kept in :attr:`GameOdds.cut`.
+    The floor is lowered (to -150 at most) until the chance of ever falling below it, from any
+    score down to ``show_from``, is under 1e-9; that chance is kept in :attr:`GameOdds.cut`.
     """
     r = rules if rules is not None else short_rules()
     if r.sides != 2:
@@ -179,8 +186,6 @@ def game_odds(outcomes: DealOutcomes, rules: ShortRules | None = None, show_from
     while True:
         odds = _solve(outcomes, r.target, low, r.premium)
         shown = odds.cut[show_from - low:, show_from - low:]
-        if float(shown.max()) < _CUT_TOL:
+        if float(shown.max()) < _CUT_TOL or low <= -_FLOOR_MAX:
             return odds
-        if low < -_FLOOR_MAX:
-            raise TrickRulesError("the game hardly ever ends with these deal outcomes (scores drift down)")
-        low *= 2
+        low = max(2 * low, -_FLOOR_MAX)

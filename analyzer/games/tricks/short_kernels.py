@@ -340,7 +340,8 @@ def _ab(hands, t_card, k, leader, alpha, beta, side, players, trump, joker_any):
         if k + 1 == players:
             win = (leader + short_winner(t_card, players, trump)) % players
             got = side[win]
-            v = got + _ab(hands, t_card, 0, win, alpha - got, beta - got, side, players, trump, joker_any)
+            nxt = np.zeros(players + 1, np.int64)  # the next trick must not overwrite this one
+            v = got + _ab(hands, nxt, 0, win, alpha - got, beta - got, side, players, trump, joker_any)
         else:
             v = _ab(hands, t_card, k + 1, leader, alpha, beta, side, players, trump, joker_any)
         hands[seat] |= uint64(1) << uint64(c)
