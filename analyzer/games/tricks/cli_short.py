@@ -136,7 +136,7 @@ def game_odds_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tu
     """Short poker for tricks, the game to 5: P(winning the game) from every score and the premium's
     distribution, exact by a Markov chain over the two sides' scores whose per-deal outcomes
     (who makes, what he writes, thrown-in deals) come from self-play of the chosen policies.
-    "score" is the side left of the next dealer.
+    "score" is the side of seat 0 (its policies), left of the next dealer.
 
     Example: joker-odds tricks game-odds --deals 200000 --seed 1
     """

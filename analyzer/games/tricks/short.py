@@ -277,11 +277,18 @@ def play_short_games(rules: ShortRules, policies: Sequence[str], games: int | No
 
 def short_game_odds(rules: ShortRules, policies: Sequence[str], deals: int | None = 200_000, seed: int = 0,
                     **engine: Any) -> tuple[GameOdds, ShortDeals]:
-    """The exact game chain fed with the per-deal outcome frequencies of ``policies`` (self-play)."""
+    """The exact game chain fed with the per-deal outcome frequencies of ``policies`` (self-play).
+
+    ``policies`` are by seat of the first deal; side 0 (seat 0's) is eldest in even deals. With
+    different policies on the two sides, a second run with the seats rotated gives the odd deals.
+    """
     if rules.sides != 2:
         raise JokerOddsError("the game chain covers two sides (partners, or 2 players)")
-    d = play_short_deals(rules, policies, deals, seed, **engine)
-    return game_odds(d.outcomes, rules), d
+    pols = list(policies)
+    d = play_short_deals(rules, pols, deals, seed, **engine)
+    rot = pols[1:] + pols[:1]
+    second = None if rot == pols else play_short_deals(rules, rot, deals, seed + 1, **engine).outcomes
+    return game_odds(d.outcomes, rules, second=second), d
 
 
 def solve_short(rules: ShortRules, hands: Sequence[str], trump: str | None, maker: int) -> int:

@@ -65,9 +65,10 @@ class DealOutcomes:
 
 @dataclass(frozen=True)
 class GameOdds(TableResult):
-    """The game's odds from every score (``a`` = the eldest side of the next deal, ``b`` the other).
+    """The game's odds from every score: side 0 has ``a`` points and is eldest (left of the dealer)
+    in the next deal, side 1 has ``b``.
 
-    ``p_win[a - low, b - low]``: P(the side with ``a`` points, left of the next dealer, wins);
+    ``p_win[a - low, b - low]``: P(side 0 wins);
     ``premium[a - low, b - low, j]``: P(that side wins and is paid ``premiums[j]``) for
     ``j < len(premiums)``, then P(it loses and pays ``premiums[j']``); ``deals``: the expected
     number of further deals; ``cut``: P(a score ever falls below ``low`` - the chain's floor).
@@ -92,7 +93,7 @@ class GameOdds(TableResult):
         return float(self.cut[i:, i:].max())
 
     def win(self, a: int, b: int) -> float:
-        """P(the side with ``a`` points, eldest in the next deal, wins the game)."""
+        """P(side 0, with ``a`` points and eldest in the next deal, wins the game)."""
         return float(self.p_win[self._ix(a, b)])
 
     def premium_dist(self, a: int = 0, b: int = 0) -> dict[str, float]:
@@ -120,8 +121,9 @@ class GameOdds(TableResult):
         return out
 
 
-def _solve(out: DealOutcomes, target: int, low: int, premium: tuple[int, ...]) -> GameOdds:
-    """The chain with scores ``low..target-1``: states (a, b, eldest side = 0 or 1)."""
+def _solve(outs: tuple[DealOutcomes, DealOutcomes], target: int, low: int, premium: tuple[int, ...]) -> GameOdds:
+    """The chain with scores ``low..target-1``: states (a, b, eldest side d = 0 or 1); ``outs[d]``
+    are the deal outcomes when side ``d`` is eldest."""
     values = tuple(sorted(set(premium), reverse=True))
     nv = len(values)
     size = target - low
@@ -139,6 +141,7 @@ def _solve(out: DealOutcomes, target: int, low: int, premium: tuple[int, ...]) -
         for b in range(low, target):
             for d in (0, 1):
                 i = index(a, b, d)
+                out = outs[d]
                 moves = [(d, pts, p) for pts, p in out.eldest] + [(1 - d, pts, p) for pts, p in out.dealer]
                 thrown = out.throw_in
                 if thrown > 0:
@@ -173,8 +176,12 @@ def _solve(out: DealOutcomes, target: int, low: int, premium: tuple[int, ...]) -
     return GameOdds(target=target, low=low, premiums=values, p_win=p_win, premium=prem, deals=deals, cut=cut)
 
 
-def game_odds(outcomes: DealOutcomes, rules: ShortRules | None = None, show_from: int = -4) -> GameOdds:
+def game_odds(outcomes: DealOutcomes, rules: ShortRules | None = None, show_from: int = -4,
+              second: DealOutcomes | None = None) -> GameOdds:
     """Solve the game to ``rules.target`` exactly up to a floor on the scores.
+
+    ``outcomes`` are the deal's outcomes when side 0 is eldest (left of the dealer), ``second``
+    those when side 1 is (default: the same — the policies are the same on both sides).
 
     The floor is lowered (to -150 at most) until the chance of ever falling below it, from any
     score down to ``show_from``, is under 1e-9; that chance is kept in :attr:`GameOdds.cut`.
@@ -184,7 +191,7 @@ def game_odds(outcomes: DealOutcomes, rules: ShortRules | None = None, show_from
         raise TrickRulesError(f"the game chain covers two sides (partners, or 2 players), got {r.sides}")
     low = min(show_from, 0) - 20
     while True:
-        odds = _solve(outcomes, r.target, low, r.premium)
+        odds = _solve((outcomes, second or outcomes), r.target, low, r.premium)
         shown = odds.cut[show_from - low:, show_from - low:]
         if float(shown.max()) < _CUT_TOL or low <= -_FLOOR_MAX:
             return odds
