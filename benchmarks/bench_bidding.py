@@ -8,7 +8,7 @@ import time
 
 import numpy as np
 
-from analyzer.games.tricks.bidding import bid_table, situation
+from analyzer.games.tricks.analysis.bidding import bid_table, situation
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import trick_rules
 from analyzer.io import render_text_table
@@ -30,9 +30,14 @@ def _bid_row(workers: int) -> dict[str, object]:
 
 
 def _pimc_rows(cards: int, deals: int, k: int = 32, model: str = "playout") -> dict[str, object]:
-    from analyzer.games.tricks.pimc_kernels import new_table
-    from analyzer.games.tricks.pimc_play_kernels import LOG_TABLE, play_pimc
-    from analyzer.games.tricks.strength import pimc_cfg
+    from analyzer.games.tricks.analysis.strength import pimc_cfg
+    from analyzer.games.tricks.kernels.playout import first_leader, start_play
+    from analyzer.games.tricks.policies.seats import (
+        LOG_TABLE,
+        bid_and_play_seats,
+        new_position,
+        new_search,
+    )
 
     rules = trick_rules("georgian-joker")
     rp = rules.params()
@@ -41,26 +46,21 @@ def _pimc_rows(cards: int, deals: int, k: int = 32, model: str = "playout") -> d
     dstate = seed_words(5)
     pstate = seed_words(6)
     sstate = seed_words(7)
-    tt = new_table(LOG_TABLE)
-    nodes = np.zeros(1, np.int64)
+    search = new_search(cfg, sstate, LOG_TABLE)
     mask = np.uint64(sum(1 << int(b) for b in pack))
-    bids = np.zeros(4, np.int64)
-    took = np.zeros(4, np.int64)
-    scores = np.zeros(4, np.int64)
-    stock = np.zeros(0, np.int64)
+    g = new_position(4, 0)
+    moves = np.zeros(48, np.int64)
     times = []
-    stamp = 0
     for i in range(deals + 1):
         deal(dstate, pack, 36)
-        hands = np.array([sum(1 << int(b) for b in pack[s * cards:(s + 1) * cards]) for s in range(4)],
-                         np.uint64)
+        g[0][:] = [sum(1 << int(b) for b in pack[s * cards:(s + 1) * cards]) for s in range(4)]
         up = int(pack[4 * cards]) if 4 * cards < 36 else -1
         trump = 2 if up < 0 else (-1 if up >= 61 else up >> 4)
         pol = np.ones(4, np.int64)
         pol[i % 4] = 2
         t0 = time.perf_counter()
-        stamp = play_pimc(hands, stock, trump, up, 4, cards, 0, rp, pol, bids, 0, mask, cfg, tt, stamp, nodes,
-                          sstate, pstate, took, scores)
+        start_play(g, first_leader(4, rp), trump, up, cards, cards, 0, mask, 0, 1)
+        bid_and_play_seats(g, 0, rp, pol, search, pstate, moves)
         if i:  # the first deal compiles
             times.append(time.perf_counter() - t0)
     a = np.array(times)

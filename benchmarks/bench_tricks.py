@@ -8,10 +8,10 @@ import time
 
 import numpy as np
 
+from analyzer.games.tricks.analysis.selfplay import play_deals
 from analyzer.games.tricks.deck import trick_deck
 from analyzer.games.tricks.rules import trick_rules
-from analyzer.games.tricks.selfplay import play_deals
-from analyzer.games.tricks.solver import Deal, Solver
+from analyzer.games.tricks.search.solver import Deal, Solver
 from analyzer.io import render_text_table
 
 SOLVER_DEALS = 200

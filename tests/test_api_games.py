@@ -22,8 +22,8 @@ from analyzer.games.rummy.odds import OpenOdds
 from analyzer.games.rummy.points import PointsResult
 from analyzer.games.rummy.solver import Opening
 from analyzer.games.rummy.turns import TurnsResult
+from analyzer.games.tricks.analysis.selfplay import GamesResult, PlayResult
 from analyzer.games.tricks.api import ParanoidValues
-from analyzer.games.tricks.selfplay import GamesResult, PlayResult
 from analyzer.results import TableResult
 
 GAMES = ("durak", "rummy", "tricks")

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import main as cli
-from analyzer.games.tricks.bidding import BidError, bid_table, exact_bid_table, situation
+from analyzer.games.tricks.analysis.bidding import BidError, bid_table, exact_bid_table, situation
 from analyzer.games.tricks.rules import trick_rules
 
 GJ = trick_rules("georgian-joker")
@@ -199,10 +199,16 @@ _ = np
 @pytest.mark.parametrize(("game", "over", "cards"), [
     ("georgian-joker", [], 5), ("georgian-joker", [], 9), ("joker-54", [], 4), ("joker-54", ["draw=none"], 6)])
 def test_the_playout_kernel_plays_as_self_play(game: str, over: list[str], cards: int) -> None:
-    """The bidding table's playout (bids, then tricks) gives what self-play gives on the same deal."""
-    from analyzer.games.tricks.bid_kernels import bid_rest, play_out
+    """The bidding table's playout (bids, then tricks from a started position) gives what self-play
+    gives on the same deal."""
     from analyzer.games.tricks.deck import deck_array, trick_deck
-    from analyzer.games.tricks.selfplay_kernels import play_deal
+    from analyzer.games.tricks.kernels.playout import (
+        bid_and_play,
+        first_leader,
+        new_position,
+        start_play,
+    )
+    from tests.test_tricks_selfplay import play_deal
 
     rules = trick_rules(game, over)
     rp = rules.params()
@@ -213,13 +219,12 @@ def test_the_playout_kernel_plays_as_self_play(game: str, over: list[str], cards
     mask = np.uint64(sum(1 << int(b) for b in pack))
     dstate = np.array([5, 6, 7, 8], np.uint64)
     for _ in range(200):
-        bids, took, scores = (np.zeros(p, np.int64) for _ in range(3))
         pstate = np.array([1, 2, 3, 4], np.uint64)
-        trump = play_deal(dstate, pstate, pack, p, cards, 0, rp, pol, bids, took, scores)
-        hands = np.array([sum(1 << int(b) for b in pack[s * cards:(s + 1) * cards]) for s in range(p)],
-                         np.uint64)
-        stock = pack[p * cards:].copy() if rules.draw != "none" else np.zeros(0, np.int64)
-        b2, t2, s2 = (np.zeros(p, np.int64) for _ in range(3))
-        bid_rest(hands, trump, tricks, cards, p, rp, pol, b2, 0, (tricks - cards) / p, pstate)
-        play_out(hands, stock, 0, trump, p, cards, tricks, 0, rp, pol, b2, mask, pstate, t2, s2)
-        assert list(b2) == list(bids) and list(t2) == list(took) and list(s2) == list(scores)
+        bids, took, scores, trump = play_deal(dstate, pstate, pack, p, cards, rp, pol)
+        g = new_position(p, pack.size)
+        g[0][:] = [sum(1 << int(b) for b in pack[s * cards:(s + 1) * cards]) for s in range(p)]
+        ns = pack.size - p * cards if rules.draw != "none" else 0
+        g[1][:ns] = pack[p * cards:p * cards + ns]
+        start_play(g, first_leader(p, rp), trump, -1, cards, tricks, 0, mask, ns, 0)
+        bid_and_play(g, 0, (tricks - cards) / p, rp, pol, pstate, np.zeros(48, np.int64))
+        assert list(g[6]) == list(bids) and list(g[7]) == list(took) and list(g[8]) == list(scores)

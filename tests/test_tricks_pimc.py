@@ -7,17 +7,12 @@ import numpy as np
 import pytest
 import tricks_reference as ref
 
-from analyzer.games.tricks.pimc_kernels import (
-    _sample,
-    guaranteed_score,
-    new_table,
-    note_play,
-    search_set,
-    trick_bounds,
-)
+from analyzer.games.tricks.analysis.strength import strength
+from analyzer.games.tricks.kernels.reveal import note_play
+from analyzer.games.tricks.policies.worlds import _sample
 from analyzer.games.tricks.rules import trick_rules
+from analyzer.games.tricks.search.sets import guaranteed_score, new_table, search_set, trick_bounds
 from analyzer.games.tricks.state import TrickState
-from analyzer.games.tricks.strength import strength
 
 GJ = trick_rules("georgian-joker")
 
@@ -184,7 +179,7 @@ def test_pimc_beats_heuristic_on_small_deals() -> None:
 
 
 def test_pimc_bid_table_is_reproducible_and_plays_to_its_bid() -> None:
-    from analyzer.games.tricks.bidding import bid_table, situation
+    from analyzer.games.tricks.analysis.bidding import bid_table, situation
 
     s = situation(GJ, "Ah Kh 9s Jk1", up="7h", seat=2, bids=[1, 0])
     a = bid_table(s, "pimc", samples=24, seed=1, k=8)

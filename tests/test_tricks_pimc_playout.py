@@ -8,15 +8,16 @@ import numpy as np
 import pytest
 
 from analyzer.engine import chunk_state
+from analyzer.games.tricks.analysis.strength import pimc_cfg
 from analyzer.games.tricks.deck import deck_array, trick_deck
-from analyzer.games.tricks.kernels import JK1, legal_moves
-from analyzer.games.tricks.pimc_kernels import new_table
-from analyzer.games.tricks.pimc_move_kernels import MODEL_PLAYOUT, pimc_move
-from analyzer.games.tricks.pimc_rollout_kernels import finish_deal, world_stock
-from analyzer.games.tricks.policies import choose_move
+from analyzer.games.tricks.kernels.moves import JK1, legal_moves
+from analyzer.games.tricks.kernels.playout import play_out
+from analyzer.games.tricks.policies.basic import choose_move
+from analyzer.games.tricks.policies.pimc_move import MODEL_PLAYOUT, pimc_move
+from analyzer.games.tricks.policies.worlds import world_stock
 from analyzer.games.tricks.rules import trick_rules
+from analyzer.games.tricks.search.sets import new_table
 from analyzer.games.tricks.state import TrickState
-from analyzer.games.tricks.strength import pimc_cfg
 
 CFG_PLAYOUT_ONLY = {"k": 3, "budget": 10_000, "model": "playout", "endgame": 0}
 
@@ -54,18 +55,11 @@ def _position(rules, cards: int, rng: np.random.Generator) -> TrickState:  # typ
 
 
 def _kernel_finish(st: TrickState, me: int) -> int:
-    p = st.num_players
-    tc = np.zeros(p, np.int64)
-    tm = np.zeros(p, np.int64)
-    for i, a in enumerate(st.trick):
-        tc[i], tm[i] = a & 63, a >> 6
-    deck = np.uint64(sum(1 << b for b in st._deck.bits))
-    played = np.uint64(sum(1 << (a & 63) for _s, a in st.plays))
-    return int(finish_deal(np.array(st.hands, np.uint64), np.array(st.stock, np.int64), 0, tc, tm,
-                           len(st.trick), st.leader, st.trump, p, st.cards, st.tricks - st.tricks_done,
-                           st.set_index, st._rp, np.ones(p, np.int64), me, np.array(st.bids, np.int64),
-                           np.array(st.took, np.int64), played, deck, np.zeros(48, np.int64),
-                           np.ones(4, np.uint64)))
+    """me's score from the state on by the playout loop, every seat the heuristic."""
+    g = st.position()
+    g[8][:] = 0  # the penalties from here on only
+    play_out(g, st._rp, np.ones(st.num_players, np.int64), np.ones(4, np.uint64), np.zeros(48, np.int64))
+    return int(g[8][me])
 
 
 @pytest.mark.parametrize(("game", "over", "cards"), [
@@ -130,23 +124,11 @@ def test_pimc_card_is_the_best_playout_when_the_world_is_known() -> None:
     rng = np.random.default_rng(4)
     tt = new_table(10)
     nodes = np.zeros(1, np.int64)
-    deck = np.uint64(sum(1 << b for b in trick_deck("36j").bits))
     checked = 0
     for _ in range(30):
         st = _position(rules, 18, rng)
         me = st.current_player()
-        tc = np.zeros(2, np.int64)
-        tm = np.zeros(2, np.int64)
-        for i, a in enumerate(st.trick):
-            tc[i], tm[i] = a & 63, a >> 6
-        played = np.uint64(sum(1 << (a & 63) for _s, a in st.plays))
-        by = np.zeros(2, np.uint64)
-        for s, a in st.plays:
-            by[s] |= np.uint64(1 << (a & 63))
-        got = pimc_move(me, np.array(st.hands, np.uint64), 0, tc, tm, len(st.trick), st.leader, st.trump, rp,
-                        np.array(st.bids, np.int64), np.array(st.took, np.int64), played, by,
-                        np.zeros(2, np.uint64), -1, -1, False, deck, 2, 18, 18, 18 - st.tricks_done, 0,
-                        np.array([1, 2], np.int64), cfg, tt, 1, nodes, chunk_state(1, 0),
+        got = pimc_move(st.position(), rp, np.array([1, 2], np.int64), cfg, tt, 1, nodes, chunk_state(1, 0),
                         np.ones(4, np.uint64))
         assert int(got) == _ref_pimc_card(st, me)
         checked += 1
@@ -155,8 +137,7 @@ def test_pimc_card_is_the_best_playout_when_the_world_is_known() -> None:
 
 @pytest.mark.parametrize(("game", "over", "cards"), [("georgian-joker", [], 9), ("joker-54", [], 5)])
 def test_pimc_kernels_without_a_pimc_seat_are_the_plain_kernels(game: str, over: list[str], cards: int) -> None:
-    from analyzer.games.tricks.pimc_games_kernels import pimc_deals_chunk, pimc_games_chunk
-    from analyzer.games.tricks.selfplay_kernels import deals_chunk, games_chunk
+    from analyzer.games.tricks.analysis.selfplay_kernels import deals_chunk, games_chunk
 
     rules = trick_rules(game, over)
     rp = rules.params()
@@ -164,20 +145,20 @@ def test_pimc_kernels_without_a_pimc_seat_are_the_plain_kernels(game: str, over:
     pol = np.array([1, 0] + [1] * (rules.players - 2), np.int64)
     cfg = pimc_cfg(rules, k=4)
     st = chunk_state(3, 1)
-    assert np.array_equal(pimc_deals_chunk(st, 200, pack, rules.players, cards, rp, pol, cfg),
-                          deals_chunk(st, 200, pack, rules.players, cards, rp, pol))
+    assert np.array_equal(deals_chunk(st, 200, pack, rules.players, cards, rp, pol, cfg),
+                          deals_chunk(st, 200, pack, rules.players, cards, rp, pol, cfg * 0))
     sched = np.array(rules.schedule_cards(), np.int64)
     sets = np.array(rules.schedule_sets(), np.int64)
-    assert np.array_equal(pimc_games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol, cfg),
-                          games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol))
+    assert np.array_equal(games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol, cfg),
+                          games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol, cfg * 0))
 
 
 def test_pimc_deals_kernel_is_its_deals_played_one_by_one() -> None:
-    """The chunk kernel plays exactly the deals of :func:`deal_pimc` called one at a time (it
+    """The chunk kernel plays exactly the deals of :func:`deal_and_play` called one at a time (it
     catches a chunk kernel still running a stale cached copy of a changed callee)."""
-    from analyzer.games.tricks.pimc_games_kernels import pimc_deals_chunk
-    from analyzer.games.tricks.pimc_play_kernels import LOG_TABLE, deal_pimc, search_state
-    from analyzer.games.tricks.selfplay_kernels import policy_state
+    from analyzer.games.tricks.analysis.selfplay_kernels import deals_chunk
+    from analyzer.games.tricks.kernels.dealing import policy_state, search_state
+    from analyzer.games.tricks.policies.seats import deal_and_play, new_position, new_search
 
     rules = trick_rules("joker-54")
     rp = rules.params()
@@ -185,16 +166,14 @@ def test_pimc_deals_kernel_is_its_deals_played_one_by_one() -> None:
     cfg = pimc_cfg(rules, k=4)
     pol = np.array([2, 1, 1], np.int64)
     st = chunk_state(7, 0)
-    got = pimc_deals_chunk(st, 3, pack, 3, 5, rp, pol, cfg)
+    got = deals_chunk(st, 3, pack, 3, 5, rp, pol, cfg)
     d = st.copy()
     ps = policy_state(d)
-    ss = search_state(st)
+    search = new_search(cfg, search_state(st), 18)
     pk = pack.copy()
-    tt = new_table(LOG_TABLE)
-    bids, took, sc = (np.zeros(3, np.int64) for _ in range(3))
+    g = new_position(3, pack.size)
     total = np.zeros(3, np.int64)
-    stamp = 0
     for _ in range(3):
-        stamp = deal_pimc(d, ps, ss, pk, 3, 5, 0, rp, pol, cfg, tt, stamp, np.zeros(1, np.int64), bids, took, sc)
-        total += sc
+        deal_and_play(d, ps, pk, g, 5, 0, rp, pol, search, np.zeros(48, np.int64))
+        total += g[8]
     assert got[:3].tolist() == total.tolist()

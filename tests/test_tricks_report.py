@@ -40,7 +40,8 @@ def test_joker_rows_are_paired_differences() -> None:
 @pytest.mark.slow
 def test_every_section_states_policy_sample_and_a_bigger_run(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in (("FEATURE_DEALS", 300), ("HOOK_DEALS", 400), ("JOKER_DEALS", 300), ("GAMES", 20),
-                        ("STRENGTH", ((4, 8),)), ("STRENGTH_BASE", 40), ("K", 4), ("PIMC_GAMES", 2)):
+                        ("STRENGTH", ((4, 8),)), ("STRENGTH_BASE", 40), ("K", 4), ("PIMC_GAMES", 2),
+                        ("PIMC_FEATURES", ((2, 20),)), ("PIMC_FEATURE_K", 2)):
         monkeypatch.setattr(report, name, value)
     s = report.build()
     blocks = s.blocks

@@ -7,7 +7,7 @@ import pytest
 
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import bit_of_code, parse_mask, trick_deck
-from analyzer.games.tricks.kernels import (
+from analyzer.games.tricks.kernels.moves import (
     GIVE,
     HIGH,
     LOW,

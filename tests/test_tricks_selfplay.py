@@ -6,12 +6,22 @@ import numpy as np
 import pytest
 
 from analyzer.engine import chunk_state
+from analyzer.games.tricks.analysis.selfplay import play_deals, play_games
 from analyzer.games.tricks.deck import deck_array, trick_deck
+from analyzer.games.tricks.kernels.dealing import policy_state
+from analyzer.games.tricks.policies.seats import deal_and_play, new_position, new_search
 from analyzer.games.tricks.rules import trick_rules
-from analyzer.games.tricks.selfplay import play_deals, play_games
-from analyzer.games.tricks.selfplay_kernels import play_deal, policy_state
 from analyzer.stats import Z95
 from tests.test_tricks_state import georgian_score
+
+
+def play_deal(dstate: np.ndarray, pstate: np.ndarray, pack: np.ndarray, p: int, n: int, rp: np.ndarray,
+              pol: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """One self-play deal (no pimc seat): its bids, tricks taken and scores by seat, and the trump."""
+    g = new_position(p, pack.size)
+    search = new_search(np.zeros(5, np.int64), np.ones(4, np.uint64), 1)
+    trump = deal_and_play(dstate, pstate, pack, g, n, 0, rp, pol, search, np.zeros(48, np.int64))
+    return g[6], g[7], g[8], int(trump)
 
 
 @pytest.mark.parametrize("policy", [0, 1])
@@ -21,11 +31,10 @@ def test_kernel_deals_obey_the_table(policy: int) -> None:
     pack = deck_array(trick_deck("36j"))
     dstate = chunk_state(5, 0)
     pstate = policy_state(dstate)
-    bids, took, scores = (np.zeros(4, np.int64) for _ in range(3))
     pol = np.full(4, policy, np.int64)
     for i in range(3000):
         n = 1 + i % 9
-        play_deal(dstate, pstate, pack, 4, n, 0, rp, pol, bids, took, scores)
+        bids, took, scores, _ = play_deal(dstate, pstate, pack, 4, n, rp, pol)
         assert took.sum() == n
         assert bids.sum() != n  # the hook: the dealer may not make the bids add up
         assert scores.tolist() == [georgian_score(int(b), int(k), n) for b, k in zip(bids, took, strict=True)]
@@ -85,10 +94,9 @@ def test_kernel_54_deals_draw_and_score() -> None:
     pack = deck_array(trick_deck("52+2"))
     dstate = chunk_state(6, 0)
     pstate = policy_state(dstate)
-    bids, took, scores = (np.zeros(3, np.int64) for _ in range(3))
     for i in range(2000):
         n = 2 + i % 7
-        play_deal(dstate, pstate, pack, 3, n, 0, rp, np.array([0, 1, i % 2]), bids, took, scores)
+        bids, took, scores, _ = play_deal(dstate, pstate, pack, 3, n, rp, np.array([0, 1, i % 2]))
         assert took.sum() == rules.tricks_in_deal(n)  # drawing: every card of the stock is played
         for b, k, sc in zip(bids, took, scores, strict=True):
             assert sc in {score_54(int(b), int(k), j) for j in range(3)}  # less 10 a led joker

@@ -10,8 +10,8 @@ import pytest
 
 from analyzer.engine import RunResult
 from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.analysis.selfplay import play_deals, play_games
 from analyzer.games.tricks.rules import trick_rules
-from analyzer.games.tricks.selfplay import play_deals, play_games
 from analyzer.stopping import RunInterrupted
 
 FAST = {"k": 4, "endgame": 2}

@@ -8,7 +8,7 @@ import pytest
 
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.rules import trick_rules
-from analyzer.games.tricks.solver import Solver, deals_from_jsonl, parse_deal
+from analyzer.games.tricks.search.solver import Solver, deals_from_jsonl, parse_deal
 from tests import tricks_reference as ref
 
 SOLVER = Solver(log_size=16)

@@ -112,7 +112,7 @@ def test_facade_and_kernels_play_the_same_game(game: str, cards: int) -> None:
     """The heuristic through the façade and inside the self-play kernels: the same mean score
     and tricks per seat (independent deals; within 4.5 standard errors)."""
     from analyzer.games.state import play_out
-    from analyzer.games.tricks.selfplay import play_deals
+    from analyzer.games.tricks.analysis.selfplay import play_deals
     from analyzer.games.tricks.state import kernel_policy
 
     rules = trick_rules(game)

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from analyzer.games.tricks.analysis.selfplay import GamesResult, PlayResult, play_deals, play_games
 from analyzer.games.tricks.rules import PRESET_NAMES, TrickRules, TrickRulesError, trick_rules
-from analyzer.games.tricks.selfplay import GamesResult, PlayResult, play_deals, play_games
-from analyzer.games.tricks.solver import Deal, DealError, Solver, parse_deal
+from analyzer.games.tricks.search.solver import Deal, DealError, Solver, parse_deal
 from analyzer.games.tricks.state import TrickState
 from analyzer.results import TableResult
 

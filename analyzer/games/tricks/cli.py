@@ -46,7 +46,8 @@ def tricks_group() -> None:
 @tricks_group.command("play")
 @_game_options
 @click.option("--policy", default="heuristic", show_default=True,
-              type=click.Choice(["heuristic", "random", "pimc"]), help="Policy of every seat.")
+              type=click.Choice(["heuristic", "random", "pimc", "pimc-bid"]),
+              help="Policy of every seat (pimc-bid: pimc that bids by search).")
 @click.option("--policy-seat", "policy_seat", multiple=True, metavar="SEAT=POLICY",
               help="Another policy at one seat (repeatable), e.g. 2=random or 0=pimc (with --schedule: "
                    "the player sitting at that seat in the first deal).")
@@ -70,8 +71,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
 
     Example: joker-odds tricks play --game georgian-joker --policy heuristic --policy-seat 2=random --deals 200000 --cards 9 --seed 1
     """
+    from analyzer.games.tricks.analysis.selfplay import parse_policies, play_deals, play_games
     from analyzer.games.tricks.rules import trick_rules
-    from analyzer.games.tricks.selfplay import parse_policies, play_deals, play_games
 
     if game == "short-tricks":
         if cards is not None:
@@ -84,7 +85,7 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
     engine = engine_kwargs(opts)
     if deals is not None or has_target(opts):
         n = deals
-    elif "pimc" in pols:
+    elif any(p.startswith("pimc") for p in pols):
         n = 100 if schedule else 2_000
     else:
         n = 10_000 if schedule else 100_000
@@ -139,7 +140,7 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
     Example: joker-odds tricks solve --hands "Ah Kh Jk1" "Qh Jh Th" "9h 8h 7h" "Ac Kc Qc" --trump h --leader 0
     """
     from analyzer.games.tricks.rules import trick_rules
-    from analyzer.games.tricks.solver import Solver, deals_from_jsonl, parse_deal
+    from analyzer.games.tricks.search.solver import Solver, deals_from_jsonl, parse_deal
 
     given = list(hands) + list(more_hands)
     if game == "short-tricks":
@@ -188,7 +189,7 @@ def score_cmd(game: str, rule: tuple[str, ...], cards: int, bid: int, took: int,
 
     Example: joker-odds tricks score --cards 5 --bid 2 --took 2
     """
-    from analyzer.games.tricks.kernels import deal_score
+    from analyzer.games.tricks.kernels.moves import deal_score
     from analyzer.games.tricks.rules import trick_rules
 
     rules = trick_rules(game, rule)

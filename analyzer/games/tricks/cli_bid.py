@@ -21,7 +21,7 @@ def pimc_options(f: Any) -> Any:
                      default="heuristic", show_default=True,
                      help="pimc's bids: the heuristic's; the best mean over 16·K worlds played out by the "
                           "heuristic; from the solver's trick bounds; by the solver's guaranteed score "
-                          "(with drawing: heuristic only).")(f)
+                          "(with drawing: heuristic or playouts).")(f)
     f = click.option("--endgame", type=click.IntRange(min=0), default=4, show_default=True,
                      help="pimc, playout model: with this many tricks left (and nothing left to draw) the "
                           "exact solver's guaranteed score takes over.")(f)
@@ -104,7 +104,7 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
 
     Example: joker-odds tricks bid --game georgian-joker --hand "Ah Kh 9s Jk1" --up 7h --seat 2 --bids 1,0 --policy heuristic --samples 20000 --seed 1
     """
-    from analyzer.games.tricks.bidding import bid_table, exact_bid_table, situation
+    from analyzer.games.tricks.analysis.bidding import bid_table, exact_bid_table, situation
     from analyzer.games.tricks.rules import trick_rules
 
     rules = trick_rules(game, rule)
@@ -141,30 +141,34 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
 @click.command("strength")
 @_game
 @click.option("--cards", type=click.IntRange(min=1), required=True, help="Cards dealt to each player.")
-@click.option("--a", "pol_a", type=click.Choice(["pimc", "heuristic", "random"]), default="pimc",
-              show_default=True, help="The policy tested (one seat at a time).")
-@click.option("--b", "pol_b", type=click.Choice(["heuristic", "random"]), default="heuristic",
-              show_default=True, help="The policy of the other seats, and the baseline at the tested seat.")
+@click.option("--a", "pol_a", type=click.Choice(["pimc", "pimc-bid", "heuristic", "random"]), default="pimc",
+              show_default=True, help="The policy tested (one seat at a time); pimc-bid: pimc bidding by search.")
+@click.option("--b", "pol_b", type=click.Choice(["heuristic", "random", "pimc"]), default="heuristic",
+              show_default=True, help="The baseline at the tested seat, and the policy of the other seats.")
+@click.option("--others", type=click.Choice(["heuristic", "random", "pimc"]), default=None,
+              help="Another policy at the other seats (default: B); each deal is then played with A and "
+                   "with B at each seat.")
 @click.option("--deals", type=click.IntRange(min=1), default=200, show_default=True,
               help="Deals; each is played once per seat with A there (and once with B there).")
 @pimc_options
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
 @engine_options
 @output_options
-def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, deals: int, seed: int,
-                 fmt: str, out: Path | None, **opts: Any) -> None:
+def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b: str, others: str | None,
+                 deals: int, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
     """Duplicate comparison: on the same deals, A at one seat (rotated over every seat) against
     B at the others, minus B at that seat; the mean score difference per deal with a 95 % CI.
 
     Example: joker-odds tricks strength --game georgian-joker --cards 9 --a pimc --b heuristic --deals 400 --seed 1
     """
+    from analyzer.games.tricks.analysis.strength import strength
     from analyzer.games.tricks.rules import trick_rules
-    from analyzer.games.tricks.strength import strength
 
     rules = trick_rules(game, rule)
     pk = pimc_kwargs(opts)
-    r = strength(rules, cards, pol_a, pol_b, deals, seed, **pk, **engine_kwargs(opts))
-    run = run_info(rules, rule, cards=cards, policies=f"{pol_a} vs {pol_b}", method="duplicate self-play",
+    r = strength(rules, cards, pol_a, pol_b, deals, seed, others=others, **pk, **engine_kwargs(opts))
+    vs = f"{pol_a} vs {pol_b}" + (f" among {r.others}" if r.others else "")
+    run = run_info(rules, rule, cards=cards, policies=vs, method="duplicate self-play",
                    deals=r.deals, seed=seed)
     emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None, run=run)
 

@@ -46,7 +46,7 @@ def joker_value_cmd(game: str, rule: tuple[str, ...], cards: int, seat: int | No
 
     Example: joker-odds tricks joker-value --game georgian-joker --cards 5 --deals 100000 --seed 1
     """
-    from analyzer.games.tricks.joker_value import joker_value
+    from analyzer.games.tricks.analysis.joker_value import joker_value
     from analyzer.games.tricks.rules import trick_rules
 
     rules = trick_rules(game, rule)

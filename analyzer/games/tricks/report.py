@@ -47,6 +47,8 @@ STRENGTH = ((4, 300), (6, 200), (9, 120))  # (cards, duplicate deals of pimc aga
 STRENGTH_BASE = 2_000  # duplicate deals of heuristic against random
 K = 32  # pimc's sampled worlds per decision in this study (the command's default is 256)
 PIMC_GAMES = 24  # whole games with one pimc player
+PIMC_FEATURES = ((2, 400), (4, 300), (6, 200))  # (cards, deals) of seat 0's bid values under pimc play
+PIMC_FEATURE_K = 16  # pimc's worlds per decision there
 GJ_SIZES = list(range(1, 10))
 J54_SIZES = list(range(2, 9))
 
@@ -57,7 +59,7 @@ def _how(s: Study, policy: str, sample: str, command: str, note: str = "") -> No
 
 
 def _strength_rows() -> list[dict[str, Any]]:
-    from analyzer.games.tricks.strength import strength
+    from analyzer.games.tricks.analysis.strength import strength
 
     rows = []
     for game, over in (("georgian-joker", []), ("joker-54", []), ("joker-54", ["draw=none"])):
@@ -77,7 +79,7 @@ def _kept_games(rules: Any, policies: list[str], games: int, pimc: dict[str, Any
                 ) -> tuple[Any, np.ndarray]:
     """Whole games, one game per engine chunk so that every game's final totals are kept."""
     from analyzer.engine import RunResult
-    from analyzer.games.tricks.selfplay import play_games
+    from analyzer.games.tricks.analysis.selfplay import play_games
 
     p = rules.players
     seen: list[np.ndarray] = []
@@ -159,6 +161,22 @@ def build() -> Study:
             "Georgian Joker, seat 0: the best bid by trumps and jokers held (mean over aces, weighted)")
     made_heatmap(s, "p-made-georgian-seat0", [r for r in rows if r["seat"] == 0],
                  "Georgian Joker, seat 0: P(made) by bid and deal size (over hand cells, weighted)")
+    _how(s, f"pimc (K = {PIMC_FEATURE_K}, playout model) at seat 0 playing every bid in turn, the heuristic at "
+         "the other seats: the strongest player this report affords", ", ".join(
+             f"{d} deals of {c} cards" for c, d in PIMC_FEATURES),
+         "joker-odds tricks bid --game georgian-joker --hand \"Ah Kh 9s Jk1\" --up 7h --seat 0 --policy pimc "
+         "--samples 2000 --seed 1", "one hand's table under pimc play")
+    prow: list[dict[str, Any]] = []
+    for c, d in PIMC_FEATURES:
+        t = feature_totals(gj, c, 0, d, SEED + c, pimc_k=PIMC_FEATURE_K)
+        prow += [{**x, "player": "pimc"} for x in feature_rows(gj, c, 0, d, SEED + c, t)]
+    s.table("bid-features-georgian-pimc", pad(prow), "Georgian Joker, seat 0 played by pimc: per hand-feature "
+            "cell the best bid, its EV with CI and P(made) of every bid (cells seen 30 times or more)")
+    heatmap(s, "best-bid-georgian-seat0-pimc", prow, [c for c, _ in PIMC_FEATURES],
+            "Georgian Joker, seat 0 played by pimc: the best bid by trumps and jokers held (beside the "
+            "heuristic's above)")
+    made_heatmap(s, "p-made-georgian-seat0-pimc", prow,
+                 "Georgian Joker, seat 0 played by pimc: P(made) by bid and deal size")
 
     s.heading("What drawing does to the value of a bid (the 54-card game)")
     _how(s, "heuristic at every seat; seat 0 plays every bid in turn on each deal, drawing after each "

@@ -9,7 +9,7 @@ beside EV by seat, and a joker's value paired on the same deals — each row wit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -25,7 +25,7 @@ __all__ = ["FEATURES", "FeatureTask", "HookTask", "bid_value_rows", "draw_rows",
 
 @dataclass(frozen=True)
 class FeatureTask:
-    """Engine task of :func:`analyzer.games.tricks.study_kernels.features_chunk`."""
+    """Engine task of :func:`analyzer.games.tricks.analysis.study_kernels.features_chunk`."""
 
     params: np.ndarray
     pack: np.ndarray
@@ -33,17 +33,18 @@ class FeatureTask:
     cards: int
     seat: int
     policies: np.ndarray
+    cfg: np.ndarray = field(default_factory=lambda: np.zeros(5, np.int64))  # pimc's options
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.study_kernels import features_chunk
+        from analyzer.games.tricks.analysis.study_kernels import features_chunk
 
         return features_chunk(state, n, self.pack, self.players, self.cards, self.seat, self.params,
-                              self.policies)
+                              self.policies, self.cfg)
 
 
 @dataclass(frozen=True)
 class HookTask:
-    """Engine task of :func:`analyzer.games.tricks.study_kernels.hook_chunk`."""
+    """Engine task of :func:`analyzer.games.tricks.analysis.study_kernels.hook_chunk`."""
 
     on: np.ndarray
     off: np.ndarray
@@ -53,7 +54,7 @@ class HookTask:
     policies: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.study_kernels import hook_chunk
+        from analyzer.games.tricks.analysis.study_kernels import hook_chunk
 
         return hook_chunk(state, n, self.pack, self.players, self.cards, self.on, self.off, self.policies)
 
@@ -61,12 +62,18 @@ class HookTask:
 FEATURES = [(tr, jk, ac, nt) for tr in range(4) for jk in range(3) for ac in range(3) for nt in range(2)]
 
 
-def feature_totals(rules: TrickRules, cards: int, seat: int, deals: int, seed: int) -> np.ndarray:
+def feature_totals(rules: TrickRules, cards: int, seat: int, deals: int, seed: int, pimc_k: int = 0) -> np.ndarray:
     """Per hand-feature cell and bid: [count, Σ score, Σ score², made, Σ tricks], shape
-    ``(cells, bids, 5)``, heuristic at every seat."""
+    ``(cells, bids, 5)``, heuristic at every seat (``pimc_k`` > 0: the studied seat plays pimc
+    with that many worlds per decision)."""
+    from analyzer.games.tricks.analysis.strength import pimc_cfg
+
     pol = np.ones(rules.players, np.int64)
-    task = FeatureTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards, seat, pol)
-    t = run(task, trials=deals, seed=seed, chunk_size=2048, quiet=True).totals
+    cfg = np.zeros(5, np.int64)
+    if pimc_k:
+        pol[seat], cfg = 2, pimc_cfg(rules, k=pimc_k)
+    task = FeatureTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards, seat, pol, cfg)
+    t = run(task, trials=deals, seed=seed, chunk_size=16 if pimc_k else 2048, quiet=True).totals
     return np.asarray(t).reshape(len(FEATURES), rules.tricks_in_deal(cards) + 1, 5)
 
 
@@ -162,8 +169,8 @@ def hook_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> tuple[dic
 
 def joker_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> list[dict[str, Any]]:
     """One and two jokers against none at a random seat, paired on the same deals
-    (:func:`analyzer.games.tricks.joker_value.joker_value`), the seats pooled."""
-    from analyzer.games.tricks.joker_value import joker_value
+    (:func:`analyzer.games.tricks.analysis.joker_value.joker_value`), the seats pooled."""
+    from analyzer.games.tricks.analysis.joker_value import joker_value
 
     r = joker_value(rules, cards, deals, seed, quiet=True)
     return [{"game": rules.name, "draw": rules.draw, "cards": cards, **{k: v for k, v in x.items() if k != "seat"}}

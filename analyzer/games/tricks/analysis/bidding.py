@@ -3,7 +3,7 @@
 For a hand in a situation — the game, the seat, the turned card (or the named trump in a full
 deal), the bids already made — the cards the player has not seen are dealt at random to the
 other seats (consistently with what the earlier bids reveal, see
-:mod:`analyzer.games.tricks.bid_kernels`) and the deal is played out once per legal bid under a
+:mod:`analyzer.games.tricks.analysis.bid_kernels`) and the deal is played out once per legal bid under a
 named policy: the trick distribution, P(made) and the expected score of every bid with SE and
 95 % CI, and the best bid. Runs through the simulation engine (seeded, every backend).
 
@@ -44,6 +44,7 @@ __all__ = ["BID_POLICIES", "BidError", "BidSituation", "BidTable", "BidTask", "b
 
 BID_POLICIES = ("heuristic", "random", "pimc")
 POLICY_CODE = {"random": 0, "heuristic": 1}
+PIMC = 2  # the player moved by pimc
 MAX_TRIES = 2000
 
 
@@ -192,20 +193,13 @@ class BidTask:
     pimc: tuple[int, int] = (0, 0)  # (K, node budget) when the player plays pimc
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        if self.pimc[0]:
-            from analyzer.games.tricks.pimc_play_kernels import pimc_bid_chunk
-
-            return pimc_bid_chunk(state, n, self.pool, self.seat, np.uint64(self.hand), self.up,
-                                  self.trump, self.pre_bids, self.legal_bids, self.players, self.cards,
-                                  self.tricks, self.set_index, self.params, self.policies,
-                                  np.uint64(self.deck_mask), self.cond, self.full_choice, MAX_TRIES,
-                                  self.pimc[0], self.pimc[1])
-        from analyzer.games.tricks.bid_kernels import bid_chunk
+        from analyzer.games.tricks.analysis.bid_kernels import bid_chunk
+        from analyzer.games.tricks.policies.pimc_move import default_cfg
 
         return bid_chunk(state, n, self.pool, self.seat, np.uint64(self.hand), self.up, self.trump,
                          self.pre_bids, self.legal_bids, self.players, self.cards, self.tricks,
                          self.set_index, self.params, self.policies, np.uint64(self.deck_mask),
-                         self.cond, self.full_choice, MAX_TRIES)
+                         self.cond, self.full_choice, MAX_TRIES, default_cfg(*self.pimc))
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """Each bid's expected score and its standard error."""
@@ -258,10 +252,8 @@ def _task(s: BidSituation, policy: str, others: str, cond: bool | None, k: int, 
     if others not in POLICY_CODE:
         raise BidError(f"unknown policy {others!r} for the other seats (known: heuristic, random)")
     r = s.rules
-    if policy == "pimc" and r.draw != "none":
-        raise BidError("the bidding table plays pimc in deals without drawing only (--rule draw=none)")
     codes = np.full(r.players, POLICY_CODE[others], np.int64)
-    codes[s.seat] = POLICY_CODE.get(policy, 1)
+    codes[s.seat] = POLICY_CODE.get(policy, PIMC)
     use_cond = (others == "heuristic") if cond is None else cond
     full_choice = s.full and r.trump == "turned" and r.full_deal_trump == "chosen"
     return BidTask(r.params(), s.pool(), s.seat, s.hand, s.up, s.trump,
@@ -295,7 +287,7 @@ def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 
 
 def exact_bid_table(s: BidSituation, policy: str = "heuristic", cond: bool | None = None) -> BidTable:
     """The exact table of a 1-card deal without drawing: every deal of the unseen cards."""
-    from analyzer.games.tricks.bid_kernels import bid_exact_one_card
+    from analyzer.games.tricks.analysis.bid_kernels import bid_exact_one_card
 
     if s.cards != 1 or s.rules.draw != "none":
         raise BidError("the exact table needs a 1-card deal without drawing")

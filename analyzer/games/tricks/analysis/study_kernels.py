@@ -11,20 +11,29 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.bid_kernels import bid_rest, play_out
-from analyzer.games.tricks.kernels import JK1, JK2, popcount, suit_mask
-from analyzer.games.tricks.policies import choose_trump
+from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask, policy_state, search_state
+from analyzer.games.tricks.kernels.moves import JK1, JK2, popcount, suit_mask
+from analyzer.games.tricks.kernels.playout import (
+    bid_rest,
+    first_leader,
+    forbidden_bid,
+    start_play,
+)
+from analyzer.games.tricks.policies.basic import PIMC
+from analyzer.games.tricks.policies.seats import (
+    bid_and_play_seats,
+    deal_and_play,
+    has_external,
+    new_position,
+    new_search,
+    search_for,
+)
 from analyzer.games.tricks.rules import P
-from analyzer.games.tricks.selfplay_kernels import play_deal, policy_state
-from analyzer.kernels.rng import deal
 
 __all__ = ["CELLS", "features_chunk", "hook_chunk"]
 
 CELLS = 72
-R_TRUMP = P.TRUMP
-R_FULL_TRUMP = P.FULL_TRUMP
 R_DRAW = P.DRAW
-R_HOOK = P.HOOK
 
 
 @njit(cache=True)
@@ -42,12 +51,13 @@ def cell_of(hand, trump):
 
 
 @njit(cache=True)
-def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol):
+def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
     """Random deals; the seat's hand played out once per bid (earlier and later seats bid by
-    their policy). Per cell and bid b (``nb`` = tricks + 1): [count, Σ score, Σ score², made,
+    their policy; ``cfg`` pimc's options, for pimc seats). Per cell and bid b (``nb`` = tricks + 1): [count, Σ score, Σ score², made,
     Σ tricks] at ``((cell * nb) + b) * 5``."""
     dstate = state.copy()
     pstate = policy_state(dstate)
+    search = search_for(pol, cfg, search_state(state))
     pack = pack0.copy()
     size = pack.shape[0]
     drawing = rp[R_DRAW] == 1
@@ -56,54 +66,28 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol):
     nb = tricks + 1
     out = np.zeros(CELLS * nb * 5, np.int64)
     hands = np.zeros(np_, np.uint64)
-    work = np.zeros(np_, np.uint64)
     bids = np.zeros(np_, np.int64)
-    took = np.zeros(np_, np.int64)
-    scores = np.zeros(np_, np.int64)
-    stock = np.zeros(size, np.int64)
-    deck_mask = uint64(0)
-    for i in range(size):
-        deck_mask |= uint64(1) << uint64(pack[i])
+    g = new_position(np_, size)
+    moves = np.zeros(48, np.int64)
+    deck_mask = pack_mask(pack)
     extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
+    track = 1 if has_external(pol) else 0
     for _ in range(n_deals):
-        deal(dstate, pack, size if (drawing or dealt == size) else dealt + 1)
-        for s in range(np_):
-            hands[s] = uint64(0)
-            for i in range(n):
-                hands[s] |= uint64(1) << uint64(pack[s * n + i])
-        trump = -1
-        if rp[R_TRUMP] == 0:
-            if dealt == size:
-                if rp[R_FULL_TRUMP] == 0:
-                    first3 = uint64(0)
-                    for i in range(min(3, n)):
-                        first3 |= uint64(1) << uint64(pack[i])
-                    trump = choose_trump(pol[0], first3, pstate)
-            else:
-                turned = pack[size - 1] if drawing else pack[dealt]
-                trump = -1 if turned >= JK1 else turned >> 4
-        ns = 0
-        if drawing:
-            for i in range(dealt, size):
-                stock[ns] = pack[i]
-                ns += 1
+        trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, 1 if pol[0] >= PIMC else pol[0], pstate, hands)
+        ns = size - s0 if drawing else 0
+        g[1][:ns] = pack[s0:s0 + ns]
         c = cell_of(hands[seat], trump)
         bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, 0, extra, pstate)
-        total = 0
-        for s in range(seat):
-            total += bids[s]
-        forbidden = -1
-        if seat == np_ - 1 and rp[R_HOOK] != 2:
-            forbidden = (tricks if rp[R_HOOK] == 0 else n) - total
+        forbidden = forbidden_bid(bids, seat, np_, tricks, n, rp)
         for b in range(nb):
             if b == forbidden:
                 continue
-            for s in range(np_):
-                work[s] = hands[s]
-            bids[seat] = b
-            bid_rest(work, trump, tricks, n, np_, rp, pol, bids, seat + 1, extra, pstate)
-            play_out(work, stock[:ns], 0, trump, np_, n, tricks, 0, rp, pol, bids, deck_mask, pstate, took,
-                     scores)
+            g[0][:] = hands
+            g[6][:] = bids
+            g[6][seat] = b
+            start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, 0, deck_mask, ns, track)
+            bid_and_play_seats(g, seat + 1, rp, pol, search, pstate, moves)
+            took, scores = g[7], g[8]
             j = ((c * nb) + b) * 5
             out[j] += 1
             out[j + 1] += scores[seat]
@@ -123,9 +107,10 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
     pstate = policy_state(dstate)
     pack = pack0.copy()
     out = np.zeros(2 + 2 * np_ + 9, np.int64)
-    bids = np.zeros(np_, np.int64)
-    took = np.zeros(np_, np.int64)
-    scores = np.zeros(np_, np.int64)
+    g = new_position(np_, pack.shape[0])
+    scores = g[8]
+    moves = np.zeros(48, np.int64)
+    search = new_search(np.zeros(5, np.int64), pstate, 1)  # no pimc seat
     saved = np.zeros(4, np.uint64)
     psaved = np.zeros(4, np.uint64)
     packsaved = pack.copy()
@@ -134,13 +119,13 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
             saved[i] = dstate[i]
             psaved[i] = pstate[i]
         packsaved[:] = pack
-        play_deal(dstate, pstate, pack, np_, n, 0, rp_off, pol, bids, took, scores)
+        deal_and_play(dstate, pstate, pack, g, n, 0, rp_off, pol, search, moves)
         off = scores[np_ - 1]
         for i in range(4):
             dstate[i] = saved[i]
             pstate[i] = psaved[i]
         pack[:] = packsaved
-        play_deal(dstate, pstate, pack, np_, n, 0, rp_on, pol, bids, took, scores)
+        deal_and_play(dstate, pstate, pack, g, n, 0, rp_on, pol, search, moves)
         d = scores[np_ - 1] - off
         out[0] += d
         out[1] += d * d

@@ -20,76 +20,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels import JK1, deal_score, legal_moves, trick_winner
-from analyzer.games.tricks.policies import HEURISTIC, choose_bid, choose_move, choose_trump
+from analyzer.games.tricks.kernels.dealing import policy_state, search_state
+from analyzer.games.tricks.kernels.playout import first_leader, start_play
+from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid, choose_trump
+from analyzer.games.tricks.policies.seats import (
+    bid_and_play_seats,
+    has_external,
+    new_position,
+    new_search,
+    search_for,
+)
 from analyzer.games.tricks.rules import P
-from analyzer.games.tricks.selfplay_kernels import policy_state
 from analyzer.kernels.rng import deal
 
-__all__ = ["bid_chunk", "bid_exact_one_card", "bid_rest", "play_out"]
+__all__ = ["bid_chunk", "bid_exact_one_card"]
 
 R_DRAW = P.DRAW
-R_HOOK = P.HOOK
-R_LEADER = P.LEADER
-R_JOKER_LEAD = P.JOKER_LEAD
-
-
-@njit(cache=True)
-def bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, start, extra, pstate):
-    """Bids of seats ``start..np_-1`` by their policies (the last seat under the hook)."""
-    total = 0
-    for s in range(start):
-        total += bids[s]
-    for s in range(start, np_):
-        forbidden = -1
-        if s == np_ - 1 and rp[R_HOOK] != 2:
-            target = tricks if rp[R_HOOK] == 0 else n
-            forbidden = target - total
-        bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden, extra, pstate)
-        total += bids[s]
-
-
-@njit(cache=True)
-def play_out(hands, stock, s0, trump, np_, n, tricks, set_index, rp, pol, bids, deck_mask, pstate,
-             took, scores):
-    """Play every trick of a deal whose bids are made (``hands`` is consumed; ``stock[s0:]`` is
-    drawn in order when drawing); fills ``took`` and ``scores`` by seat."""
-    drawing = rp[R_DRAW] == 1
-    for s in range(np_):
-        took[s] = 0
-        scores[s] = 0
-    played = uint64(0)
-    t_card = np.zeros(np_, np.int64)
-    t_mode = np.zeros(np_, np.int64)
-    moves = np.zeros(48, np.int64)
-    leader = np_ - 1 if rp[R_LEADER] == 1 else 0
-    nxt = s0
-    size = stock.shape[0]
-    for _t in range(tricks):
-        for k in range(np_):
-            seat = (leader + k) % np_
-            h = hands[seat]
-            m = legal_moves(h, t_card, t_mode, k, trump, rp, moves)
-            unseen = deck_mask & ~played & ~h
-            a = choose_move(pol[seat], h, moves, m, t_card, t_mode, k, trump,
-                            bids[seat] - took[seat], unseen, rp, pstate)
-            b = a & 63
-            if k == 0 and b >= JK1 and h != (uint64(1) << uint64(b)):  # not his last card
-                scores[seat] -= rp[R_JOKER_LEAD]
-            hands[seat] = h ^ (uint64(1) << uint64(b))
-            played |= uint64(1) << uint64(b)
-            t_card[k] = b
-            t_mode[k] = a >> 6
-        w = (leader + trick_winner(t_card, t_mode, np_, trump, rp)) % np_
-        took[w] += 1
-        leader = w
-        if drawing and size - nxt >= np_:
-            for j in range(np_):
-                s = (w + j) % np_
-                hands[s] |= uint64(1) << uint64(stock[nxt])
-                nxt += 1
-    for s in range(np_):
-        scores[s] += deal_score(bids[s], took[s], n, set_index, rp)
 
 
 @njit(cache=True)
@@ -114,27 +60,29 @@ def _record(out, j, nb, score, took_me, bid):
 
 
 @njit(cache=True)
-def _play_bids(out, hands, stock, s0, trump, np_, n, tricks, set_index, rp, pol, me, pre_bids,
-               legal_bids, deck_mask, extra, pstate, work, bids, took, scores):
-    nb = tricks + 1
+def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, me, pre_bids, legal_bids,
+               deck_mask, extra, search, pstate, moves):
+    """The sample ``hands`` (the stock in ``g``'s first ``ns`` cards) played out once per legal bid."""
+    wh, _stock, _pos, _bits, _t_card, _t_mode, bids, took, scores, _played_by, _forbid = g
+    np_ = hands.shape[0]
+    track = 1 if has_external(pol) else 0
     for j in range(legal_bids.shape[0]):
-        for s in range(np_):
-            work[s] = hands[s]
-        for s in range(me):
-            bids[s] = pre_bids[s]
+        wh[:] = hands
+        bids[:me] = pre_bids[:me]
         bids[me] = legal_bids[j]
-        bid_rest(work, trump, tricks, n, np_, rp, pol, bids, me + 1, extra, pstate)
-        play_out(work, stock, s0, trump, np_, n, tricks, set_index, rp, pol, bids, deck_mask,
-                 pstate, took, scores)
-        _record(out, j, nb, scores[me], took[me], legal_bids[j])
+        start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, deck_mask, ns, track)
+        bid_and_play_seats(g, me + 1, rp, pol, search, pstate, moves)
+        _record(out, j, tricks + 1, scores[me], took[me], legal_bids[j])
 
 
 @njit(cache=True)
 def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n,
-              tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries):
-    """``n_samples`` samples of the unseen cards ``pool0``, every legal bid played out on each."""
+              tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, cfg):
+    """``n_samples`` samples of the unseen cards ``pool0``, every legal bid played out on each
+    (``cfg``: pimc's options, for pimc seats)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
+    search = search_for(pol, cfg, search_state(state))
     pool = pool0.copy()
     nb = tricks + 1
     nbids = legal_bids.shape[0]
@@ -142,12 +90,10 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
     drawing = rp[R_DRAW] == 1
     need = (np_ - 1) * n
     size = pool.shape[0]
-    stock = np.zeros(size - need + (1 if up_bit >= 0 else 0), np.int64)
+    g = new_position(np_, size - need + 1)
+    stock = g[1]
     hands = np.zeros(np_, np.uint64)
-    work = np.zeros(np_, np.uint64)
-    bids = np.zeros(np_, np.int64)
-    took = np.zeros(np_, np.int64)
-    scores = np.zeros(np_, np.int64)
+    moves = np.zeros(48, np.int64)
     extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
     for _ in range(n_samples):
         tries = 0
@@ -181,8 +127,8 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
             if up_bit >= 0:
                 stock[ns] = up_bit
                 ns += 1
-        _play_bids(out, hands, stock[:ns], 0, trump, np_, n, tricks, set_index, rp, pol, me, pre_bids,
-                   legal_bids, deck_mask, extra, pstate, work, bids, took, scores)
+        _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, me, pre_bids, legal_bids,
+                   deck_mask, extra, search, pstate, moves)
     return out
 
 
@@ -198,12 +144,10 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
     others = np_ - 1
     idx = np.zeros(others, np.int64)
     hands = np.zeros(np_, np.uint64)
-    work = np.zeros(np_, np.uint64)
-    bids = np.zeros(np_, np.int64)
-    took = np.zeros(np_, np.int64)
-    scores = np.zeros(np_, np.int64)
-    stock = np.zeros(0, np.int64)
+    g = new_position(np_, 0)
+    moves = np.zeros(48, np.int64)
     pstate = np.ones(4, np.uint64)
+    search = new_search(np.zeros(5, np.int64), pstate, 1)
     total = 1
     for _ in range(others):
         total *= size
@@ -228,6 +172,6 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
         out[nbids * (3 + nb)] += 1
         if cond and not _consistent(hands, uint64(0), me, pre_bids, trump, 1, False, 0.0, pstate):
             continue
-        _play_bids(out, hands, stock, 0, trump, np_, 1, 1, set_index, rp, pol, me, pre_bids,
-                   legal_bids, deck_mask, 0.0, pstate, work, bids, took, scores)
+        _play_bids(out, g, hands, 0, trump, -1, 1, 1, set_index, rp, pol, me, pre_bids, legal_bids, deck_mask,
+                   0.0, search, pstate, moves)
     return out

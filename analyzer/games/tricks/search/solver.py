@@ -2,7 +2,7 @@
 
 The paranoid value of seat S is the number of tricks S makes sure of when the other seats play
 together against it, every legal card and joker mode tried (alpha-beta with a transposition
-table and interchangeable-card pruning, in :mod:`analyzer.games.tricks.solver_kernels`).
+table and interchangeable-card pruning, in :mod:`analyzer.games.tricks.search.paranoid`).
 
 >>> from analyzer.games.tricks.rules import trick_rules
 >>> d = parse_deal(trick_rules("georgian-joker"), ["Ah Kh", "Qh Jh", "Th 9h", "8h 7h"], "s", 0)
@@ -98,12 +98,12 @@ class Solver:
     """Paranoid values; holds the transposition table (``2**log_size`` entries) between calls."""
 
     def __init__(self, log_size: int = 20) -> None:
-        from analyzer.games.tricks.solver_kernels import MAXP
+        from analyzer.games.tricks.search.paranoid import MAXP
 
         size = 1 << int(log_size)
         self.keys = np.zeros((size, MAXP), np.uint64)
         self.lead = np.zeros(size, np.int8)
-        self.lb = np.zeros(size, np.int8)
+        self.lb = np.zeros(size, np.int64)  # the table layout of the set search
         self.ub = np.zeros(size, np.int8)
         self.stamp = np.zeros(size, np.int32)
         self.best = np.full(size, -1, np.int16)
@@ -112,7 +112,7 @@ class Solver:
 
     def value(self, deal: Deal, seat: int) -> int:
         """The tricks ``seat`` makes sure of against all the others."""
-        from analyzer.games.tricks.solver_kernels import paranoid_kernel
+        from analyzer.games.tricks.search.paranoid import paranoid_kernel
 
         if not 0 <= seat < deal.rules.players:
             raise DealError(f"seat must be 0..{deal.rules.players - 1}, got {seat}")
@@ -123,8 +123,7 @@ class Solver:
         hands = np.array(deal.hands, dtype=np.uint64)
         return int(paranoid_kernel(hands, len(deal.hands), int(seat), int(deal.trump),
                                    deal.rules.params(), int(deal.leader), self.keys, self.lead,
-                                   self.lb, self.ub, self.stamp, self.generation, self.nodes,
-                                   self.best))
+                                   self.lb, self.ub, self.stamp, self.best, self.generation, self.nodes))
 
     def best_leads(self, deal: Deal) -> list[int]:
         """The leader's first moves (cards with joker modes) that keep its paranoid value.
@@ -135,8 +134,8 @@ class Solver:
         >>> [move_text(a) for a in Solver(12).best_leads(d)]  # either way the ace takes one
         ['7c', 'Ah']
         """
-        from analyzer.games.tricks.kernels import legal_moves
-        from analyzer.games.tricks.solver_kernels import after_first_card_kernel
+        from analyzer.games.tricks.kernels.moves import legal_moves
+        from analyzer.games.tricks.search.paranoid import after_first_card_kernel
 
         lead = deal.leader
         v = self.value(deal, lead)  # its table stays valid for the searches below
@@ -148,8 +147,8 @@ class Solver:
         for a in sorted(int(x) for x in out[:n]):
             if v == 0 or after_first_card_kernel(hands, len(hands), lead, int(deal.trump),
                                                  deal.rules.params(), lead, a, v, self.keys, self.lead,
-                                                 self.lb, self.ub, self.stamp, self.generation,
-                                                 self.nodes, self.best):
+                                                 self.lb, self.ub, self.stamp, self.best, self.generation,
+                                                 self.nodes):
                 best.append(a)
         return best
 

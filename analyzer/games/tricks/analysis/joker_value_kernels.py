@@ -26,11 +26,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.bid_kernels import bid_rest, play_out
-from analyzer.games.tricks.kernels import JK1
-from analyzer.games.tricks.policies import choose_trump
+from analyzer.games.tricks.kernels.dealing import pack_mask, policy_state, turned_trump
+from analyzer.games.tricks.kernels.moves import JK1
+from analyzer.games.tricks.kernels.playout import (
+    bid_and_play,
+    first_leader,
+    new_position,
+    start_play,
+)
 from analyzer.games.tricks.rules import P
-from analyzer.games.tricks.selfplay_kernels import policy_state
 from analyzer.kernels.rng import bounded, deal
 
 __all__ = ["WIDTH", "joker_deals", "joker_value_chunk", "joker_versions"]
@@ -106,23 +110,6 @@ def joker_deals(state, n_deals, pack0, np_, n, seat):
 
 
 @njit(cache=True)
-def _trump(v, np_, n, rp, pol, pstate):
-    size = v.shape[0]
-    dealt = np_ * n
-    if rp[R_TRUMP] != 0:
-        return -1
-    if dealt == size:
-        if rp[R_FULL_TRUMP] != 0:
-            return -1
-        first3 = uint64(0)
-        for i in range(min(3, n)):
-            first3 |= uint64(1) << uint64(v[i])
-        return choose_trump(pol[0], first3, pstate)
-    turned = v[size - 1] if rp[R_DRAW] == 1 else v[dealt]
-    return -1 if turned >= JK1 else turned >> 4
-
-
-@njit(cache=True)
 def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
     """``n_deals`` samples, each played in its versions; the result is ``WIDTH`` entries per seat
     (see ``WIDTH``), the seat being the one studied in the sample."""
@@ -138,38 +125,30 @@ def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
     nd = 3 if n >= 2 else 1
     out = np.zeros(np_ * WIDTH, np.int64)
     versions = np.zeros((3, size), np.int64)
-    hands = np.zeros(np_, np.uint64)
-    bids = np.zeros(np_, np.int64)
-    took = np.zeros(np_, np.int64)
-    scores = np.zeros(np_, np.int64)
-    stock = np.zeros(size, np.int64)
+    g = new_position(np_, size)
+    hands, stock, bids, took, scores = g[0], g[1], g[6], g[7], g[8]
+    moves = np.zeros(48, np.int64)
     saved = np.zeros(4, np.uint64)
     got = np.zeros(3, np.int64)
-    deck_mask = uint64(0)
-    for i in range(size):
-        deck_mask |= uint64(1) << uint64(pack[i])
+    deck_mask = pack_mask(pack)
     for _ in range(n_deals):
         s = joker_versions(dstate, pack, np_, n, seat, versions)
-        trump0 = _trump(versions[0], np_, n, rp, pol, pstate) if dealt < size else 0
+        trump0, up0 = turned_trump(versions[0], np_, n, rp, pol[0], pstate) if dealt < size else (0, -1)
         saved[:] = pstate
         base = s * WIDTH
         out[base] += 1
         for v in range(nv):
             pstate[:] = saved
             row = versions[v]
-            trump = trump0 if dealt < size else _trump(row, np_, n, rp, pol, pstate)
+            trump = trump0 if dealt < size else turned_trump(row, np_, n, rp, pol[0], pstate)[0]
             for t in range(np_):
                 hands[t] = uint64(0)
                 for i in range(n):
                     hands[t] |= uint64(1) << uint64(row[t * n + i])
-            ns = 0
-            if drawing:
-                for i in range(dealt, size):
-                    stock[ns] = row[i]
-                    ns += 1
-            bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, 0, extra, pstate)
-            play_out(hands, stock[:ns], 0, trump, np_, n, tricks, 0, rp, pol, bids, deck_mask, pstate, took,
-                     scores)
+            ns = size - dealt if drawing else 0
+            stock[:ns] = row[dealt:dealt + ns]
+            start_play(g, first_leader(np_, rp), trump, up0, n, tricks, 0, deck_mask, ns, 0)
+            bid_and_play(g, 0, extra, rp, pol, pstate, moves)
             x = scores[s]
             got[v] = x
             j = base + 1 + 4 * v

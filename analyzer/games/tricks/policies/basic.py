@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels import (
+from analyzer.games.tricks.kernels.moves import (
     GIVE,
     HIGH,
     JK1,
@@ -37,10 +37,12 @@ from analyzer.games.tricks.kernels import (
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.rng import bounded
 
-__all__ = ["HEURISTIC", "POLICY_CODES", "RANDOM", "choose_bid", "choose_move", "choose_trump"]
+__all__ = ["HEURISTIC", "PIMC", "PIMC_BID", "POLICY_CODES", "RANDOM", "choose_bid", "choose_move", "choose_trump"]
 
 RANDOM = 0
 HEURISTIC = 1
+PIMC = 2  # searched outside the playout loop (its kernels: policies.pimc_move, policies.pimc_bid)
+PIMC_BID = 3  # pimc that always bids by search (policies.pimc_bid)
 POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
 R_MODEL = P.MODEL
 

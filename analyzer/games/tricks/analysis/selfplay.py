@@ -1,6 +1,6 @@
 """Self-play of the trick games through the simulation engine, with 95 % intervals.
 
-Deals are played inside kernels (:mod:`analyzer.games.tricks.selfplay_kernels`); a run is cut
+Deals are played inside kernels (:mod:`analyzer.games.tricks.analysis.selfplay_kernels`); a run is cut
 into engine chunks, so a seed gives the same numbers on every backend and thread count.
 
 >>> from analyzer.games.tricks.rules import trick_rules
@@ -26,7 +26,7 @@ from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, pro
 
 __all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deals", "play_games"]
 
-POLICIES = ("random", "heuristic", "pimc")
+POLICIES = ("random", "heuristic", "pimc", "pimc-bid")  # kernel codes 0..3
 DEFAULT_CHUNK = 1 << 14
 
 
@@ -72,20 +72,13 @@ class PlayTask:
     cfg: np.ndarray | None = None  # pimc's options when a seat plays pimc
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.selfplay_kernels import deals_chunk, games_chunk
+        from analyzer.games.tricks.analysis.selfplay_kernels import deals_chunk, games_chunk
 
-        if self.cfg is not None:
-            from analyzer.games.tricks.pimc_games_kernels import pimc_deals_chunk, pimc_games_chunk
-
-            if self.games:
-                return pimc_games_chunk(state, n, self.pack, self.players, self.schedule, self.sets,
-                                        self.params, self.policies, self.cfg)
-            return pimc_deals_chunk(state, n, self.pack, self.players, self.cards, self.params,
-                                    self.policies, self.cfg)
+        cfg = self.cfg if self.cfg is not None else np.zeros(5, np.int64)  # no pimc seat: unused
         if self.games:
-            return games_chunk(state, n, self.pack, self.players, self.schedule, self.sets,
-                               self.params, self.policies)
-        return deals_chunk(state, n, self.pack, self.players, self.cards, self.params, self.policies)
+            return games_chunk(state, n, self.pack, self.players, self.schedule, self.sets, self.params,
+                               self.policies, cfg)
+        return deals_chunk(state, n, self.pack, self.players, self.cards, self.params, self.policies, cfg)
 
     def trials_in(self, totals: np.ndarray) -> int:
         p = self.players
@@ -141,9 +134,9 @@ def _check_cards(rules: TrickRules, cards: int) -> None:
 
 def _pimc(rules: TrickRules, policies: Sequence[str], pimc: dict[str, Any] | None) -> np.ndarray | None:
     """pimc's options array when a seat plays pimc (``pimc``: k, budget, bid_mode, model, endgame)."""
-    if "pimc" not in policies:
+    if not any(p.startswith("pimc") for p in policies):
         return None
-    from analyzer.games.tricks.strength import pimc_cfg
+    from analyzer.games.tricks.analysis.strength import pimc_cfg
 
     return pimc_cfg(rules, **(pimc or {}))
 
@@ -152,7 +145,7 @@ def play_deals(rules: TrickRules, cards: int, policies: Sequence[str], deals: in
                seed: int = 0, chunk_size: int | None = None, pimc: dict[str, Any] | None = None,
                **engine: Any) -> PlayResult:
     """Play ``deals`` independent deals of ``cards`` cards each (seat 0 left of the dealer);
-    ``pimc``: the options of the pimc seats (see :func:`analyzer.games.tricks.strength.pimc_cfg`)."""
+    ``pimc``: the options of the pimc seats (see :func:`analyzer.games.tricks.analysis.strength.pimc_cfg`)."""
     _check_cards(rules, cards)
     if len(policies) != rules.players:
         raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")

@@ -9,7 +9,7 @@ random stream are the same in all versions, so ``EV(one) − EV(none)`` and ``EV
 are paired differences on the very same deals, with an SE from their spread over deals. The
 swapped-out card goes where the joker was: into another hand, the stock, the turned place or
 out of play. All seats play by the policy (heuristic by default). Runs through the engine
-(seeded, every backend); the sampling is in :mod:`analyzer.games.tricks.joker_value_kernels`.
+(seeded, every backend); the sampling is in :mod:`analyzer.games.tricks.analysis.joker_value_kernels`.
 
 >>> from analyzer.games.tricks.rules import trick_rules
 >>> r = joker_value(trick_rules("georgian-joker"), 3, deals=400, seed=1)
@@ -53,7 +53,7 @@ def _ev(b: np.ndarray, v: int) -> MeanEstimate:
 
 @dataclass(frozen=True)
 class JokerValueTask:
-    """Engine task of :func:`analyzer.games.tricks.joker_value_kernels.joker_value_chunk`."""
+    """Engine task of :func:`analyzer.games.tricks.analysis.joker_value_kernels.joker_value_chunk`."""
 
     params: np.ndarray
     pack: np.ndarray
@@ -63,7 +63,7 @@ class JokerValueTask:
     seat: int  # -1: drawn for each deal
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.joker_value_kernels import joker_value_chunk
+        from analyzer.games.tricks.analysis.joker_value_kernels import joker_value_chunk
 
         return joker_value_chunk(state, n, self.pack, self.players, self.cards, self.params, self.policies,
                                  self.seat)

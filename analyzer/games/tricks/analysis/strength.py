@@ -2,7 +2,9 @@
 
 For each deal, every seat plays B once (the baseline), then for each seat s the deal is
 replayed with A at s and B at the others; the deal's value is the mean over seats of A's score
-at s minus B's score at s. Its mean over deals carries an SE and a 95 % CI (deals are
+at s minus B's score at s. With ``others`` (a third policy at the other seats) the deal is
+played twice per seat s, A at s and B at s, ``others`` elsewhere (pimc-bid against pimc, both
+among heuristic players, is the worth of pimc's bidding by search). Its mean over deals carries an SE and a 95 % CI (deals are
 independent). Deals with or without drawing (when drawing, every line-up draws the same
 stock). Runs through the engine (seeded, every backend). pimc's options (:func:`pimc_cfg`): K
 worlds per decision, the solver's node budget, the bid mode, the world model (``playout``: the
@@ -31,7 +33,7 @@ from analyzer.stats import MeanEstimate, mean_from_sums
 
 __all__ = ["CODES", "MODELS", "StrengthResult", "StrengthTask", "pimc_cfg", "strength"]
 
-CODES = {"random": 0, "heuristic": 1, "pimc": 2}
+CODES = {"random": 0, "heuristic": 1, "pimc": 2, "pimc-bid": 3}
 BID_MODES = {"heuristic": 1, "playouts": 0, "bounds": 2, "guaranteed": 3}  # kernel codes
 MODELS = {"paranoid": 0, "playout": 1}  # pimc's world models (kernel codes)
 
@@ -47,12 +49,13 @@ class StrengthTask:
     a: int
     b: int
     cfg: np.ndarray
+    others: int = -1  # the other seats' policy (-1: B)
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.pimc_play_kernels import strength_chunk
+        from analyzer.games.tricks.analysis.strength_kernels import strength_chunk
 
         return strength_chunk(state, n, self.pack, self.players, self.cards, self.params, self.a,
-                              self.b, self.cfg)
+                              self.b, self.b if self.others < 0 else self.others, self.cfg)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """The mean difference per deal and its SE."""
@@ -86,6 +89,7 @@ class StrengthResult:
     model: str
     endgame: int
     run: RunResult
+    others: str = ""  # the other seats' policy when not B
 
     def rows(self) -> list[dict[str, Any]]:
         rows = [{"seat": "all", "a": self.a, "b": self.b, "deals": self.deals, "diff": self.diff.mean,
@@ -100,7 +104,9 @@ class StrengthResult:
     def meta(self) -> dict[str, Any]:
         m = {"game": self.rules.name, "cards": self.cards, "a": self.a, "b": self.b, "deals": self.deals,
              "seed": self.seed, "stop": self.run.stop_reason}
-        if "pimc" in (self.a, self.b):
+        if self.others:
+            m["others"] = self.others
+        if any(x.startswith("pimc") for x in (self.a, self.b, self.others)):
             m.update({"k": self.k, "budget": self.budget, "bid_mode": self.bid_mode, "model": self.model,
                       "endgame": self.endgame, "solver_nodes": self.nodes})
         return m
@@ -114,7 +120,7 @@ def pimc_cfg(rules: TrickRules, k: int = 256, budget: int = 200_000, bid_mode: s
     >>> pimc_cfg(trick_rules("georgian-joker"), k=16).tolist()
     [16, 200000, 1, 1, 4]
     """
-    from analyzer.games.tricks.pimc_move_kernels import (
+    from analyzer.games.tricks.policies.pimc_move import (
         C_BID,
         C_BUDGET,
         C_ENDGAME,
@@ -132,8 +138,9 @@ def pimc_cfg(rules: TrickRules, k: int = 256, budget: int = 200_000, bid_mode: s
     if rules.draw != "none" and model == "paranoid":
         raise JokerOddsError("the paranoid model needs the exact solver, which needs draw=none "
                              "(use --model playout)")
-    if rules.draw != "none" and bid_mode != "heuristic":
-        raise JokerOddsError("with drawing pimc bids like the heuristic (--bid-mode heuristic)")
+    if rules.draw != "none" and bid_mode not in ("heuristic", "playouts"):
+        raise JokerOddsError("with drawing pimc bids by the heuristic or by playouts (--bid-mode heuristic "
+                             "or playouts): the solver needs draw=none")
     cfg = np.zeros(CFG_SIZE, np.int64)
     cfg[C_K], cfg[C_BUDGET], cfg[C_BID] = k, budget, BID_MODES[bid_mode]
     cfg[C_MODEL], cfg[C_ENDGAME] = MODELS[model], endgame
@@ -142,18 +149,20 @@ def pimc_cfg(rules: TrickRules, k: int = 256, budget: int = 200_000, bid_mode: s
 
 def strength(rules: TrickRules, cards: int, a: str = "pimc", b: str = "heuristic", deals: int | None = 200,
              seed: int = 0, k: int = 256, budget: int = 200_000, bid_mode: str = "heuristic",
-             model: str = "playout", endgame: int = 4, chunk_size: int | None = None,
+             model: str = "playout", endgame: int = 4, chunk_size: int | None = None, others: str | None = None,
              **engine: Any) -> StrengthResult:
-    """A (rotated over the seats) against B on the same ``deals`` deals of ``cards`` cards."""
-    if a not in CODES or b not in CODES:
+    """A (rotated over the seats) against B on the same ``deals`` deals of ``cards`` cards (the
+    other seats play ``others``, by default B)."""
+    if a not in CODES or b not in CODES or (others is not None and others not in CODES):
         raise JokerOddsError(f"unknown policy (known: {', '.join(CODES)})")
     top = rules.deck_size // rules.players if rules.draw == "none" else (rules.deck_size - 1) // rules.players
     if not 1 <= cards <= top:
         raise JokerOddsError(f"cards must be 1..{top}, got {cards}")
     cfg = pimc_cfg(rules, k, budget, bid_mode, model, endgame)
+    oth = "" if others is None or others == b else others
     task = StrengthTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, cards, CODES[a],
-                        CODES[b], cfg)
-    cs = chunk_size or (16 if "pimc" in (a, b) else 4096)
+                        CODES[b], cfg, CODES[oth] if oth else -1)
+    cs = chunk_size or (16 if any(x.startswith("pimc") for x in (a, b, oth)) else 4096)
     res = run(task, trials=deals, seed=seed, chunk_size=cs, **engine)
     t = res.totals
     p = rules.players
@@ -162,4 +171,4 @@ def strength(rules: TrickRules, cards: int, a: str = "pimc", b: str = "heuristic
     return StrengthResult(rules, cards, a, b, n, seed, _diff(t, p, n), by_seat,
                           [float(t[2 + 3 * p + s]) / n for s in range(p)],
                           [float(t[2 + 2 * p + s]) / n for s in range(p)], int(t[2 + 4 * p]), k, budget,
-                          bid_mode, model, endgame, res)
+                          bid_mode, model, endgame, res, oth)

@@ -1,0 +1,151 @@
+"""numba kernels of self-play: independent deals and whole games, each seat moved by its policy code.
+
+A deal is :func:`analyzer.games.tricks.policies.seats.deal_and_play` (deal, trump, bids, the one
+playout loop, drawing, scores; pimc seats included). Three streams per chunk: the deals come
+from the chunk's state, the policies' choices from a state drawn from it first, pimc's worlds
+from a third (see :mod:`analyzer.games.tricks.kernels.dealing`), so two policy line-ups see the
+very same deals, and without a pimc seat the numbers do not depend on pimc's options.
+
+>>> games_out(4).shape
+(25,)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.tricks.kernels.dealing import policy_state, search_state
+from analyzer.games.tricks.policies.seats import deal_and_play, new_position, search_for
+from analyzer.games.tricks.rules import P
+
+__all__ = ["N_SETS", "deals_chunk", "games_chunk", "games_out", "tally_deal", "tally_game_deal", "tally_game_end",
+           "tally_set_end"]
+
+R_DRAW = P.DRAW
+R_PREMIUM = P.PREMIUM
+
+
+@njit(cache=True)
+def tally_deal(out, np_, nb, bids, took, scores):
+    """Add one deal to the :func:`deals_chunk` vector."""
+    for s in range(np_):
+        out[s] += scores[s]
+        out[np_ + s] += scores[s] * scores[s]
+        if bids[s] == took[s]:
+            out[2 * np_ + s] += 1
+        out[3 * np_ + s * nb + bids[s]] += 1
+        out[3 * np_ + np_ * nb + s * nb + took[s]] += 1
+
+
+@njit(cache=True)
+def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
+    """``n_deals`` independent deals of ``n`` cards (``cfg``: pimc's options, for pimc seats);
+    the histogram vector of :class:`analyzer.games.tricks.analysis.selfplay.PlayTask` (seat 0
+    left of the dealer)."""
+    dstate = state.copy()
+    pstate = policy_state(dstate)
+    search = search_for(pol, cfg, search_state(state))
+    pack = pack0.copy()
+    tricks = n if rp[R_DRAW] == 0 else n + (pack.shape[0] - np_ * n) // np_
+    nb = tricks + 1
+    out = np.zeros(np_ * (3 + 2 * nb), np.int64)
+    g = new_position(np_, pack.shape[0])
+    moves = np.zeros(48, np.int64)
+    for _ in range(n_deals):
+        deal_and_play(dstate, pstate, pack, g, n, 0, rp, pol, search, moves)
+        tally_deal(out, np_, nb, g[6], g[7], g[8])
+    return out
+
+
+N_SETS = 4
+
+
+@njit(cache=True)
+def games_out(np_):
+    """The empty vector of :func:`games_chunk`: per player total, total², wins (shared wins count
+    for each), exact deals, premiums; games; premiums by player and set (``N_SETS`` each)."""
+    return np.zeros(5 * np_ + 1 + N_SETS * np_, np.int64)
+
+
+@njit(cache=True)
+def tally_game_deal(out, np_, i, new_set, bids, took, scores, total, best, all_exact):
+    """Add deal ``i`` of a game (seat s is player ``(i + s) % np_``) to the running totals."""
+    if new_set:
+        best[:] = -(1 << 40)
+        all_exact[:] = True
+    for s in range(np_):
+        p = (i + s) % np_
+        total[p] += scores[s]
+        if scores[s] > best[p]:
+            best[p] = scores[s]
+        if bids[s] == took[s]:
+            out[3 * np_ + p] += 1
+        else:
+            all_exact[p] = False
+
+
+@njit(cache=True)
+def tally_set_end(out, np_, premium, set_no, total, best, all_exact):
+    """The premium at the end of a set: exact in every deal adds the player's best deal score;
+    the next player (or, by the rule, every other / every other not on premium) loses his."""
+    if premium == 0:
+        return
+    for p in range(np_):
+        if not all_exact[p]:
+            continue
+        out[4 * np_ + p] += 1
+        out[5 * np_ + 1 + p * N_SETS + min(set_no, N_SETS - 1)] += 1
+        total[p] += best[p]
+        for q in range(1, np_):
+            o = (p + q) % np_
+            if premium == 1 and q != 1:
+                continue
+            if premium == 3 and all_exact[o]:
+                continue
+            total[o] -= max(best[o], 0)
+
+
+@njit(cache=True)
+def tally_game_end(out, np_, total):
+    """Add a finished game's totals and winners."""
+    out[5 * np_] += 1
+    top = total[0]
+    for p in range(1, np_):
+        top = max(top, total[p])
+    for p in range(np_):
+        out[p] += total[p]
+        out[np_ + p] += total[p] * total[p]
+        if total[p] == top:
+            out[2 * np_ + p] += 1
+
+
+@njit(cache=True)
+def games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol, cfg):
+    """``n_games`` whole games (deal i: ``cards[i]`` each, set ``sets[i]``; the deal passes
+    clockwise, player ``(i + s) % np_`` sits at seat ``s``; ``pol`` by player, ``cfg`` pimc's
+    options); the vector of :func:`games_out`."""
+    dstate = state.copy()
+    pstate = policy_state(dstate)
+    search = search_for(pol, cfg, search_state(state))
+    pack = pack0.copy()
+    out = games_out(np_)
+    seat_pol = np.zeros(np_, np.int64)
+    total = np.zeros(np_, np.int64)
+    best = np.zeros(np_, np.int64)
+    all_exact = np.zeros(np_, np.bool_)
+    g = new_position(np_, pack.shape[0])
+    moves = np.zeros(48, np.int64)
+    n_deals = cards.shape[0]
+    for _ in range(n_games):
+        total[:] = 0
+        for i in range(n_deals):
+            for s in range(np_):
+                seat_pol[s] = pol[(i + s) % np_]
+            deal_and_play(dstate, pstate, pack, g, cards[i], sets[i], rp, seat_pol, search, moves)
+            tally_game_deal(out, np_, i, i == 0 or sets[i] != sets[i - 1], g[6], g[7], g[8], total, best,
+                            all_exact)
+            if i == n_deals - 1 or sets[i + 1] != sets[i]:
+                tally_set_end(out, np_, rp[R_PREMIUM], sets[i], total, best, all_exact)
+        tally_game_end(out, np_, total)
+    return out

@@ -1,0 +1,100 @@
+"""numba kernel of the duplicate strength comparison: the same deals, policy A rotated over the seats.
+
+A policy code per seat: 0 random, 1 heuristic, 2 pimc (its options ``cfg``, see
+:mod:`analyzer.games.tricks.policies.pimc_move`). Three random streams: the deals, the
+policies' choices, pimc's worlds (so a pimc seat does not move the deals or the random seats'
+choices).
+
+>>> OUT_FIXED
+4
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.tricks.kernels.dealing import (
+    deal_cards,
+    first_three,
+    pack_mask,
+    policy_state,
+    search_state,
+)
+from analyzer.games.tricks.kernels.playout import first_leader, start_play
+from analyzer.games.tricks.policies.basic import HEURISTIC, PIMC, choose_trump
+from analyzer.games.tricks.policies.seats import (
+    LOG_TABLE,
+    bid_and_play_seats,
+    new_position,
+    new_search,
+)
+from analyzer.games.tricks.rules import P
+
+__all__ = ["OUT_FIXED", "strength_chunk"]
+
+R_DRAW = P.DRAW
+R_TRUMP = P.TRUMP
+R_FULL_TRUMP = P.FULL_TRUMP
+OUT_FIXED = 4  # ΣD, ΣD², nodes, deals: the entries besides the 4 per seat
+
+
+@njit(cache=True)
+def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
+    """Duplicate deals: per deal and seat s, A at s against B at s, the other seats playing
+    ``pol_o`` (when it is B: B at every seat once, then A at seat s for each s).
+
+    Result: ΣD, ΣD² of D = Σ over seats s of (A's score at s − B's score at s) per deal; per
+    seat s: Σ diff, Σ diff²; Σ B's score at s, Σ A's score at s; then solver nodes, deals."""
+    dstate = state.copy()
+    pstate = policy_state(dstate)
+    sstate = search_state(state)
+    pack = pack0.copy()
+    size = pack.shape[0]
+    dealt = np_ * n
+    out = np.zeros(2 + 4 * np_ + 2, np.int64)
+    hands0 = np.zeros(np_, np.uint64)
+    base = np.zeros(np_, np.int64)
+    pol = np.zeros(np_, np.int64)
+    deck_mask = pack_mask(pack)
+    g = new_position(np_, size)
+    hands, stock, scores = g[0], g[1], g[8]
+    moves = np.zeros(48, np.int64)
+    search = new_search(cfg, sstate, LOG_TABLE)
+    track = 1 if max(pol_a, pol_b, pol_o) >= PIMC else 0
+    shared = pol_o == pol_b  # one all-B line-up is every seat's baseline
+    lineups = np_ + 1 if shared else 2 * np_
+    full_choice = dealt == size and rp[R_TRUMP] == 0 and rp[R_FULL_TRUMP] == 0
+    for _ in range(n_deals):
+        turned_trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, HEURISTIC, pstate, hands0)
+        ns = size - s0 if rp[R_DRAW] == 1 else 0
+        stock[:ns] = pack[s0:s0 + ns]
+        first3 = first_three(pack, n)
+        d = 0
+        for lineup in range(lineups):
+            seat = lineup - 1 if shared else lineup // 2
+            is_a = lineup > 0 if shared else lineup % 2 == 1
+            pol[:] = pol_o
+            if seat >= 0:
+                pol[seat] = pol_a if is_a else pol_b
+            trump = turned_trump
+            if full_choice:
+                trump = choose_trump(HEURISTIC if pol[0] >= PIMC else pol[0], first3, pstate)
+            hands[:] = hands0
+            start_play(g, first_leader(np_, rp), trump, up_bit, n, n + ns // np_, 0, deck_mask, ns, track)
+            bid_and_play_seats(g, 0, rp, pol, search, pstate, moves)
+            for s in range(np_):
+                if not is_a and (shared or s == seat):
+                    base[s] = scores[s]
+                    out[2 + 2 * np_ + s] += scores[s]
+            if is_a:
+                diff = scores[seat] - base[seat]
+                out[2 + seat] += diff
+                out[2 + np_ + seat] += diff * diff
+                out[2 + 3 * np_ + seat] += scores[seat]
+                d += diff
+        out[0] += d  # np_ times the deal's mean difference, an integer
+        out[1] += d * d
+    out[2 + 4 * np_] = search[2][0]
+    out[3 + 4 * np_] = n_deals
+    return out

@@ -1,0 +1,259 @@
+"""The one playout loop of the trick games: a deal played on from any position, a policy code a seat.
+
+A **position** is a tuple of arrays (:func:`new_position`), in this order:
+
+- ``hands``: uint64 per seat; ``stock``: card bits to draw, in order, from ``pos[NEXT]`` (the
+  turned card last);
+- ``pos``: int64 scalars — ``K`` cards of the current trick on the table, ``LEADER``, ``LEFT``
+  tricks left (the current one counted), ``NEXT``, ``UP_HOLDER`` (the seat that drew the turned
+  card, -1), ``UP_BIT`` (the turned card, -1), ``TRUMP`` (-1 none), ``CARDS`` dealt each,
+  ``TRICKS`` of the deal, ``SET`` (the set index of the scoring), ``TRACK`` (1: keep what the
+  plays show, for pimc's worlds), ``END`` (the stock is ``stock[:END]``), ``DRAWN`` (cards
+  drawn so far);
+- ``bits``: uint64 ``PLAYED`` (the cards played) and ``DECK`` (the cards of the pack);
+- ``t_card``/``t_mode``: the trick in progress; ``bids``, ``took``, ``scores`` (the joker-lead
+  penalties until the deal is scored), ``played_by`` and ``forbid`` (per seat: its cards played,
+  the cards it has shown it cannot hold).
+
+:func:`play_on` plays the position on by the seats' policy codes until the deal ends or a
+seat whose code (``EXTERNAL`` and above: pimc) decides outside the loop is to play; every
+other playing loop of the package (self-play, bidding tables, joker value, study, pimc's
+playouts, whole games) is this one.
+
+>>> import numpy as np
+>>> from analyzer.games.tricks.rules import trick_rules
+>>> rp = trick_rules("georgian-joker").params()
+>>> g = new_position(4, 0)
+>>> hands, _, pos = g[0], g[1], g[2]
+>>> hands[:] = [1 << 44, 1 << 43, 1 << 42, 1 << 12]   # Ah, Kh, Qh, Ac; hearts trump
+>>> start_play(g, 0, 2, -1, 1, 1, 0, np.uint64(sum(1 << b for b in (44, 43, 42, 12))), 0, 0)
+>>> play_on(g, rp, np.array([1, 1, 1, 1]), np.ones(4, np.uint64), np.zeros(48, np.int64))
+-1
+>>> g[7].tolist(), int(pos[LEFT])   # took: seat 0's ace of trumps wins the one trick
+([1, 0, 0, 0], 0)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from analyzer.games.tricks.kernels.moves import JK1, deal_score, legal_moves, trick_winner
+from analyzer.games.tricks.kernels.reveal import note_play
+from analyzer.games.tricks.policies.basic import choose_bid, choose_move
+from analyzer.games.tricks.rules import P
+
+__all__ = [
+    "CARDS",
+    "DECK",
+    "END",
+    "EXTERNAL",
+    "LEADER",
+    "LEFT",
+    "NEXT",
+    "PLAYED",
+    "POS_SIZE",
+    "SET",
+    "TRACK",
+    "TRICKS",
+    "TRUMP",
+    "UP_BIT",
+    "UP_HOLDER",
+    "K",
+    "apply_move",
+    "bid_and_play",
+    "bid_rest",
+    "copy_position",
+    "first_leader",
+    "forbidden_bid",
+    "new_position",
+    "play_on",
+    "play_out",
+    "playout_codes",
+    "score_deal",
+    "start_play",
+]
+
+R_DRAW = P.DRAW
+R_HOOK = P.HOOK
+R_LEADER = P.LEADER
+R_JOKER_LEAD = P.JOKER_LEAD
+EXTERNAL = 2  # policy codes from here on decide outside the loop (2: pimc)
+K, LEADER, LEFT, NEXT, UP_HOLDER, UP_BIT, TRUMP, CARDS, TRICKS, SET, TRACK, END, DRAWN = range(13)
+POS_SIZE = 13
+PLAYED, DECK = 0, 1
+
+
+@njit(cache=True)
+def new_position(np_, stock_size):
+    """An empty position of ``np_`` seats with room for ``stock_size`` stock cards."""
+    return (np.zeros(np_, np.uint64), np.zeros(stock_size, np.int64), np.zeros(POS_SIZE, np.int64),
+            np.zeros(2, np.uint64), np.zeros(np_, np.int64), np.zeros(np_, np.int64), np.zeros(np_, np.int64),
+            np.zeros(np_, np.int64), np.zeros(np_, np.int64), np.zeros(np_, np.uint64), np.zeros(np_, np.uint64))
+
+
+@njit(cache=True)
+def copy_position(src, dst):
+    """Copy position ``src`` into ``dst`` (the same seats and stock size)."""
+    hands, stock, pos, bits, t_card, t_mode, bids, took, scores, played_by, forbid = src
+    h2, st2, pos2, bits2, tc2, tm2, bids2, took2, sc2, pb2, fb2 = dst
+    h2[:] = hands
+    st2[:] = stock
+    pos2[:] = pos
+    bits2[:] = bits
+    tc2[:] = t_card
+    tm2[:] = t_mode
+    bids2[:] = bids
+    took2[:] = took
+    sc2[:] = scores
+    pb2[:] = played_by
+    fb2[:] = forbid
+
+
+@njit(cache=True)
+def start_play(g, leader, trump, up_bit, cards, tricks, set_index, deck_mask, stock_len, track):
+    """Set ``g`` to the first lead of a deal whose hands and ``stock[:stock_len]`` are in place:
+    nothing played, no trick taken, ``leader`` to lead (the bids are left as they are)."""
+    _hands, _stock, pos, bits, _t_card, _t_mode, _bids, took, scores, played_by, forbid = g
+    pos[:] = 0
+    pos[LEADER] = leader
+    pos[LEFT] = tricks
+    pos[UP_HOLDER] = -1
+    pos[UP_BIT] = up_bit
+    pos[TRUMP] = trump
+    pos[CARDS] = cards
+    pos[TRICKS] = tricks
+    pos[SET] = set_index
+    pos[TRACK] = track
+    pos[END] = stock_len
+    bits[PLAYED] = uint64(0)
+    bits[DECK] = deck_mask
+    took[:] = 0
+    scores[:] = 0
+    played_by[:] = uint64(0)
+    forbid[:] = uint64(0)
+
+
+@njit(cache=True)
+def forbidden_bid(bids, s, np_, tricks, cards, rp):
+    """The bid the hook forbids seat ``s`` after ``bids[:s]`` (-1: none)."""
+    if s != np_ - 1 or rp[R_HOOK] == 2:
+        return -1
+    total = 0
+    for i in range(s):
+        total += bids[i]
+    return (tricks if rp[R_HOOK] == 0 else cards) - total
+
+
+@njit(cache=True)
+def bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, start, extra, pstate):
+    """Bids of seats ``start..np_-1`` by their policy codes (the last seat under the hook; a
+    code from ``EXTERNAL`` on bids as the heuristic here)."""
+    for s in range(start, np_):
+        bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden_bid(bids, s, np_, tricks, n, rp), extra,
+                             pstate)
+
+
+@njit(cache=True)
+def apply_move(g, a, rp):
+    """Play move ``a`` for the seat on turn; a trick's last card decides it, then every seat
+    draws from the stock (the winner first) while it lasts."""
+    hands, stock, pos, bits, t_card, t_mode, _bids, took, scores, played_by, forbid = g
+    np_ = hands.shape[0]
+    k = pos[K]
+    leader = pos[LEADER]
+    seat = (leader + k) % np_
+    h = hands[seat]
+    b = a & 63
+    bit = uint64(1) << uint64(b)
+    if pos[TRACK]:
+        note_play(forbid, seat, a, t_card, t_mode, k, pos[TRUMP], rp)
+        played_by[seat] |= bit
+    if k == 0 and b >= JK1 and h != bit:  # a joker led, not his last card
+        scores[seat] -= rp[R_JOKER_LEAD]
+    hands[seat] = h ^ bit
+    bits[PLAYED] |= bit
+    t_card[k] = b
+    t_mode[k] = a >> 6
+    if k + 1 < np_:
+        pos[K] = k + 1
+        return
+    w = (leader + trick_winner(t_card, t_mode, np_, pos[TRUMP], rp)) % np_
+    took[w] += 1
+    pos[LEADER] = w
+    pos[K] = 0
+    pos[LEFT] -= 1
+    nxt = pos[NEXT]
+    if rp[R_DRAW] == 1 and pos[END] - nxt >= np_:
+        for j in range(np_):
+            s = (w + j) % np_
+            c = stock[nxt]
+            hands[s] |= uint64(1) << uint64(c)
+            if pos[TRACK]:
+                if c == pos[UP_BIT]:
+                    pos[UP_HOLDER] = s
+                forbid[s] = uint64(0)  # a void shown before the draw may be filled now
+            nxt += 1
+        pos[DRAWN] += nxt - pos[NEXT]
+        pos[NEXT] = nxt
+
+
+@njit(cache=True)
+def play_on(g, rp, pol, pstate, moves):
+    """Play ``g`` on, each seat by its policy code (``pstate`` the policies' stream), until the
+    deal's last trick (returns -1) or a seat with a code from ``EXTERNAL`` on is to play
+    (returns that seat, nothing played for it)."""
+    hands, _stock, pos, bits, t_card, t_mode, bids, took, _scores, _played_by, _forbid = g
+    np_ = hands.shape[0]
+    while pos[LEFT] > 0:
+        k = pos[K]
+        seat = (pos[LEADER] + k) % np_
+        if pol[seat] >= EXTERNAL:
+            return seat
+        h = hands[seat]
+        m = legal_moves(h, t_card, t_mode, k, pos[TRUMP], rp, moves)
+        a = choose_move(pol[seat], h, moves, m, t_card, t_mode, k, pos[TRUMP], bids[seat] - took[seat],
+                        bits[DECK] & ~bits[PLAYED] & ~h, rp, pstate)
+        apply_move(g, a, rp)
+    return -1
+
+
+@njit(cache=True)
+def score_deal(g, rp):
+    """Add every seat's deal score to its penalties in ``scores`` (the deal is over)."""
+    hands, _stock, pos, _bits, _t_card, _t_mode, bids, took, scores, _played_by, _forbid = g
+    for s in range(hands.shape[0]):
+        scores[s] += deal_score(bids[s], took[s], pos[CARDS], pos[SET], rp)
+
+
+@njit(cache=True)
+def play_out(g, rp, pol, pstate, moves):
+    """Play ``g`` to the end with policy codes below ``EXTERNAL`` only and score it."""
+    play_on(g, rp, pol, pstate, moves)
+    score_deal(g, rp)
+
+
+@njit(cache=True)
+def bid_and_play(g, start, extra, rp, pol, pstate, moves):
+    """From a started position (:func:`start_play`) with ``bids[:start]`` made: the other seats
+    bid by their codes (``extra``: the tricks expected from drawn cards), then the deal is played
+    out and scored."""
+    hands, _stock, pos, _bits, _t_card, _t_mode, bids, _took, _scores, _played_by, _forbid = g
+    bid_rest(hands, pos[TRUMP], pos[TRICKS], pos[CARDS], hands.shape[0], rp, pol, bids, start, extra, pstate)
+    play_out(g, rp, pol, pstate, moves)
+
+
+@njit(cache=True)
+def first_leader(np_, rp):
+    """The seat leading the first trick: seat 0, or the dealer (the last seat) by the rules."""
+    return np_ - 1 if rp[R_LEADER] == 1 else 0
+
+
+@njit(cache=True)
+def playout_codes(pol):
+    """The codes with every code from ``EXTERNAL`` on played as the heuristic (pimc's playouts)."""
+    out = pol.copy()
+    for s in range(out.shape[0]):
+        if out[s] >= EXTERNAL:
+            out[s] = 1
+    return out

@@ -1,0 +1,229 @@
+"""The alpha-beta skeleton of every perfect-information search of the trick games (one stack walk).
+
+The question: can seat S make sure its final trick count lies in ``accept`` (bit t: t tricks
+accepted) when every other seat plays against it? S's turns are an OR over its moves, the
+others' an AND: a boolean alpha-beta, walked with an explicit stack (no recursion, so the
+kernel caches); ply ``p`` is card ``p % np_`` of trick ``p // np_`` from the root. The two
+searches differ only in what a node knows before it is searched (``kind``):
+
+- ``PARANOID`` ("at least t tricks", the solver): at a trick's start, the sure tricks of each
+  side and a table of trick *bounds* keyed by relative ranks, valid across targets, whose
+  best move is tried first;
+- ``SETS`` (any set, pimc's guaranteed score): at every node whether every / no count still
+  reachable is accepted, at a trick's start a table of *answers* keyed by the hands and the
+  accepted set; a node budget (over it the answer is -1, "unknown").
+
+>>> import numpy as np
+>>> from analyzer.games.tricks.rules import trick_rules
+>>> from analyzer.games.tricks.search.table import new_table
+>>> rp = trick_rules("georgian-joker").params()
+>>> hands = np.array([1 << 44, 1 << 43, 1 << 42, 1 << 12], np.uint64)   # Ah, Kh, Qh, Ac
+>>> b = buffers(4, 1)
+>>> alphabeta(SETS, hands, 4, 0, 2, rp, 0, 0, 0, 1, 0b10, new_table(4), 1, np.zeros(1, np.int64), 1000, *b)
+1
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from analyzer.games.tricks.kernels.moves import legal_moves, trick_winner
+from analyzer.games.tricks.search.bounds import (
+    MAX_MOVES,
+    canonical,
+    order_moves,
+    sure_against,
+    sure_tricks,
+)
+from analyzer.games.tricks.search.table import (
+    find,
+    hash_hands,
+    store_answer,
+    store_bounds,
+)
+
+__all__ = ["PARANOID", "SETS", "alphabeta", "buffers"]
+
+PARANOID = 0
+SETS = 1
+ACC_MIX = 0xD6E8FEB86659FD93  # mixes the accepted set into an answers-table hash
+
+
+@njit(cache=True)
+def buffers(np_, rem):
+    """Work arrays of a search ``rem`` tricks deep: moves, their sort keys, the tricks' cards
+    and modes, the cut-off history, the relative-rank hands."""
+    depth = rem * np_ + 1
+    return (np.zeros((depth, MAX_MOVES), np.int64), np.zeros((depth, MAX_MOVES), np.int64),
+            np.zeros((rem + 1, np_), np.int64), np.zeros((rem + 1, np_), np.int64),
+            np.zeros((np_, 64 * 11), np.int64), np.zeros((rem + 1, np_), np.uint64))
+
+
+@njit(cache=True)
+def _known(kind, hands, np_, s_seat, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
+    """A node's answer before any search: 1 or 0, or -1 (search it). ``slot_key`` gets the
+    table index and key of a trick's start (-1: nothing to store after the search); ``ch``
+    the relative-rank hands (paranoid)."""
+    ta, tb, tbest = tt[2], tt[3], tt[5]
+    slot_key[0] = -1
+    slot_key[2] = -1
+    hit = np.int64(0)
+    if kind == SETS or k == 0:
+        window = ((np.int64(1) << (rem + 1)) - 1) << won
+        hit = accept & window
+        if hit == 0:
+            return 0
+        if hit == window:
+            return 1
+    if k != 0:
+        return -1
+    if kind == SETS:
+        acc = hit >> won
+        idx = np.int64((hash_hands(hands, np_, leader) ^ (uint64(acc) * uint64(ACC_MIX))) >> uint64(40))
+        slot = find(tt, stamp, hands, np_, leader, acc, idx)
+        if slot >= 0:
+            return 1 if tb[slot] == 1 else 0
+        slot_key[0] = idx
+        slot_key[1] = acc
+        return -1
+    if won + sure_tricks(hands, np_, s_seat, trump, leader) >= target:
+        return 1
+    if won + rem - sure_against(hands, np_, s_seat, trump) < target:
+        return 0
+    canonical(hands, np_, ch)
+    idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))
+    slot = find(tt, stamp, ch, np_, leader, -1, idx)
+    if slot >= 0:
+        if won + ta[slot] >= target:
+            return 1
+        if won + tb[slot] < target:
+            return 0
+        slot_key[2] = tbest[slot]
+    slot_key[0] = idx
+    return -1
+
+
+@njit(cache=True)
+def _remember(kind, r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best):
+    """Store a searched trick-start node's answer (``SETS``) or trick bounds (``PARANOID``)."""
+    if kind == SETS:
+        store_answer(tt, stamp, hands, np_, leader, idx, acc, r)
+    elif r:
+        store_bounds(tt, stamp, ch, np_, leader, idx, target - won, rem, best)
+    else:
+        store_bounds(tt, stamp, ch, np_, leader, idx, 0, target - won - 1, best)
+
+
+@njit(cache=True)
+def alphabeta(kind, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
+              mv, keyb, tcard, tmode, hist, canon):
+    """1 if ``s_seat`` makes sure its final tricks are in ``accept``, 0 if not, -1 over
+    ``budget`` nodes (``SETS`` only). The root: ``k0`` cards of its trick already in
+    ``tcard[0]``/``tmode[0]`` (led by ``leader0``), ``won0`` tricks won, ``rem0`` tricks left
+    counting the current one; the work arrays from :func:`buffers`. ``hands`` is restored
+    unless -1 is returned."""
+    depth = rem0 * np_ + 1
+    kk = np.zeros(depth, np.int64)
+    ld = np.zeros(depth, np.int64)
+    wn = np.zeros(depth, np.int64)
+    rm = np.zeros(depth, np.int64)
+    sidx = np.zeros(depth, np.int64)
+    sacc = np.zeros(depth, np.int64)
+    nm = np.zeros(depth, np.int64)
+    ci = np.zeros(depth, np.int64)
+    movers = np.zeros(depth, np.int64)
+    res = np.zeros(depth, np.bool_)
+    cut = np.zeros(depth, np.bool_)
+    slot_key = np.zeros(3, np.int64)
+    target = 0  # paranoid: the fewest tricks accepted
+    while target < 63 and not (accept >> target) & 1:
+        target += 1
+    ply = k0
+    kk[ply] = k0
+    ld[ply] = leader0
+    wn[ply] = won0
+    rm[ply] = rem0
+    start = nodes[0]
+    state = 0  # 0 enter a node, 1 try its next move, 2 return r to the parent
+    r = False
+    while True:
+        if state == 0:
+            nodes[0] += 1
+            if kind == SETS and nodes[0] - start > budget:
+                return -1
+            k = kk[ply]
+            leader = ld[ply]
+            cut[ply] = False
+            known = _known(kind, hands, np_, s_seat, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
+                           stamp, canon[ply // np_], slot_key)
+            sidx[ply] = slot_key[0]
+            sacc[ply] = slot_key[1]
+            if known >= 0:
+                r = known == 1
+                sidx[ply] = -1
+                state = 2
+            else:
+                t = ply // np_
+                mover = (leader + k) % np_
+                movers[ply] = mover
+                n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
+                n = order_moves(mv[ply], n, hands, np_, s_seat, mover, trump, rp, tcard[t], tmode[t], k, leader,
+                                keyb[ply], hist)
+                bm = slot_key[2]
+                if bm >= 0:  # the table's best move of this position first
+                    for j in range(n):
+                        if mv[ply, j] == bm:
+                            for q in range(j, 0, -1):
+                                mv[ply, q] = mv[ply, q - 1]
+                            mv[ply, 0] = bm
+                            break
+                nm[ply] = n
+                ci[ply] = 0
+                res[ply] = mover != s_seat
+                state = 1
+        if state == 1:
+            i = ci[ply]
+            if i == nm[ply]:
+                r = res[ply]
+                state = 2
+            else:
+                ci[ply] = i + 1
+                k = kk[ply]
+                t = ply // np_
+                a = mv[ply, i]
+                hands[movers[ply]] ^= uint64(1) << uint64(a & 63)
+                tcard[t, k] = a & 63
+                tmode[t, k] = a >> 6
+                c = ply + 1
+                if k + 1 == np_:
+                    w = (ld[ply] + trick_winner(tcard[t], tmode[t], np_, trump, rp)) % np_
+                    kk[c] = 0
+                    ld[c] = w
+                    wn[c] = wn[ply] + (1 if w == s_seat else 0)
+                    rm[c] = rm[ply] - 1
+                else:
+                    kk[c] = k + 1
+                    ld[c] = ld[ply]
+                    wn[c] = wn[ply]
+                    rm[c] = rm[ply]
+                ply = c
+                state = 0
+                continue
+        if state == 2:
+            if sidx[ply] >= 0:
+                best = mv[ply, ci[ply] - 1] if cut[ply] else -1
+                _remember(kind, r, hands, np_, ld[ply], wn[ply], rm[ply], target, tt, stamp, canon[ply // np_],
+                          sidx[ply], sacc[ply], best)
+            if ply == k0:
+                return 1 if r else 0
+            ply -= 1
+            a = mv[ply, ci[ply] - 1]
+            hands[movers[ply]] ^= uint64(1) << uint64(a & 63)
+            if (movers[ply] == s_seat) == r:  # a cut: S found a way, or the others found a refutation
+                if ci[ply] > 1:
+                    hist[kk[ply], a] += 1
+                cut[ply] = True
+                state = 2
+            else:
+                state = 1

@@ -1,0 +1,76 @@
+"""The paranoid solver: the tricks a seat makes sure of when every other seat plays against it.
+
+The question "can seat S make sure of at least ``target`` more tricks?" is the alpha-beta of
+:mod:`analyzer.games.tricks.search.alphabeta` on the set of counts from ``target`` up, with
+the paranoid node knowledge (sure tricks, a table of trick bounds keyed by relative ranks,
+valid across targets); the value is the largest target it can make sure of.
+
+>>> import numpy as np
+>>> from analyzer.games.tricks.rules import trick_rules
+>>> from analyzer.games.tricks.search.table import MAXP
+>>> rp = trick_rules("georgian-joker").params()
+>>> hands = np.array([(1 << 44) | (1 << 3), (1 << 43) | (1 << 4), (1 << 42) | (1 << 5), (1 << 41) | (1 << 6)],
+...                  np.uint64)                       # Ah 5c, Kh 6c, Qh 7c, Jh 8c; hearts trump
+>>> size = 1 << 10
+>>> tt = (np.zeros((size, MAXP), np.uint64), np.zeros(size, np.int8), np.zeros(size, np.int64),
+...       np.zeros(size, np.int8), np.zeros(size, np.int32), np.full(size, -1, np.int16))
+>>> int(paranoid_kernel(hands, 4, 0, 2, rp, 0, *tt, 1, np.zeros(1, np.int64)))
+1
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from analyzer.games.tricks.kernels.moves import popcount
+from analyzer.games.tricks.search.alphabeta import PARANOID, alphabeta, buffers
+from analyzer.games.tricks.search.bounds import MAX_MOVES
+from analyzer.games.tricks.search.table import MAXP
+
+__all__ = ["MAXP", "MAX_MOVES", "after_first_card_kernel", "paranoid_kernel"]
+
+
+@njit(cache=True)
+def _tricks_left(hands, np_):
+    rem = 0
+    for i in range(np_):
+        rem = max(rem, popcount(hands[i]))
+    return rem
+
+
+@njit(cache=True)
+def _at_least(target):
+    """The accepted set "at least ``target`` tricks"."""
+    return -(np.int64(1) << target)
+
+
+@njit(cache=True)
+def paranoid_kernel(hands0, np_, s_seat, trump, rp, leader, keys, tlead, tlb, tub, tstamp, tbest, stamp, nodes):
+    """The paranoid value of ``s_seat`` for a deal at the start of its first trick (the table:
+    ``keys``, ``tlead``, ``tlb``, ``tub``, ``tstamp``, ``tbest`` under ``stamp``)."""
+    hands = hands0.copy()
+    rem = _tricks_left(hands, np_)
+    tt = (keys, tlead, tlb, tub, tstamp, tbest)
+    mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
+    lo = 0
+    while lo < rem and alphabeta(PARANOID, hands, np_, s_seat, trump, rp, leader, 0, 0, rem, _at_least(lo + 1),
+                                 tt, stamp, nodes, 0, mv, keyb, tcard, tmode, hist, canon) == 1:
+        lo += 1
+    return lo
+
+
+@njit(cache=True)
+def after_first_card_kernel(hands0, np_, s_seat, trump, rp, leader, move, target, keys, tlead, tlb, tub, tstamp,
+                            tbest, stamp, nodes):
+    """Whether ``s_seat`` still makes sure of ``target`` tricks after the leader plays ``move``."""
+    hands = hands0.copy()
+    rem = _tricks_left(hands, np_)
+    mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
+    b = move & 63
+    hands[leader] ^= uint64(1) << uint64(b)
+    tcard[0, 0] = b
+    tmode[0, 0] = move >> 6
+    return alphabeta(PARANOID, hands, np_, s_seat, trump, rp, leader, 1, 0, rem, _at_least(target),
+                     (keys, tlead, tlb, tub, tstamp, tbest), stamp, nodes, 0, mv, keyb, tcard, tmode, hist,
+                     canon) == 1
