@@ -21,7 +21,7 @@ def _pct(x: float) -> str:
 
 
 def _policies(rules: Any, policy: str, policy_seat: tuple[str, ...]) -> list[str]:
-    from analyzer.games.tricks.selfplay import parse_policies
+    from analyzer.games.tricks.analysis.selfplay import parse_policies
 
     pols = parse_policies(rules.players, policy, policy_seat)
     if "pimc" in pols:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels import popcount, suit_mask
+from analyzer.games.tricks.kernels.moves import popcount, suit_mask
 from analyzer.games.tricks.short_kernels import (
     JOKERS,
     NORMAL,

@@ -23,7 +23,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels import low_bit, popcount, suit_mask
+from analyzer.games.tricks.kernels.moves import (
+    JK1,
+    JK2,
+    JOKERS,
+    NORMAL,
+    low_bit,
+    popcount,
+    suit_mask,
+)
 from analyzer.games.tricks.short_rules import SP
 from analyzer.kernels.rng import bounded, deal, uniform
 
@@ -50,11 +58,7 @@ RANDOM = 0
 HEURISTIC = 1
 PLAY_AT = 1.6
 PLAY_ALONE_AT = 2.6
-JK1 = 61
-JK2 = 62
 JOKER_SUIT = 4
-JOKERS = uint64((1 << 61) | (1 << 62))
-NORMAL = uint64((1 << 61) - 1)
 R_PLAYERS = SP.PLAYERS
 R_PARTNERS = SP.PARTNERS
 R_JOKER_ANY = SP.JOKER_ANY
