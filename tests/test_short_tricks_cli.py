@@ -34,7 +34,7 @@ def test_play_short_tricks_deals_and_whole_games() -> None:
     assert code == 0
     data = json.loads(out)
     assert data["deals"] == 3000 and len(data["rows"]) == 6
-    assert sum(r["p_pct"] for r in data["rows"]) == pytest.approx(100.0)
+    assert sum(r["p"] for r in data["rows"]) == pytest.approx(1.0)
     code, out, _ = run("play", "--game", "short-tricks", "--schedule", "--deals", "200", "--seed", "1")
     assert code == 0 and "P(the side left of the first dealer wins)" in out
 
@@ -44,8 +44,8 @@ def test_hand_odds_strong_hand_should_play() -> None:
                        "--format", "json")
     assert code == 0
     data = json.loads(out)
-    assert data["decision"] == "play" and data["p_make_pct"] > 90
-    assert sum(r["p_pct"] for r in data["rows"]) == pytest.approx(100.0)
+    assert data["decision"] == "play" and data["p_make"] > 0.9
+    assert sum(r["p"] for r in data["rows"]) == pytest.approx(1.0)
 
 
 def test_game_odds_table_and_premiums() -> None:
@@ -55,7 +55,7 @@ def test_game_odds_table_and_premiums() -> None:
     assert len(data["rows"]) == 25  # scores 0..4 x 0..4
     assert sum(data["premium_from_0_0"].values()) == pytest.approx(1.0, abs=1e-6)
     top = next(r for r in data["rows"] if r["score"] == 4 and r["opponents"] == 0)
-    assert top["p_win_pct"] > 80
+    assert top["p_win"] > 0.8
 
 
 @pytest.mark.parametrize("args,text", [

@@ -18,4 +18,4 @@ def test_study_answers_first_with_small_tables(monkeypatch: pytest.MonkeyPatch) 
     assert {"play-or-pass", "play-or-pass-seat0", "tricks", "game-odds", "premium"} <= names
     assert all(len(rows) <= 40 for n, rows in s._tables.items() if n != "play-or-pass-all-seats")
     prem = s._tables["premium"]
-    assert sum(r["chain_pct"] for r in prem) == pytest.approx(100.0, abs=1e-6)
+    assert sum(r["p_chain"] for r in prem) == pytest.approx(1.0, abs=1e-6)

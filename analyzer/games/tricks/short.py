@@ -85,17 +85,16 @@ class ShortDeals(TableResult):
     def summary(self) -> dict[str, Any]:
         made = self.tricks[3].count + self.tricks[4].count + self.tricks[5].count
         return {"game": self.rules.name, "deals": self.deals, "seed": self.seed, "policies": list(self.policies),
-                "p_throw_in_pct": 100 * self.p_throw_in.estimate,
-                "p_made_pct": 100 * made / max(1, self.tricks[0].trials)}
+                "p_throw_in": self.p_throw_in.estimate, "p_made": made / max(1, self.tricks[0].trials)}
 
     def rows(self) -> list[dict[str, Any]]:
         out = []
         for k, t in enumerate(self.tricks):
-            row = {"tricks": k, "points": self.rules.deal_points(k), "p_pct": 100 * t.estimate,
-                   "se_pct": 100 * t.se, "ci_low_pct": 100 * t.ci_low, "ci_high_pct": 100 * t.ci_high}
+            row = {"tricks": k, "points": self.rules.deal_points(k), "p": t.estimate, "se": t.se,
+                   "ci_low": t.ci_low, "ci_high": t.ci_high}
             if self.dd is not None:
                 n = max(1.0, float(self.dd.sum()))
-                row["p_dd_pct"] = 100 * float(self.dd[k].sum()) / n
+                row["p_dd"] = float(self.dd[k].sum()) / n
             out.append(row)
         return out
 
@@ -167,13 +166,13 @@ class HandOdds(TableResult):
 
     def summary(self) -> dict[str, Any]:
         return {"hand": self.hand, "trump": self.trump, "seat": self.seat, "deals": self.deals, "seed": self.seed,
-                "p_make_pct": 100 * self.p_make.estimate, "p_march_pct": 100 * self.tricks[5].estimate,
+                "p_make": self.p_make.estimate, "p_march": self.tricks[5].estimate,
                 "ev_play": self.ev_play.mean, "ev_pass": self.ev_pass.mean, "gain": self.gain.mean,
                 "gain_se": self.gain.se, "decision": "play" if self.gain.mean > 0 else "pass"}
 
     def rows(self) -> list[dict[str, Any]]:
-        return [{"tricks": k, "points": self.rules.deal_points(k), "p_pct": 100 * t.estimate, "se_pct": 100 * t.se,
-                 "ci_low_pct": 100 * t.ci_low, "ci_high_pct": 100 * t.ci_high} for k, t in enumerate(self.tricks)]
+        return [{"tricks": k, "points": self.rules.deal_points(k), "p": t.estimate, "se": t.se,
+                 "ci_low": t.ci_low, "ci_high": t.ci_high} for k, t in enumerate(self.tricks)]
 
 
 def hand_odds(rules: ShortRules, hand: str, trump: str | None, seat: int = 0,
@@ -249,12 +248,12 @@ class ShortGames(TableResult):
     mean_deals: float
 
     def summary(self) -> dict[str, Any]:
-        return {"games": self.games, "seed": self.seed, "p_win_pct": 100 * self.p_win.estimate,
-                "p_win_se_pct": 100 * self.p_win.se, "mean_deals": self.mean_deals}
+        return {"games": self.games, "seed": self.seed, "p_win": self.p_win.estimate,
+                "p_win_se": self.p_win.se, "mean_deals": self.mean_deals}
 
     def rows(self) -> list[dict[str, Any]]:
-        return [{"event": k, "p_pct": 100 * v.estimate, "se_pct": 100 * v.se, "ci_low_pct": 100 * v.ci_low,
-                 "ci_high_pct": 100 * v.ci_high} for k, v in self.premium.items()]
+        return [{"event": k, "p": v.estimate, "se": v.se, "ci_low": v.ci_low, "ci_high": v.ci_high}
+                for k, v in self.premium.items()]
 
 
 def play_short_games(rules: ShortRules, policies: Sequence[str], games: int | None = 20_000, seed: int = 0,

@@ -115,7 +115,7 @@ class GameOdds(TableResult):
         out = []
         for a in range(max(lowest, self.low), self.target):
             for b in range(max(lowest, self.low), self.target):
-                out.append({"score": a, "opponents": b, "p_win_pct": 100 * self.win(a, b),
+                out.append({"score": a, "opponents": b, "p_win": self.win(a, b),
                             "exp_premium": self.expected_premium(a, b),
                             "exp_deals": float(self.deals[self._ix(a, b)])})
         return out

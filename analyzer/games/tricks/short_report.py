@@ -48,7 +48,7 @@ def play_table(rules: ShortRules, deals: int, seed: int) -> list[dict[str, Any]]
     """Play minus pass (points, heuristic everywhere) by seat, trumps held (jokers counted), off-suit aces.
 
     >>> rows = play_table(short_rules(), 2_000, 1)
-    >>> {"seat", "trumps", "aces", "deals", "gain", "ci_low", "ci_high", "p_make_pct"} <= set(rows[0])
+    >>> {"seat", "trumps", "aces", "deals", "gain", "ci_low", "ci_high", "p_make"} <= set(rows[0])
     True
     """
     from analyzer.games.tricks.short_chunks import trick_bits
@@ -66,7 +66,7 @@ def play_table(rules: ShortRules, deals: int, seed: int) -> list[dict[str, Any]]
                 e = mean_from_sums(n, float(t[c + 1]), float(t[c + 2]))
                 rows.append({"seat": seat, "trumps": trumps, "aces": "2+" if aces == 2 else str(aces), "deals": n,
                              "gain": e.mean, "ci_low": e.ci_low, "ci_high": e.ci_high,
-                             "ev_play": float(t[c + 3]) / n, "p_make_pct": 100 * float(t[c + 4]) / n})
+                             "ev_play": float(t[c + 3]) / n, "p_make": float(t[c + 4]) / n})
     return rows
 
 
@@ -133,7 +133,7 @@ def build() -> Study:
     s.figure("play-or-pass", _figure(feats), "Play minus pass by trumps held, per seat and off-suit aces (95 % CI)")
     seat0 = [r for r in feats if r["seat"] == 0]
     s.table("play-or-pass-seat0", [{k: r[k] for k in ("trumps", "aces", "deals", "gain", "ci_low", "ci_high",
-                                                      "p_make_pct")} for r in seat0][:40],
+                                                      "p_make")} for r in seat0][:40],
             "Seat 0: play minus pass (points) and P(3+ tricks) when playing")
     s.csv("play-or-pass-all-seats", feats)
     s.heading("The maker's tricks and the double-dummy value")
@@ -142,7 +142,7 @@ def build() -> Study:
            "all passed (thrown in). The double-dummy value is what the maker's side takes with every hand known "
            "and best play by both sides. A bigger run: `joker-odds tricks play --game short-tricks --deals 1000000 "
            "--seed 1`.")
-    s.table("tricks", [{k: r[k] for k in ("tricks", "points", "p_pct", "ci_low_pct", "ci_high_pct", "p_dd_pct")}
+    s.table("tricks", [{k: r[k] for k in ("tricks", "points", "p", "ci_low", "ci_high", "p_dd")}
                        for r in dd.rows()], "The maker's side's tricks: played by the heuristic, and double dummy")
     s.heading("The game to 5")
     s.text(f"Exact Markov chain over the two sides' scores (the chance of ever falling below its floor of "
@@ -150,11 +150,11 @@ def build() -> Study:
            f"(seed {SEED + 1}); \"score\" is the side left of the next dealer. Check: {games.games:,} whole games "
            f"(seed {SEED + 2}). A bigger run: `joker-odds tricks game-odds --deals 1000000 --seed 1`.")
     rows = [r for r in odds.rows(-2) if r["opponents"] in (-2, 0, 2, 4)]
-    s.table("game-odds", [{"score": r["score"], "opponents": r["opponents"], "p_win_pct": r["p_win_pct"],
+    s.table("game-odds", [{"score": r["score"], "opponents": r["opponents"], "p_win": r["p_win"],
                            "exp_premium": r["exp_premium"]} for r in rows][:40], "P(win the game) from a score")
     prem = odds.premium_dist(0, 0)
-    s.table("premium", [{"event": k, "chain_pct": 100 * v, "self_play_pct": 100 * games.premium[k].estimate,
-                         "self_play_ci_low_pct": 100 * games.premium[k].ci_low,
-                         "self_play_ci_high_pct": 100 * games.premium[k].ci_high} for k, v in prem.items()],
+    s.table("premium", [{"event": k, "p_chain": v, "p_self_play": games.premium[k].estimate,
+                         "p_self_play_low": games.premium[k].ci_low,
+                         "p_self_play_high": games.premium[k].ci_high} for k, v in prem.items()],
             "From 0:0: who wins and the premium (points the losers pay), chain against self-play")
     return s
