@@ -212,3 +212,11 @@ def test_chain_agrees_with_whole_game_self_play() -> None:
     assert odds.win(0, 0) > 0.6  # heuristic partners beat random partners clearly
     for k, v in games.premium.items():
         assert abs(v.estimate - odds.premium_dist(0, 0)[k]) < 4 * max(v.se, 0.005) + 0.02
+
+
+def test_the_recursive_search_is_not_cached_on_disk() -> None:
+    """numba's disk cache of a self-recursive kernel crashes the next process that loads it."""
+    from analyzer.games.tricks import short_chunks
+
+    for kernel in (sk._ab, sk.dd_tricks, short_chunks.deals_chunk):
+        assert type(kernel._cache).__name__ == "NullCache", kernel

@@ -62,7 +62,7 @@ def _declare(hands, trump, rp, policies, state, says):
     return maker_of(says, players, rp[R_DEALER_PLAYS])
 
 
-@njit(cache=True)
+@njit  # calls the search (see short_kernels._ab): not cached
 def deals_chunk(state, n, pack, rp, policies, with_dd):
     """``n`` random deals: who makes, the tricks his side takes, and (``with_dd``) the DD value."""
     players = rp[R_PLAYERS]

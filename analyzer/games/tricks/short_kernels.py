@@ -311,7 +311,9 @@ def play_deal(hands, trump, maker, rp, policies, state, trace):
     return took
 
 
-@njit(cache=True)
+# not cached: numba's on-disk cache of a self-recursive function crashes when loaded again (the
+# recursion's own address is not relinked), so the search and every kernel calling it compile per process
+@njit
 def _ab(hands, t_card, k, leader, alpha, beta, side, players, trump, joker_any):
     """Tricks the maker's side takes from here on (``side[s]`` = 1 for its seats), alpha-beta."""
     if k == 0 and hands[leader] == 0:
@@ -364,7 +366,7 @@ def _ab(hands, t_card, k, leader, alpha, beta, side, players, trump, joker_any):
     return best
 
 
-@njit(cache=True)
+@njit
 def dd_tricks(hands, trump, maker, rp):
     """Double-dummy value: the tricks the maker's side takes with every hand known, seat 0 leading."""
     players = rp[R_PLAYERS]
