@@ -157,7 +157,7 @@ class DeckSpec:
 
 _DECK_RE = re.compile(r"^(?:(?P<copies>[1-3])x)?(?P<base>52|36|32)(?P<j>j)?(?:\+(?P<jokers>[0-3]))?$")
 _LOWEST = {"52": 0, "36": 4, "32": 5}
-_DECK_NAMES = ("52", "52+1", "52+2", "32", "32+1", "36", "36+1", "36+2", "36j", "2x52+2", "3x52+3")
+_DECK_NAMES = ("52", "52+1", "52+2", "32", "32+1", "32+2", "36", "36+1", "36+2", "36j", "2x52+2", "3x52+3")
 
 
 def deck_names() -> tuple[str, ...]:
@@ -174,7 +174,7 @@ def get_deck(spec: str) -> DeckSpec:
     >>> get_deck("54")
     Traceback (most recent call last):
     ...
-    analyzer.cards.DeckError: unknown deck '54' (known: 52, 52+1, 52+2, 32, 32+1, 36, 36+1, 36+2, 36j, 2x52+2, 3x52+3)
+    analyzer.cards.DeckError: unknown deck '54' (known: 52, 52+1, 52+2, 32, 32+1, 32+2, 36, 36+1, 36+2, 36j, 2x52+2, 3x52+3)
     """
     text = str(spec).strip().lower()
     m = _DECK_RE.match(text)

@@ -62,6 +62,7 @@ CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
     "j-poker/32+1": ("j-poker", {"deck": "32+1"}),
     "joker-wild/36+1": ("joker-wild", {"deck": "36+1"}),
     "short-36/36+2": ("short-36", {"deck": "36+2"}),
+    "short-32/32+2": ("short-32", {"deck": "32+2"}),
 }
 
 
@@ -162,6 +163,15 @@ def test_every_hand_of_the_32_plus_1_deck_short_32() -> None:
     hands = np.array(list(combinations(ev.deck.cards.astype(np.int64).tolist(), 5)))
     assert len(hands) == 237_336
     check_against_reference("short-32", hands)
+
+
+def test_every_32_plus_2_hand_holding_both_jokers() -> None:
+    """Odessa short poker (32 + two jokers): all C(32, 3) = 4,960 hands with both jokers."""
+    _, ev, _ = setup("short-32/32+2")
+    natural = [int(c) for c in ev.deck.cards if c < 52]
+    both = np.array([(*h, 52, 53) for h in combinations(natural, 3)], dtype=np.int64)
+    assert len(both) == 4_960 and ev.deck.size == 34
+    check_against_reference("short-32/32+2", both)
 
 
 @pytest.mark.parametrize("name", ["deuces-wild"])

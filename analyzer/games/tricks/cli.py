@@ -32,10 +32,12 @@ from analyzer.games.tricks.cli_bid import (
 )
 from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
 from analyzer.games.tricks.cli_joker import COMMANDS as JOKER_COMMANDS
+from analyzer.games.tricks.cli_short import COMMANDS as SHORT_COMMANDS
+from analyzer.games.tricks.cli_short import short_play, short_solve
 from analyzer.io import render_text_table
 from analyzer.progress import progress_enabled
 
-GAMES = ("georgian-joker", "joker-54")
+GAMES = ("georgian-joker", "joker-54", "short-tricks")
 
 
 def _game_options(f: Any) -> Any:
@@ -94,6 +96,11 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
     from analyzer.games.tricks.analysis.selfplay import parse_policies, play_deals, play_games
     from analyzer.games.tricks.rules import trick_rules
 
+    if game == "short-tricks":
+        if cards is not None:
+            raise JokerOddsError("short-tricks deals five cards: drop --cards")
+        short_play(game, rule, policy, policy_seat, deals, schedule, seed, fmt, out, opts)
+        return
     rules = trick_rules(game, rule)
     check_cards(rules, cards)
     refuse_repeated("--policy-seat", policy_seat, lambda k: k.lstrip("+0") or "0")
@@ -139,21 +146,32 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
 @click.argument("more_hands", nargs=-1, metavar="")
 @click.option("--trump", default="none", show_default=True, help="Trump suit c, d, h, s or none.")
 @click.option("--leader", type=int, default=0, show_default=True, help="Seat leading the first trick.")
+@click.option("--maker", type=int, default=0, show_default=True,
+              help="short-tricks: the maker's seat (seat 0 leads); the value is his side's tricks.")
 @input_option('JSON lines, one deal each: {"hands": [...], "trump": "h", "leader": 0}.')
 @output_options
 def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_hands: tuple[str, ...],
-              trump: str, leader: int, input_path: tuple[Path, str] | None, fmt: str, out: Path | None) -> None:
+              trump: str, leader: int, maker: int, input_path: tuple[Path, str] | None, fmt: str,
+              out: Path | None) -> None:
     """Exact paranoid value of every seat: the tricks it makes sure of when all the others play
     against it, every legal card and joker mode tried (all hands known), and the leader's first
     cards that keep its value.
+
+    With --game short-tricks: the double-dummy tricks of the maker's side (two sides, best play by
+    both), seat 0 leading.
 
     Example: joker-odds tricks solve --hands "Ah Kh Jk1" "Qh Jh Th" "9h 8h 7h" "Ac Kc Qc" --trump h --leader 0
     """
     from analyzer.games.tricks.rules import trick_rules
     from analyzer.games.tricks.search.solver import Solver, deals_from_jsonl, parse_deal
 
-    rules = trick_rules(game, rule)
     given = list(hands) + list(more_hands)
+    if game == "short-tricks":
+        if input_path is not None or leader != 0:
+            raise JokerOddsError("short-tricks: give --hands (seat 0 leads; no --input, no --leader)")
+        short_solve(game, rule, given, trump, maker, fmt, out)
+        return
+    rules = trick_rules(game, rule)
     if input_path is not None:
         if given:
             raise JokerOddsError("give --hands or --input, not both")
@@ -203,7 +221,7 @@ def score_cmd(game: str, rule: tuple[str, ...], cards: int, bid: int, took: int,
          run=run_info(rules, rule))
 
 
-for _command in BID_COMMANDS + JOKER_COMMANDS:  # tricks bid, tricks strength, tricks joker-value
+for _command in BID_COMMANDS + JOKER_COMMANDS + SHORT_COMMANDS:  # bid, strength, joker-value, hand-odds, game-odds
     tricks_group.add_command(_command)
 
 COMMANDS = [tricks_group]

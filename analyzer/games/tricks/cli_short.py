@@ -1,0 +1,166 @@
+"""The short-tricks game on the command line: ``tricks play|solve --game short-tricks``, ``tricks hand-odds``,
+``tricks game-odds``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
+from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.cli_bid import run_info
+from analyzer.games.tricks.short_rules import SHORT_PRESETS
+
+__all__ = ["COMMANDS", "short_play", "short_solve"]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.2f} %"
+
+
+def _policies(rules: Any, policy: str, policy_seat: tuple[str, ...]) -> list[str]:
+    from analyzer.games.tricks.analysis.selfplay import parse_policies
+
+    pols = parse_policies(rules.players, policy, policy_seat)
+    if "pimc" in pols:
+        raise JokerOddsError("short-tricks plays with the random and heuristic policies (pimc is not wired in)")
+    return pols
+
+
+def short_play(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[str, ...], deals: int | None,
+               schedule: bool, seed: int, fmt: str, out: Path | None, opts: dict[str, Any]) -> None:
+    """``tricks play --game short-tricks``: random deals (or whole games to 5 with ``--schedule``)."""
+    from analyzer.games.tricks.short import play_short_deals, play_short_games, short_rules
+
+    rules = short_rules(game, rule)
+    pols = _policies(rules, policy, policy_seat)
+    engine = engine_kwargs(opts)
+    if schedule:
+        n = deals if deals is not None or has_target(opts) else 10_000
+        g = play_short_games(rules, pols, n, seed, **engine)
+        run = run_info(rules, rule, policies=",".join(pols), method="self-play", games=g.games, seed=seed)
+        footer = (f"P(the side left of the first dealer wins) = {_pct(g.p_win.estimate)} ± {_pct(g.p_win.se)} "
+                  f"(SE); {g.mean_deals:.1f} deals per game on average.")
+        emit(g.rows(), fmt, out, g.summary() if fmt == "json" else None, footer=footer if fmt == "table" else None,
+             run=run)
+        return
+    n = deals if deals is not None or has_target(opts) else 100_000
+    d = play_short_deals(rules, pols, n, seed, **engine)
+    made = d.tricks[3].count + d.tricks[4].count + d.tricks[5].count
+    total = max(1, d.tricks[0].trials)
+    footer = (f"Thrown in: {_pct(d.p_throw_in.estimate)} ± {_pct(d.p_throw_in.se)}; the maker's side makes "
+              f"{_pct(made / total)} of the played deals (march {_pct(d.tricks[5].estimate)}).")
+    run = run_info(rules, rule, policies=",".join(pols), method="self-play", deals=d.deals, seed=seed)
+    emit(d.rows(), fmt, out, d.summary() if fmt == "json" else None, footer=footer if fmt == "table" else None,
+         run=run)
+
+
+def short_solve(game: str, rule: tuple[str, ...], hands: list[str], trump: str, maker: int, fmt: str,
+                out: Path | None) -> None:
+    """``tricks solve --game short-tricks``: the double-dummy tricks of the maker's side."""
+    from analyzer.games.tricks.short import short_rules, solve_short
+
+    rules = short_rules(game, rule)
+    v = solve_short(rules, hands, trump, maker)
+    row = {"trump": trump, "maker": maker, "maker_side_tricks": v, "points": rules.deal_points(v)
+           if v <= 5 and len(hands[0].split()) == 5 else None}
+    emit([row], fmt, out, run=run_info(rules, rule, method="exact (double dummy)"))
+
+
+_GAME = click.option("--game", type=click.Choice(SHORT_PRESETS), default="short-tricks", show_default=True,
+                     help="Rule preset.")
+_RULE = click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE",
+                     help="Override one rule (repeatable), e.g. deck=32+2, trump=none, all_pass=dealer-plays.")
+_POLICY = click.option("--policy", type=click.Choice(["heuristic", "random"]), default="heuristic",
+                       show_default=True, help="Policy of every seat.")
+_SEAT_POLICY = click.option("--policy-seat", "policy_seat", multiple=True, metavar="SEAT=POLICY",
+                            help="Another policy at one seat (repeatable), e.g. 1=random.")
+_SEED = click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+
+
+@click.command("hand-odds")
+@_GAME
+@_RULE
+@click.option("--hand", required=True, help='Five cards, e.g. "Jk As Ks 7h 8d".')
+@click.option("--trump", required=True, help="Trump suit c, d, h, s, or none (a turned joker).")
+@click.option("--seat", type=int, default=0, show_default=True,
+              help="The hand's seat: 0 left of the dealer … 3 the dealer.")
+@_POLICY
+@_SEAT_POLICY
+@click.option("--deals", type=click.IntRange(min=1), default=None, help="Deals sampled (default 20,000).")
+@_SEED
+@engine_options
+@output_options
+def hand_odds_cmd(game: str, rule: tuple[str, ...], hand: str, trump: str, seat: int, policy: str,
+                  policy_seat: tuple[str, ...], deals: int | None, seed: int, fmt: str, out: Path | None,
+                  **opts: Any) -> None:
+    """Short poker for tricks, one hand: P(the maker's side takes 0..5 tricks) when it says "play",
+    P(3+), P(march), and the expected points of "play" against "pass" (paired on the same deals,
+    SE and 95 % CI). The unseen cards are dealt at random, the turned card being one of the trump
+    suit; the seats before this one have passed (deals where their policy would play are skipped).
+
+    Example: joker-odds tricks hand-odds --hand "Jk As Ks 7h 8d" --trump s --seat 0 --deals 20000 --seed 1
+    """
+    from analyzer.games.tricks.short import hand_odds, short_rules
+
+    rules = short_rules(game, rule)
+    pols = _policies(rules, policy, policy_seat)
+    n = deals if deals is not None or has_target(opts) else 20_000
+    h = hand_odds(rules, hand, trump, seat, pols, n, seed, **engine_kwargs(opts))
+    g = h.gain
+    footer = (f"P(3+) = {_pct(h.p_make.estimate)} ± {_pct(h.p_make.se)}, P(march) = {_pct(h.tricks[5].estimate)}. "
+              f"EV play {h.ev_play.mean:+.3f} points, pass {h.ev_pass.mean:+.3f}: play - pass = {g.mean:+.3f} "
+              f"(95 % CI {g.ci_low:+.3f} .. {g.ci_high:+.3f}) -> {'play' if g.mean > 0 else 'pass'}. "
+              f"The seats before pass in {_pct(h.p_reach.estimate)} of deals.")
+    run = run_info(rules, rule, hand=hand, trump=trump, seat=seat, policies=",".join(pols),
+                   method="Monte Carlo", deals=h.deals, seed=seed)
+    emit(h.rows(), fmt, out, h.to_dict() if fmt == "json" else None, footer=footer if fmt == "table" else None,
+         run=run)
+
+
+@click.command("game-odds")
+@_GAME
+@_RULE
+@_POLICY
+@_SEAT_POLICY
+@click.option("--deals", type=click.IntRange(min=1), default=None,
+              help="Self-play deals giving the per-deal outcome probabilities (default 200,000).")
+@click.option("--lowest", type=int, default=-4, show_default=True, help="Lowest score shown in the table.")
+@_SEED
+@engine_options
+@output_options
+def game_odds_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[str, ...], deals: int | None,
+                  lowest: int, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:
+    """Short poker for tricks, the game to 5: P(winning the game) from every score and the premium's
+    distribution, exact by a Markov chain over the two sides' scores whose per-deal outcomes
+    (who makes, what he writes, thrown-in deals) come from self-play of the chosen policies.
+    "score" is the side of seat 0 (its policies), left of the next dealer.
+
+    Example: joker-odds tricks game-odds --deals 200000 --seed 1
+    """
+    from analyzer.games.tricks.short import short_game_odds, short_rules
+
+    rules = short_rules(game, rule)
+    if lowest > 0:
+        raise JokerOddsError(f"--lowest must be 0 or less, got {lowest}")
+    pols = _policies(rules, policy, policy_seat)
+    n = deals if deals is not None or has_target(opts) else 200_000
+    odds, d = short_game_odds(rules, pols, n, seed, **engine_kwargs(opts))
+    prem = odds.premium_dist(0, 0)
+    footer = (f"From 0:0 the side left of the dealer wins {_pct(odds.win(0, 0))}; premiums: "
+              + ", ".join(f"{k} {_pct(v)}" for k, v in prem.items())
+              + f"; {float(odds.deals[-odds.low, -odds.low]):.1f} deals per game on average.")
+    if odds.max_cut(lowest) > 1e-9:
+        footer += (f" Scores fall below the chain's floor {odds.low} with a chance up to {odds.max_cut(lowest):.2g} "
+                   "from the scores shown: the figures are exact to that much.")
+    run = run_info(rules, rule, policies=",".join(pols), method="Markov chain from self-play", deals=d.deals,
+                   seed=seed)
+    meta = {"premium_from_0_0": prem, "outcomes": {"eldest": dict(d.outcomes.eldest),
+                                                   "dealer": dict(d.outcomes.dealer)}}
+    emit(odds.rows(lowest), fmt, out, meta if fmt == "json" else None, footer=footer if fmt == "table" else None,
+         run=run)
+
+
+COMMANDS = [hand_odds_cmd, game_odds_cmd]
