@@ -10,6 +10,7 @@ from analyzer.games.durak.rules import durak_rules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, DurakSimulation, simulate_durak
 from analyzer.games.durak.strength import strength_table
 from analyzer.games.durak.sweep import sweep
+from analyzer.numfmt import interval, pct, se_decimals, sig
 from analyzer.report.study import Study
 
 GAMES = 40_000          # self-play games per (deck, players)
@@ -36,8 +37,22 @@ def _plot_values(study: Study, rows: list[dict], deck: str) -> None:
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    study.figure(f"values-{deck.replace('+', 'j')}", fig, f"Joker values and first-attacker edge, deck {deck} "
-                 "(95 % CI bars)")
+    odd = []
+    for p in range(2, 7):
+        both = _row(rows, deck=deck, players=p, holding="both jokers", by="colour")
+        high = _row(rows, deck=deck, players=p, holding="high joker", by="role")
+        if both and high and both["pp"] < high["pp"]:
+            odd.append((p, both["ci_high_pp"] >= high["ci_low_pp"]))
+    note = ""
+    if odd:
+        players = ", ".join(str(p) for p, _ in odd)
+        noise = all(overlap for _, overlap in odd)
+        note = (f" Both jokers read below the high joker alone at {players} players: "
+                + ("their intervals overlap there — few hands hold both jokers, so the order is sampling noise."
+                   if noise else "beyond sampling noise. The values measure the heuristic player, which plays "
+                   "the pair no better than the high joker alone; compare the stronger player's values below."))
+    study.figure(f"values-{deck.replace('+', 'j')}", fig, f"Deck {deck}: the higher a point, the more that card "
+                 f"lowers the holder's chance of being the fool (95 % CI bars).{note}")
 
 
 def value_comparison(weak: DurakSimulation, strong: DurakSimulation) -> tuple[list[dict], str]:
@@ -64,7 +79,7 @@ def value_comparison(weak: DurakSimulation, strong: DurakSimulation) -> tuple[li
     return rows, sentence
 
 
-def _strong_values(study: Study, weak: DurakSimulation) -> None:
+def _strong_values(study: Study, weak: DurakSimulation) -> str:
     strong = simulate_durak(durak_rules(), ["ismcts"] * 2, STRONG_GAMES, SEED, STRONG_BUDGET, quiet=True)
     rows, sentence = value_comparison(weak, strong)
     study.heading("Do the values depend on the player?")
@@ -73,6 +88,7 @@ def _strong_values(study: Study, weak: DurakSimulation) -> None:
                f"(information-set tree search with heuristic playouts, {STRONG_BUDGET} iterations a decision; "
                f"against the heuristic it is the fool far less often), seed {SEED}. {sentence}")
     study.table("values-by-player", rows, "Joker values under the heuristic and under ismcts, percentage points")
+    return sentence
 
 
 def build() -> Study:
@@ -114,7 +130,7 @@ def build() -> Study:
     for deck in ("36+2", "52+2"):
         _plot_values(study, sw.value_rows, deck)
 
-    _strong_values(study, sw.runs[("36+2", 2)])
+    strong_sentence = _strong_values(study, sw.runs[("36+2", 2)])
 
     study.heading("By trump count")
     sim4 = simulate_durak(durak_rules(4), ["heuristic"] * 4, GAMES, SEED, quiet=True)
@@ -172,4 +188,57 @@ def build() -> Study:
     study.figure("search-budget", fig, "Search policy score against the heuristic, heads-up (95 % CI bars)")
     study.text("Reproduce: joker-odds durak sweep --games 40000 --seed 1; joker-odds durak strength --deals 500 "
                "--seed 1; joker-odds durak simulate --players 4 --table trumps --games 40000 --seed 1.")
+    _answer(study, sw.summary_rows, sw.value_rows, strong_sentence)
     return study
+
+
+def _row(rows: list[dict], **want: object) -> dict | None:
+    return next((r for r in rows if all(r.get(k) == v for k, v in want.items())), None)
+
+
+def _answer(study: Study, summary: list[dict], values: list[dict], strong: str) -> None:
+    """Answer box, the joker-value card and the terms (heuristic self-play numbers)."""
+    lines = []
+    two = _row(summary, deck="36+2", players=2)
+    if two:
+        lines.append(f"**Heads-up (36 cards + 2 jokers), the player who attacks first is the fool "
+                     f"{pct(two['p_fool_first_attacker'])} of the time, the other {pct(two['p_fool_others'])}.**")
+    for players in (3,):
+        hi = _row(values, deck="36+2", players=players, holding="high joker", by="role")
+        lo = _row(values, deck="36+2", players=players, holding="low joker", by="role")
+        if hi and lo:
+            lines.append(f"At {players} players the high joker (the trump colour's) lowers your chance of being "
+                         f"the fool by {sig(hi['pp'], decimals=se_decimals(hi['se_pp']))} points (95 % CI "
+                         f"{interval(hi['ci_low_pp'], hi['ci_high_pp'], like=hi['se_pp'])}), the low joker by "
+                         f"{sig(lo['pp'], decimals=se_decimals(lo['se_pp']))} "
+                         f"({interval(lo['ci_low_pp'], lo['ci_high_pp'], like=lo['se_pp'])}).")
+    lines.append(f"Who plays matters: {strong[0].lower()}{strong[1:]}" if strong else "")
+    lines.append(f"Heuristic self-play, {GAMES:,} games per deck and table size, seed {SEED}; 95 % intervals.")
+    study.answer(*[x for x in lines if x])
+    if lines:
+        study.headline = lines[0].replace("**", "")
+    card = []
+    for deck in ("36+2", "52+2"):
+        for players in range(2, 7):
+            row: dict[str, object] = {"deck": deck, "players": players}
+            for holding, by in (("high joker", "role"), ("low joker", "role"), ("both jokers", "colour"),
+                                ("first attack", "edge")):
+                r = _row(values, deck=deck, players=players, holding=holding, by=by)
+                if r:
+                    row[f"{holding} (points)"] = r["pp"]
+            if len(row) > 2:
+                card.append(row)
+    study.card("Strategy card: what a joker is worth", [
+        "Points = how many percentage points lower your chance of being the fool is with that card "
+        "(or as the first attacker) than without it, heuristic play.",
+        "Defend with the high joker late: it beats every card, trumps included; the low joker beats only "
+        "its own colour and loses to a trump."], card, name="card-joker-values")
+    study.term("fool", "the player left holding cards when everybody else is out: the loser of the game")
+    study.term("first attacker", "the player who leads the first bout (the dealer's left in the first game)")
+    study.term("high joker", "the joker of the trump's colour: it beats every card")
+    study.term("low joker", "the joker of the other colour: it beats any card of its own colour, loses to a trump")
+    study.term("percentage points", "a difference of two percentages: 30 % to 25 % is 5 points")
+    study.term("ismcts", "information-set Monte Carlo tree search: a player that searches the moves over deals "
+               "of the unseen cards consistent with what it has seen, playing each out with the heuristic")
+    study.term("heuristic", "the project's rule-based player: spends its cheapest card, keeps trumps and "
+               "jokers back, throws in cheap ranks")
