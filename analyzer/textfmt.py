@@ -122,8 +122,8 @@ def _is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-_SE = re.compile(r"^(.*_)?se$")
-_CI = re.compile(r"^(.*_)?(ci_low|ci_high|ci_lo|ci_hi|low|high)$")
+_SE = re.compile(r"^(.*_)?se(_pp)?$")
+_CI = re.compile(r"^(.*_)?(ci_low|ci_high|ci_lo|ci_hi|low|high)(_pp)?$")
 _EXACT_SIX = re.compile(r"^(.*return.*|.*house_edge.*|edge)$")
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from analyzer.games.showdown.chart import PlayChart, play_chart
 from analyzer.games.showdown.draw import draw_odds
 from analyzer.games.showdown.equity import equity
+from analyzer import numfmt
 from analyzer.report.study import Study
 
 TRIALS = 1_000_000        # random showdowns per chart column (all seats random)
@@ -44,16 +45,15 @@ DRAWS = (  # (what, hand, hold, rules)
 
 
 def pct(x: float, se: float | None = None) -> str:
-    """``52.31 %`` (four significant digits), with ``± SE`` in the same unit when given.
+    """A share in the one number style (:mod:`analyzer.numfmt`), with ``± SE`` when given; ``–``
+    when no hand of the class was dealt.
 
     >>> pct(0.523149), pct(0.0061234, 0.0001)
-    ('52.31 %', '0.6123 % ± 0.0100 %')
+    ('52.31 %', '0.612 % ± 0.010 %')
     """
-    if x != x:  # nan: no hand of the class was dealt
+    if x != x:
         return "–"
-    digits = max(0, 3 - int(f"{abs(100 * x):e}".split("e")[1])) if x else 2
-    text = f"{100 * x:.{digits}f} %"
-    return text if se is None else f"{text} ± {100 * se:.{max(digits, 2)}f} %"
+    return numfmt.pct(x) if se is None else numfmt.estimate(x, se, percent=True)
 
 
 def _charts() -> dict[tuple[str, int], PlayChart]:
@@ -97,7 +97,7 @@ def build() -> Study:
     study.headline = ("Break-even hand (pot share ≥ 1/N against random hands): heads-up "
                       + ", ".join(f"{k} {v}" for k, v in heads.items()) + "; five players "
                       + ", ".join(f"{k} {v}" for k, v in fives.items()) + ".")
-    study.text("**Which hands to play.** The weakest hand class that wins at least its fair share of the "
+    study.answer("**Which hands to play.** The weakest hand class that wins at least its fair share of the "
                "pot (1/N with N players) at a showdown against N − 1 random hands, and that class's pot "
                "share: " + "; ".join(f"{r['deck']}: " + ", ".join(f"{p} players {r[f'{p} players']}"
                                                                  for p in PLAYERS) for r in answer) + ". "
@@ -128,8 +128,8 @@ def build() -> Study:
     for hand, rules, deck, p in NAMED:
         r = equity([hand], p, rules, deck)
         s = r.seats[0]
-        named.append({"hand": hand, "rules": rules, "deck": deck, "players": p, "p_win": pct(s.p_win),
-                      "p_tie": pct(s.p_tie), "pot_share": pct(s.pot_share), "opponent hands": r.deals})
+        named.append({"hand": hand, "rules": rules, "deck": deck, "players": p, "p_win": s.p_win,
+                      "p_tie": s.p_tie, "pot_share": s.pot_share, "opponent hands": r.deals})
     study.table("named", named, "Pot share of a given hand against one random hand, every opponent hand "
                 "enumerated (joker-odds equity HAND --rules R --deck D)")
 

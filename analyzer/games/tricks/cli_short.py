@@ -17,7 +17,9 @@ __all__ = ["COMMANDS", "short_play", "short_solve"]
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.2f} %"
+    from analyzer.numfmt import pct
+
+    return pct(x)
 
 
 def _policies(rules: Any, policy: str, policy_seat: tuple[str, ...]) -> list[str]:

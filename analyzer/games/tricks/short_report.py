@@ -15,6 +15,7 @@ from analyzer.engine import run
 from analyzer.games.tricks.short import play_short_deals, play_short_games
 from analyzer.games.tricks.short_game import game_odds
 from analyzer.games.tricks.short_rules import ShortRules, short_rules
+from analyzer.numfmt import interval, pct, se_decimals
 from analyzer.report.study import Study
 from analyzer.stats import mean_from_sums
 
@@ -115,14 +116,21 @@ def build() -> Study:
     th = {seat: _threshold(feats, seat, "0") for seat in range(4)}
     th_ace = {seat: _threshold(feats, seat, "1") for seat in range(4)}
     win0 = odds.win(0, 0)
-    s.headline = (f"play with {th[0]}+ trumps (joker counted) and no off-suit ace at seat 0, {th_ace[0]}+ with one; "
-                  f"game to 5: the side left of the first dealer wins {100 * win0:.1f} %")
-    s.text(f"**Answer.** Partners opposite, 32 cards + joker, heuristic players. Say \"play\" at seat 0 "
-           f"(left of the dealer) with {th[0]} or more trumps counting the joker and no off-suit ace, with "
-           f"{th_ace[0]} or more holding one off-suit ace (the dealer, seat 3: {th[3]} and {th_ace[3]}). "
-           f"From 0:0 the side that speaks first in the first deal wins the game {100 * win0:.2f} % of the time "
-           f"(exact chain on {deals.deals:,} self-play deals; whole-game self-play "
-           f"{100 * games.p_win.estimate:.2f} % ± {100 * 1.96 * games.p_win.se:.2f} % over {games.games:,} games).")
+    s.headline = (f"Play with {th[0]}+ trumps (joker counted) and no off-suit ace at seat 0, {th_ace[0]}+ with one; "
+                  f"game to 5: the side left of the first dealer wins {pct(win0)}")
+    s.answer(f"**Say \"play\" at seat 0** (left of the dealer) with {th[0]} or more trumps counting the joker "
+             f"and no off-suit ace, with {th_ace[0]} or more holding one off-suit ace (the dealer, seat 3: "
+             f"{th[3]} and {th_ace[3]}).",
+             f"From 0:0 the side that speaks first in the first deal wins the game to 5 {pct(win0)} of the time "
+             f"(exact Markov chain on {deals.deals:,} self-play deals); whole-game self-play gives "
+             f"{pct(games.p_win.estimate, decimals=se_decimals(games.p_win.se, 100))} (95 % CI "
+             f"{interval(games.p_win.ci_low, games.p_win.ci_high, percent=True, like=games.p_win.se)}, "
+             f"{games.games:,} games).",
+             "Partners sit opposite; 32 cards + the joker; heuristic players at every seat.")
+    s.term("maker", "the first player to say \"play\": his side must take 3 of the 5 tricks")
+    s.term("march", "all 5 tricks to the maker's side: 2 points")
+    s.term("double-dummy", "the result of best play by both sides with every hand known")
+    s.term("premium", "what the losers of a game to 5 pay the winners: 3, 2 or 1 by their own points")
     s.heading("Which hands to play")
     s.text(f"Policy: heuristic at every seat (says \"play\" from a hand strength of 1.6: joker 1, trump A .9, K .7, "
            f"Q .5, other trumps .35, off-suit A .6, K .2). Sample: {FEATURE_DEALS:,} deals with a trump, seed {SEED}; "
@@ -138,7 +146,7 @@ def build() -> Study:
     s.csv("play-or-pass-all-seats", feats)
     s.heading("The maker's tricks and the double-dummy value")
     dd = play_short_deals(rules, pols, DD_DEALS, SEED + 3, dd=True, quiet=True)
-    s.text(f"Policy: heuristic. Sample: {dd.deals:,} deals (seed {SEED + 3}); in {100 * dd.p_throw_in.estimate:.1f} % "
+    s.text(f"Policy: heuristic. Sample: {dd.deals:,} deals (seed {SEED + 3}); in {pct(dd.p_throw_in.estimate)} of them "
            "all passed (thrown in). The double-dummy value is what the maker's side takes with every hand known "
            "and best play by both sides. A bigger run: `joker-odds tricks play --game short-tricks --deals 1000000 "
            "--seed 1`.")
