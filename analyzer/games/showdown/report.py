@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from analyzer import numfmt
 from analyzer.games.showdown.chart import PlayChart, play_chart
 from analyzer.games.showdown.draw import draw_odds
 from analyzer.games.showdown.equity import equity
-from analyzer import numfmt
 from analyzer.report.study import Study
 
 TRIALS = 1_000_000        # random showdowns per chart column (all seats random)
