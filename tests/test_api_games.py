@@ -153,7 +153,7 @@ def test_durak_same_numbers_on_dask(scheduler: str) -> None:
     dask = durak.simulate_durak(durak.durak_rules(), ["heuristic", "random"], backend="dask",
                                 scheduler=scheduler, **kw)
     assert np.array_equal(local.totals, dask.totals) and dask.games == 600
-    assert dask.to_dict() == local.to_dict()
+    assert repr(dask.to_dict()) == repr(local.to_dict())  # repr: a group with no games is nan in both
 
 
 def test_rummy_same_numbers_on_dask(scheduler: str) -> None:
