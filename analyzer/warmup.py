@@ -47,11 +47,13 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
                ("tricks", "play", "--game", "georgian-joker", "--deals", "200", "--cards", "5", "--seed", "1")),
 }
 
-# Command → CPU seconds its first use compiles on an idle core (benchmarks/bench_compile.py).
+# Command → CPU seconds its first use compiles (one core; `python benchmarks/run.py compile`
+# measured eval 16, freq 37, stud analyze 42, rummy best 25, tricks solve 29, durak simulate 25; the others are estimated from the
+# cold CPU seconds of `joker-odds warmup GROUP`).
 COMPILE_SECONDS: dict[str, float] = {
-    "eval": 3, "freq": 8, "videopoker hold": 6, "videopoker analyze": 6, "stud analyze": 12,
-    "stud advise": 8, "calling": 3, "durak simulate": 8, "durak odds": 8, "rummy best": 10,
-    "rummy open": 10, "rummy turns": 12, "tricks solve": 8, "tricks play": 12,
+    "eval": 16, "freq": 37, "videopoker hold": 15, "videopoker analyze": 15, "stud analyze": 42,
+    "stud advise": 15, "calling": 3, "durak simulate": 25, "durak odds": 20, "rummy best": 25,
+    "rummy open": 25, "rummy turns": 30, "tricks solve": 29, "tricks play": 35,
 }
 
 
