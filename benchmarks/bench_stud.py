@@ -12,7 +12,7 @@ def main() -> None:
     from analyzer.games.stud.exchange import exchange_options
     from analyzer.games.stud.game import load_game
 
-    jp, carib = load_game("jpoker"), load_game("caribbean")
+    jp, carib = load_game("j-poker"), load_game("caribbean")
     advise(jp, "As Kd 9h 5c 2s", "Qh", "7d")  # warm-up (compile, tables)
     exchange_options(jp, "Ah Kh Qh 9h 2c", "5d", "7d")
     t0 = time.perf_counter()

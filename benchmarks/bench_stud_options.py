@@ -36,7 +36,7 @@ def main() -> None:
     t0 = time.perf_counter()
     joker_batch(hands, ups, jp, *args)
     t_screen = (time.perf_counter() - t0) / hands.shape[0]
-    jpk = load_game("jpoker")
+    jpk = load_game("j-poker")
     jargs = _kernel_args(jpk, hand_tables(jpk, 51))
     h52, u52 = deal_situations(52, 2_000, 1)
     upswap_batch(h52[:2], u52[:2], *jargs)

@@ -20,7 +20,7 @@ from analyzer.rules import Category
 from analyzer.stats import chi_square_gof
 
 CARIB = load_game("caribbean")
-JPOKER = load_game("jpoker")
+JPOKER = load_game("j-poker")
 
 # ANCHORS.md "Caribbean Stud": combinations of each outcome under optimal strategy.
 ANCHOR_EVENTS = {

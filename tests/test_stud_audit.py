@@ -20,7 +20,7 @@ from analyzer.games.stud.game import StudGame, load_game
 from analyzer.games.stud.stratified import all_hands, draw_strata, fraction_for, sample_hands
 from analyzer.rules import with_overrides
 
-JPOKER = load_game("jpoker")
+JPOKER = load_game("j-poker")
 CARIB = load_game("caribbean")
 FEES = (Fraction(1), Fraction(2))
 
@@ -146,7 +146,7 @@ def test_draw_strata_keeps_a_unit_whose_random_key_rounds_up():
 
 
 # Regression pin of the exact enumeration (no published source exists): the J-poker house edge
-# under optimal play, `joker-odds stud analyze --game jpoker --method exact` (all 13 wild ranks
+# under optimal play, `joker-odds stud analyze --game j-poker --method exact` (all 13 wild ranks
 # and the DOC deals enumerated, ~20 s on 2 cores). Recomputed by test_jpoker_exact_edge_pin
 # (slow); the enumeration itself is checked against the published Caribbean Stud counts and,
 # situation by situation, against the independent reference in tests/test_stud.py.

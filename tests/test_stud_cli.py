@@ -25,10 +25,10 @@ def _run(*args: str):
 
 
 def test_advise_table_and_json(tmp_path):
-    r = _run("advise", HAND, "--up", "Qh", "--wild", "7d", "--game", "jpoker")
+    r = _run("advise", HAND, "--up", "Qh", "--wild", "7d", "--game", "j-poker")
     assert r.exit_code == 0 and "fold" in r.output and "bet" in r.output
     out = tmp_path / "a.json"
-    r = _run("advise", HAND, "--up", "Qh", "--wild", "doc", "--game", "jpoker", "--format", "json",
+    r = _run("advise", HAND, "--up", "Qh", "--wild", "doc", "--game", "j-poker", "--format", "json",
              "--out", str(out))
     assert r.exit_code == 0 and r.output == ""
     data = json.loads(out.read_text())
@@ -54,15 +54,15 @@ def test_advise_caribbean_csv():
     (("advise", "As Kd 9h 5c Zz", "--up", "Qh", "--game", "caribbean"), "Error: unknown card 'Zz'"),
     (("advise", "As As 9h 5c 2s", "--up", "Qh", "--game", "caribbean"), "Error: duplicate card 'As'"),
     (("advise", HAND, "--up", "As", "--game", "caribbean"), "Error: duplicate card 'As'"),
-    (("advise", HAND, "--up", "Qh", "--game", "jpoker"), "needs the wild card"),
+    (("advise", HAND, "--up", "Qh", "--game", "j-poker"), "needs the wild card"),
     (("advise", HAND, "--up", "Qh", "--wild", "7d", "--game", "caribbean"), "--wild does not apply"),
     (("advise", HAND, "--up", "Qh", "--game", "nowhere"), "Error: cannot read game file 'nowhere'"),
     (("analyze", "--game", "caribbean", "--method", "guess"), "Error: Invalid value for '--method'"),
-    (("analyze", "--game", "jpoker", "--strategy", "sometimes", "--wild-ranks", "A"), "bad strategy 'sometimes'"),
-    (("analyze", "--game", "jpoker", "--doc", "x"), "bad --doc 'x'"),
-    (("analyze", "--game", "jpoker", "--doc", "3/2"), "must be between 0 and 1"),
+    (("analyze", "--game", "j-poker", "--strategy", "sometimes", "--wild-ranks", "A"), "bad strategy 'sometimes'"),
+    (("analyze", "--game", "j-poker", "--doc", "x"), "bad --doc 'x'"),
+    (("analyze", "--game", "j-poker", "--doc", "3/2"), "must be between 0 and 1"),
     (("analyze", "--game", "caribbean", "--doc", "1/55"), "--doc does not apply"),
-    (("analyze", "--game", "jpoker", "--wild-ranks", "Z"), "bad --wild-ranks 'Z'"),
+    (("analyze", "--game", "j-poker", "--wild-ranks", "Z"), "bad --wild-ranks 'Z'"),
     (("analyze", "--game", "caribbean", "--wild-ranks", "A"), "--wild-ranks does not apply"),
     (("location", "--players", "9"), "Error: Invalid value for '--players'"),
     (("location", "--doc", "2"), "must be between 0 and 1"),
@@ -75,8 +75,8 @@ def test_advise_caribbean_csv():
     (("exchange-edge", "--game", "caribbean"), "has no exchange option"),
     (("strategy", "--game", "nowhere"), "cannot read game file"),
     # negative seeds reached numpy's SeedSequence and crashed with a traceback
-    (("exchange-edge", "--game", "jpoker", "--situations", "3", "--seed", "-1"), "Invalid value for '--seed'"),
-    (("analyze", "--game", "jpoker", "--trials", "10", "--seed", "-1"), "Invalid value for '--seed'"),
+    (("exchange-edge", "--game", "j-poker", "--situations", "3", "--seed", "-1"), "Invalid value for '--seed'"),
+    (("analyze", "--game", "j-poker", "--trials", "10", "--seed", "-1"), "Invalid value for '--seed'"),
     (("location", "--trials", "10", "--seed", "-2"), "Invalid value for '--seed'"),
 ])
 def test_errors_are_one_line_exit_2(args, message):
@@ -119,12 +119,12 @@ def _house_edge_se(data: dict) -> float:
 def test_analyze_board_partial_json():
     """Aces wild, the pair strategy, sampled: the CLI reports the library's numbers, and they cover
     the exact edge (a pinned enumeration) within 3.29 SE."""
-    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--trials", "200", "--seed", "4",
+    r = _run("analyze", "--game", "j-poker", "--wild-ranks", "A", "--trials", "200", "--seed", "4",
              "--strategy", "pair", "--format", "json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["method"] == "sampled" and data["strategy"] == "pair"
-    lib = house_edge(load_game("jpoker"), "pair", "sampled", hands=200, seed=4, ranks=(12,))
+    lib = house_edge(load_game("j-poker"), "pair", "sampled", hands=200, seed=4, ranks=(12,))
     assert data["house_edge"] == lib.house_edge and data["house_edge_ci_low"] == lib.ci[0]
     assert abs(data["house_edge"] - float(JPOKER_ACES_EXACT["pair"])) <= 3.29 * _house_edge_se(data)
     assert [row["event"] for row in data["rows"]][-1] == "dealer wins"
@@ -134,13 +134,13 @@ def test_analyze_table_output_and_doc_override(tmp_path):
     """--doc 0 drops the dealer's-open-card deals: the estimate covers the exact edge of the
     "ace is wild" deals alone, (E - 3/55 · E_doc) / (52/55) from the pinned mixture."""
     out = tmp_path / "edge.txt"
-    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--trials", "200", "--doc", "0",
+    r = _run("analyze", "--game", "j-poker", "--wild-ranks", "A", "--trials", "200", "--doc", "0",
              "--method", "sampled", "--out", str(out))
     assert r.exit_code == 0 and r.stdout == ""  # the table went to --out; stderr notes what ran
     text = out.read_text()
     values = dict(line.split(None, 1) for line in text.splitlines()[2:15] if line.strip())
     assert values["method"].strip() == "sampled" and "win, pair" in text
-    game = load_game("jpoker")
+    game = load_game("j-poker")
     doc_ev = tally_value(game, tally(game, "optimal", wild_card=parse_card("As"), doc=True))
     non_doc_edge = (JPOKER_ACES_EXACT["optimal"] + Fraction(3, 55) * doc_ev) / Fraction(52, 55)
     def percent(cell: str) -> float:  # text tables print probabilities and edges as "0.501701 %"
@@ -153,9 +153,9 @@ def test_analyze_table_output_and_doc_override(tmp_path):
 
 
 def test_exchange_table_and_json():
-    r = _run("exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game", "jpoker")
+    r = _run("exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game", "j-poker")
     assert r.exit_code == 0 and "(no exchange)" in r.output and "2c 9h" in r.output
-    r = _run("exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game", "jpoker", "--format", "json")
+    r = _run("exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game", "j-poker", "--format", "json")
     data = json.loads(r.output)
     assert data["best"] == "2c" and len(data["rows"]) == 16 and data["rows"][0]["fee"] == 1
 
@@ -195,7 +195,7 @@ def test_sensitivity_doc_is_linear_and_covers_the_exact_edge(monkeypatch):
         return real(game, strategies, method, hands, seed, (12,) if ranks is None else ranks, **kw)
 
     monkeypatch.setattr(edge, "house_edges", aces_only)
-    r = _run("sensitivity", "--game", "jpoker", "--what", "doc", "--trials", "200", "--seed", "1",
+    r = _run("sensitivity", "--game", "j-poker", "--what", "doc", "--trials", "200", "--seed", "1",
              "--format", "json")
     assert r.exit_code == 0, r.output
     rows = json.loads(r.output)
@@ -204,7 +204,7 @@ def test_sensitivity_doc_is_linear_and_covers_the_exact_edge(monkeypatch):
     assert max(abs(edges[k + 1] - 2 * edges[k] + edges[k - 1]) for k in range(1, 10)) < 1e-12
     seed_row = rows[3]
     assert [row["seed_value"] for row in rows] == [k == 3 for k in range(11)]
-    lib = house_edge(load_game("jpoker"), "optimal", "sampled", hands=200, seed=1, ranks=(12,))
+    lib = house_edge(load_game("j-poker"), "optimal", "sampled", hands=200, seed=1, ranks=(12,))
     assert seed_row["house_edge"] == pytest.approx(lib.house_edge, abs=1e-15)
     half = [(row["ci_high"] - row["ci_low"]) / 2 for row in rows]
     assert half[3] == pytest.approx(1.959964 * lib.se, rel=1e-6)

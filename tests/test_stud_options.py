@@ -31,7 +31,7 @@ def test_game_file_has_the_fees_one_ante_each() -> None:
     game = load_game("poker-with-joker")
     assert game.draw_fee == 1 and game.joker_fee == 1
     assert game.rules.natural_beats_wild.value == "tie"
-    assert load_game("jpoker").draw_fee is None
+    assert load_game("j-poker").draw_fee is None
 
 
 @pytest.mark.parametrize("mask", [0, 1, 2, 16, 3, 17, 24])
@@ -86,7 +86,7 @@ def test_options_need_a_fixed_joker_game() -> None:
 def test_exchanging_a_wild_dealers_open_card_takes_the_wild_out_of_play() -> None:
     from analyzer.games.stud.upcard import upcard_exchange
 
-    r = upcard_exchange(load_game("jpoker"), "9h 9d 7h 4s 2c", "Ad", "doc")
+    r = upcard_exchange(load_game("j-poker"), "9h 9d 7h 4s 2c", "Ad", "doc")
     assert r["ev_stand"] == -1.0  # a wild ace up always qualifies and beats nines: fold
     # regression pin (the kernels' exact value when it was written; no independent recomputation:
     # a board-designated wild needs the 52-card deck, too big for the plain reference)
@@ -108,7 +108,7 @@ def test_unknown_doc_rule_is_refused() -> None:
     from analyzer.games.stud.upcard import upcard_exchange
 
     with pytest.raises(StudError, match="unknown dealer's-open-card rule"):
-        upcard_exchange(load_game("jpoker"), "9h 9d 7h 4s 2c", "Ad", "doc", doc_rule="moves")
+        upcard_exchange(load_game("j-poker"), "9h 9d 7h 4s 2c", "Ad", "doc", doc_rule="moves")
 
 
 # ------------------------------------------------------------------ against the plain-Python reference
@@ -223,7 +223,7 @@ def test_upcard_edge_refuses_a_game_without_a_board() -> None:
     with pytest.raises(StudError, match="board-designated wild card"):
         upcard_edge(load_game("caribbean"), 4)
     with pytest.raises(StudError, match="unknown dealer's-open-card rule"):
-        upcard_edge(load_game("jpoker"), 4, doc_rules=("moves",))
+        upcard_edge(load_game("j-poker"), 4, doc_rules=("moves",))
 
 
 @pytest.mark.slow
@@ -231,7 +231,7 @@ def test_new_up_card_rank_sums_map_every_suit_onto_spades() -> None:
     """The suit exchange of ``upswap_rank_sums`` against the tables of each actual wild new up card."""
     from analyzer.games.stud.kernels.draw import upswap_one, upswap_rank_sums
 
-    game = load_game("jpoker")
+    game = load_game("j-poker")
     hand, up = parse_hand("9h 9d 7h 4s 2c", size=5).astype(np.int64), parse_card("Ad")
     hand = np.sort(hand)
     rank = 11  # kings: all four unseen

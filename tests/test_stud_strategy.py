@@ -18,7 +18,7 @@ from analyzer.games.stud.stratified import _strata_moments, sample_hands
 from analyzer.stats import Z95
 
 CARIB = load_game("caribbean")
-JPOKER = load_game("jpoker")
+JPOKER = load_game("j-poker")
 CARIB_EDGE = Fraction(1_041_372_912_372, 19_933_230_517_200)  # ANCHORS.md "Caribbean Stud"
 
 

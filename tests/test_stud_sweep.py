@@ -26,7 +26,7 @@ from analyzer.games.stud.game import load_game
 from analyzer.games.stud.kernels import sweep as SW
 
 CARIB = load_game("caribbean")
-JPOKER = load_game("jpoker")
+JPOKER = load_game("j-poker")
 CARIB_EDGE = Fraction(142_031_221, 2_718_662_100)
 JPOKER_EDGE = Fraction(9_307_817_642_411, 274_081_919_611_500)
 # J-poker with the ace of spades wild, up card not wild, optimal play: the player's EV per deal,
@@ -121,6 +121,6 @@ def test_jpoker_ace_wild_part_unchanged_and_doc_reuses_the_sweep():
 
 @pytest.mark.slow
 def test_jpoker_exact_edge_unchanged():
-    """``joker-odds stud analyze --game jpoker --method exact``: all 13 wild ranks and the DOC deals."""
+    """``joker-odds stud analyze --game j-poker --method exact``: all 13 wild ranks and the DOC deals."""
     res = house_edge(JPOKER, "optimal", "exact")
     assert res.ev_exact == -JPOKER_EDGE
