@@ -179,6 +179,21 @@ def test_pool_kernel_gives_the_draw_kernels_values(short_game) -> None:
         assert np.nanmax(np.abs(a - b)) < 1e-12
 
 
+def test_pool_values_in_pieces_equal_the_batch_kernel(short_game) -> None:
+    """options-edge values a situation a few options per kernel call (Ctrl-C is seen between
+    calls): bit for bit the one-call batch kernel's values."""
+    from analyzer.games.stud.kernels.pool import pool_batch
+    from analyzer.games.stud.options import joker_pos, pool_args
+    from analyzer.games.stud.options_edge import deal_situations, pool_values
+
+    tables = hand_tables(short_game)
+    hands, ups = deal_situations(tables.n, 3, 7)
+    args = pool_args(short_game, tables)
+    a = pool_values(hands, ups, joker_pos(tables), args)
+    b = pool_batch(hands, ups, joker_pos(tables), *args)
+    assert np.array_equal(a, b, equal_nan=True)
+
+
 def test_options_edge_with_every_situation_fully_valued_is_the_plain_mean(short_game) -> None:
     """situations == screen: the regression estimate is the mean of the per-situation best option,
     each checked against the option table of that situation."""

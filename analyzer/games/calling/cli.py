@@ -8,6 +8,7 @@ import click
 
 from analyzer.cli.options import SEED, TRIALS, emit, output_options, refuse_unused
 from analyzer.games.calling import PRESETS, calling_game, exact_calling, exact_rows, sample_calling
+from analyzer.games.calling.game import JOKER_RANK, CallingError
 from analyzer.games.calling.table import TABLES, game_meta
 
 
@@ -42,6 +43,9 @@ def calling_cmd(calls: str, repeat: int, deck: str | None, first_pays: int | Non
     if trials is None:
         refuse_unused(click.get_current_context(), ("seed",), "the seed is for a Monte Carlo run (--trials N)")
     game = calling_game(calls, deck, first_pays, match_pays, miss_pays, repeat)
+    if game.multiplicities[JOKER_RANK] == 0 and JOKER_RANK in game.calls:  # the library allows it (never matches)
+        raise CallingError(f"a joker call needs a deck with jokers; deck {game.deck.name} has none "
+                           "(e.g. --deck 52+2)")
     ex = exact_calling(game)
     sample = sample_calling(game, trials, seed) if trials else None
     rows = exact_rows(ex, table, sample)

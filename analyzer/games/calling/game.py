@@ -138,8 +138,7 @@ def calling_game(calls: str = "banker-14", deck: str | DeckSpec | None = None,
 
     ``deck`` defaults to the preset's (``52`` for a plain call sequence); ``first_pays`` to the
     preset's (2 for ``banker-14``, else 1). Calls may name a rank the deck lacks (that call can
-    never match; but a joker call needs jokers in the deck) and there may not be more calls than
-    cards. ``repeat`` repeats the sequence.
+    never match) but there may not be more calls than cards. ``repeat`` repeats the sequence.
 
     >>> calling_game("A 6 7 8 9 T J Q K", deck="36", repeat=4).n_calls
     36
@@ -156,8 +155,6 @@ def calling_game(calls: str = "banker-14", deck: str | DeckSpec | None = None,
     ranks = parse_calls(text) * int(repeat)
     if len(ranks) > spec.size:
         raise CallingError(f"{len(ranks)} calls but deck {spec.name} has only {spec.size} cards")
-    if JOKER_RANK in ranks and all(rank_of(int(c)) >= 0 for c in spec.cards):
-        raise CallingError(f"a joker call needs a deck with jokers; deck {spec.name} has none (e.g. --deck 52+2)")
     first = default_first if first_pays is None else int(first_pays)
     for label, v in (("first-card win", first), ("match win", match_pays), ("miss payment", miss_pays)):
         if v < 0:

@@ -30,7 +30,7 @@ from analyzer.games.stud.exact import hand_tables
 from analyzer.games.stud.exchange import _kernel_args
 from analyzer.games.stud.game import StudError, StudGame
 from analyzer.games.stud.kernels.draw import joker_batch
-from analyzer.games.stud.kernels.pool import pool_batch
+from analyzer.games.stud.kernels.pool import pool_prepare, pool_some
 from analyzer.games.stud.options import after_fees, joker_pos, option_fees, pool_args
 from analyzer.pieces import in_pieces
 from analyzer.results import TableResult
@@ -100,6 +100,19 @@ def deal_situations(n: int, count: int, seed: int) -> tuple[np.ndarray, np.ndarr
     return hands, ups
 
 
+def pool_values(hands: np.ndarray, ups: np.ndarray, jp: int, args: tuple[Any, ...]) -> np.ndarray:
+    """:func:`pool_batch`'s (k, 37) option values, one situation and a few options per kernel call
+    (a situation takes seconds: Ctrl-C is seen between the calls)."""
+    n, win_of, nq, tie, lose, cls, qc, binom = args
+    out = np.empty((len(hands), 37), np.float64)
+    options = np.arange(37, dtype=np.int64)
+    for r in range(len(hands)):
+        unseen, nu, jl, *dealer = pool_prepare(hands[r], ups[r], jp, n, cls, binom)
+        out[r] = in_pieces(pool_some, (options,), hands[r], unseen, nu, jl, jp, win_of, nq, tie, lose, cls, qc,
+                           *dealer, binom)
+    return out
+
+
 def joker_gain(cheap: np.ndarray, fee: float) -> np.ndarray:
     """Per-situation gain of the joker alone at ``fee`` from the phase-1 values (stand, 5 jokers)."""
     best = np.where(np.isnan(cheap[:, 1:]), -np.inf, cheap[:, 1:] - fee).max(axis=1)
@@ -137,8 +150,7 @@ def options_edge(game: StudGame, situations: int = 200, seed: int = 0, draw_fee:
     t0 = time.perf_counter()
     hands, ups = deal_situations(tables.n, screen, seed)
     cheap = in_pieces(joker_batch, (hands, ups), jp, *_kernel_args(game, tables), first=64)
-    full = after_fees(in_pieces(pool_batch, (hands[:situations], ups[:situations]), jp, *pool_args(game, tables)),
-                      fees)
+    full = after_fees(pool_values(hands[:situations], ups[:situations], jp, pool_args(game, tables)), fees)
     base = full[:, 0]
     g2 = {"draw or joker": full.max(axis=1) - base, "draw only": full[:, :32].max(axis=1) - base,
           "joker only": np.maximum(full[:, 32:].max(axis=1), base) - base}

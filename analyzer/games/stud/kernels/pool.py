@@ -224,3 +224,24 @@ def pool_batch(hands, ups, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, 
             out[r, k] = pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
                                     l0, l1, l2, l3, binom)
     return out
+
+
+@njit(cache=True)
+def pool_prepare(hand, u, jpos, n, cls, binom):
+    """What every option of one situation shares: the unseen cards (their count, the joker's place
+    among them) and :func:`pool_build`'s dealer tables."""
+    unseen, nu, jl = _unseen(hand, u, jpos, n)
+    c4, l0, l1, l2, l3 = pool_build(unseen, nu, u, cls, binom)
+    return unseen, nu, jl, c4, l0, l1, l2, l3
+
+
+@njit(cache=True, parallel=True)
+def pool_some(ks, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3,
+              binom):
+    """The values of options ``ks`` of one situation prepared by :func:`pool_prepare` (parallel over
+    them): a caller values a situation a few options at a time, so that Ctrl-C is seen."""
+    out = np.empty(ks.shape[0], np.float64)
+    for i in prange(ks.shape[0]):
+        out[i] = pool_option(ks[i], hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0,
+                             l1, l2, l3, binom)
+    return out
