@@ -309,3 +309,20 @@ def test_cli_equity_and_errors() -> None:
         assert bad.exit_code == 2 and "Error:" in bad.output and msg in bad.output, (args, bad.output)
     res = runner.invoke(main, ["draw", "Kh Kd 7c 4s 2h", "--hold", "Kh Kd"])
     assert res.exit_code == 0 and "4,656 of 16,215" in res.output
+
+
+def test_report_study_answers_first(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from analyzer.games.showdown import report
+
+    monkeypatch.setattr(report, "DECKS", (("short 32 + joker", "short-32", "32+1"),))
+    monkeypatch.setattr(report, "PLAYERS", (2, 3))
+    monkeypatch.setattr(report, "TRIALS", 20_000)
+    monkeypatch.setattr(report, "VERSUS_TRIALS", 5_000)
+    monkeypatch.setattr(report, "NAMED", report.NAMED[4:5])
+    monkeypatch.setattr(report, "DRAWS", report.DRAWS[:1])
+    study = report.build()
+    assert study.headline.startswith("Break-even hand") and "short 32 + joker" in study.headline
+    assert study.blocks[0][0] == "text" and "Which hands to play" in study.blocks[0][1]
+    shown = [payload[0] for kind, payload in study.blocks if kind == "table"]
+    assert all(len(study._tables[name]) <= 40 for name in shown)
+    assert study._tables["draws"][0]["improves"] == 4_656

@@ -92,10 +92,11 @@ def build() -> Study:
     study = Study("showdown", "Showdown odds: which hands to play")
     charts = _charts()
     answer = _answer_rows(charts)
-    heads = {label: charts[(label, 2)].threshold_name for label, _, _ in DECKS}
-    fives = {label: charts[(label, 5)].threshold_name for label, _, _ in DECKS}
-    study.headline = ("Break-even hand (pot share ≥ 1/N against random hands): heads-up "
-                      + ", ".join(f"{k} {v}" for k, v in heads.items()) + "; five players "
+    few, many = PLAYERS[0], PLAYERS[-1]
+    heads = {label: charts[(label, few)].threshold_name for label, _, _ in DECKS}
+    fives = {label: charts[(label, many)].threshold_name for label, _, _ in DECKS}
+    study.headline = (f"Break-even hand (pot share ≥ 1/N against random hands): {few} players "
+                      + ", ".join(f"{k} {v}" for k, v in heads.items()) + f"; {many} players "
                       + ", ".join(f"{k} {v}" for k, v in fives.items()) + ".")
     study.answer("**Which hands to play.** The weakest hand class that wins at least its fair share of the "
                "pot (1/N with N players) at a showdown against N − 1 random hands, and that class's pot "
