@@ -159,12 +159,15 @@ def test_sweep_values_and_seats():
 def test_report_study_builds_small(tmp_path, monkeypatch):
     from analyzer.games.durak import report
 
-    for name, value in (("GAMES", 1_500), ("DEALS", 20), ("BUDGETS", (4, 8)), ("BUDGET_DEALS", 10)):
+    for name, value in (("GAMES", 1_500), ("DEALS", 20), ("BUDGETS", (4, 8)), ("BUDGET_DEALS", 10),
+                        ("STRONG_GAMES", 40), ("STRONG_BUDGET", 8)):
         monkeypatch.setattr(report, name, value)
     written = report.build().write(tmp_path)
     names = {p.name for p in written}
     assert {"index.md", "seats.csv", "values.csv", "strength.csv", "search-budget.csv", "trumps-4p.csv",
-            "values-36j2.png", "first-attacker.png", "after-loss.csv"} <= names
+            "values-36j2.png", "first-attacker.png", "after-loss.csv", "values-by-player.csv"} <= names
+    by_player = (tmp_path / "durak" / "tables" / "values-by-player.csv").read_text().splitlines()
+    assert by_player[0].startswith("holding,by,heuristic pp,") and len(by_player) == 1 + 6
     seats = (tmp_path / "durak" / "tables" / "seats.csv").read_text().splitlines()
     assert seats[0].startswith("deck,players,seat,p_fool") and len(seats) == 1 + 2 * (2 + 3 + 4 + 5 + 6)
 
