@@ -51,12 +51,11 @@ def test_strength_cli_json() -> None:
     assert data["rows"][0]["seat"] == "all" and data["rows"][0]["ci_low"] > 0
 
 
-def test_pimc_bid_needs_draw_none() -> None:
+def test_pimc_bid_table_with_drawing() -> None:
     r = CliRunner().invoke(cli, ["tricks", "bid", "--game", "joker-54", "--hand", "Ah Kh", "--up", "7h",
-                                 "--policy", "pimc", "--samples", "4"])
-    assert r.exit_code == 2
-    assert r.output.strip() == ("Error: the bidding table plays pimc in deals without drawing only "
-                                "(--rule draw=none)")
+                                 "--policy", "pimc", "--samples", "4", "--k", "2", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["samples"] == 4
 
 
 

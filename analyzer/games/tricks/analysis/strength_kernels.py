@@ -64,6 +64,7 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
     track = 1 if max(pol_a, pol_b, pol_o) >= PIMC else 0
     shared = pol_o == pol_b  # one all-B line-up is every seat's baseline
     lineups = np_ + 1 if shared else 2 * np_
+    saved = np.zeros(8, np.uint64)
     full_choice = dealt == size and rp[R_TRUMP] == 0 and rp[R_FULL_TRUMP] == 0
     for _ in range(n_deals):
         turned_trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, HEURISTIC, pstate, hands0)
@@ -80,6 +81,13 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
             trump = turned_trump
             if full_choice:
                 trump = choose_trump(HEURISTIC if pol[0] >= PIMC else pol[0], first3, pstate)
+            if not shared:  # A and B at a seat see the same random choices elsewhere
+                if is_a:
+                    pstate[:] = saved[:4]
+                    sstate[:] = saved[4:]
+                else:
+                    saved[:4] = pstate
+                    saved[4:] = sstate
             hands[:] = hands0
             start_play(g, first_leader(np_, rp), trump, up_bit, n, n + ns // np_, 0, deck_mask, ns, track)
             bid_and_play_seats(g, 0, rp, pol, search, pstate, moves)
