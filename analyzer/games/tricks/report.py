@@ -34,6 +34,7 @@ from analyzer.games.tricks.report_rows import (
     pad,
 )
 from analyzer.games.tricks.rules import trick_rules
+from analyzer.numfmt import interval, pct, se_decimals, signed
 from analyzer.report.study import Study
 
 __all__ = ["FeatureTask", "HookTask", "build", "feature_rows", "hook_rows"]
@@ -240,11 +241,14 @@ def build() -> Study:
     hook5 = next(h for h in hooks if h["game"] == "georgian-joker" and h["cards"] == 5)
     one, two = five[0], five[1]
     s.headline = (f"Georgian Joker, 5 cards, heuristic play, on the same deals: one joker is worth "
-                  f"{one['value']:+.1f} points a deal (95 % CI {one['ci_low']:+.1f}..{one['ci_high']:+.1f}), two "
-                  f"{two['value']:+.1f} ({two['ci_low']:+.1f}..{two['ci_high']:+.1f}); the hook changes the "
-                  f"dealer's EV by {hook5['hook_cost']:+.1f} ({hook5['ci_low']:+.1f}..{hook5['ci_high']:+.1f})")
+                  f"{_pts(one['value'], one)} points a deal (95 % CI {_ci(one)}), two {_pts(two['value'], two)} "
+                  f"({_ci(two)}); the hook changes the dealer's EV by {_pts(hook5['hook_cost'], hook5)} "
+                  f"({_ci(hook5)})")
+    _answer(s, one, two, hook5, rows, prow)
     joker_figure(s, "joker-value", jokers, "A joker's value by deal size: EV with one (two) jokers minus EV "
-                 "with none on the same deals, heuristic play. Bars: 95 % CI")
+                 "with none on the same deals, heuristic play (bars: 95 % CI). In the 54-card game the value "
+                 "can fall below zero: the heuristic leads its jokers and pays the 10-point lead penalty — a "
+                 "cost of this player, not of the card (the table without the penalty below shows it)")
     s.text("In the 54-card game the heuristic gains little or even loses with jokers: it leads them, and "
            "leading a joker costs 10 points unless it is the player's last card. The same deals with "
            "that penalty off (--rule joker_lead_penalty=0, without drawing) show what the joker itself "
@@ -287,3 +291,68 @@ def build() -> Study:
             "P(best total) and P(premium) per set by player")
     s.text("The per-player P(best) is P(win) by starting seat: player p deals the deal p - 1 first.")
     return s
+
+
+def _se_of(row: dict[str, Any]) -> float:
+    return (row["ci_high"] - row["ci_low"]) / (2 * 1.959963984540054)
+
+
+def _pts(value: float, row: dict[str, Any]) -> str:
+    """Points with a sign, to the precision of the row's interval."""
+    return signed(value, decimals=se_decimals(_se_of(row)))
+
+
+def _ci(row: dict[str, Any]) -> str:
+    return interval(row["ci_low"], row["ci_high"], like=_se_of(row))
+
+
+def _bid_card(rows: list[dict[str, Any]], cards: int, seat: int) -> list[dict[str, Any]]:
+    """Best bid and its P(made) by trumps × jokers (columns: aces held), one deal size and seat."""
+    cells = [r for r in rows if r["cards"] == cards and r["seat"] == seat]
+    out = []
+    for tr in ("none", "0", "1", "2", "3+"):
+        for jk in (0, 1, 2):
+            line: dict[str, Any] = {"trumps": tr, "jokers": jk}
+            for ac in ("0", "1", "2+"):
+                c = next((r for r in cells if r["trumps"] == tr and r["jokers"] == jk and r["aces"] == ac), None)
+                if c is not None:
+                    made = c.get(f"p_made_{c['best_bid']}")
+                    line[f"{ac} aces"] = (f"bid {c['best_bid']}" + (f"\u00a0({pct(made, 2)})"
+                                                                   if made == made and made is not None else ""))
+            if len(line) > 2:
+                out.append(line)
+    return out
+
+
+def _answer(s: Study, one: dict[str, Any], two: dict[str, Any], hook5: dict[str, Any],
+            rows: list[dict[str, Any]], prow: list[dict[str, Any]]) -> None:
+    """Answer box, the bidding cards (heuristic and pimc play) and the words the page uses."""
+    s.answer(f"**A Georgian Joker hand with one joker is worth {_pts(one['value'], one)} points a deal** "
+             f"(5 cards, 95 % CI {_ci(one)}), two jokers {_pts(two['value'], two)} ({_ci(two)}) — measured on "
+             "the same deals with and without the joker, heuristic play.",
+             f"The hook changes the dealer's expected score by {_pts(hook5['hook_cost'], hook5)} points a deal "
+             f"at 5 cards ({_ci(hook5)}).",
+             "What to bid: the cards below give the best bid and its chance of being made by trumps, jokers "
+             "and aces held; the pimc card is the stronger player's view.",
+             f"Sampled by seeded self-play (seed {SEED}); every interval is 95 %.")
+    s.card("Bidding card: Georgian Joker, 9 cards, first to bid (seat 0), heuristic play", [
+        "Find your row by trumps and jokers held, your column by aces: the best bid and, in brackets, how "
+        "often it is made."], _bid_card(rows, 9, 0), name="card-bid-georgian-9-seat0")
+    s.card("Bidding card: Georgian Joker, 9 cards, the dealer (seat 3, bids last under the hook)", [
+        "The same for the dealer, who may not make the bids add up to the cards dealt."],
+        _bid_card(rows, 9, 3), name="card-bid-georgian-9-seat3")
+    top = max(c for c, _ in PIMC_FEATURES)
+    s.card(f"Bidding card under pimc play: Georgian Joker, {top} cards, seat 0", [
+        f"pimc (K = {PIMC_FEATURE_K}) plays seat 0 against the heuristic; cells seen 30 times or more."],
+        _bid_card(prow, top, 0), name=f"card-bid-georgian-{top}-seat0-pimc")
+    s.term("hook", "the dealer, bidding last, may not bid so that the bids add up to the number of cards "
+           "dealt: somebody must fail")
+    s.term("pulka", "one of the four sets of deals of a Georgian Joker game (1 to 8 cards, four deals of 9, "
+           "8 down to 1, four deals of 9), each scored for the premium")
+    s.term("premium", "the bonus for making every bid of a pulka: the player adds his best deal score and "
+           "the next player loses his")
+    s.term("hisht", "bidding one or more tricks and taking none: −200 points (or more by set, by the rule)")
+    s.term("pimc", "perfect-information Monte Carlo: deal the unseen cards many times consistently with "
+           "what was seen, play each deal out, choose the best card on average")
+    s.term("duplicate", "the same deals played again with the seats' policies swapped, so luck cancels")
+    s.term("EV", "expected score: the average points a deal over all the hands it could be")
