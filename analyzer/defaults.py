@@ -32,6 +32,9 @@ CHUNK: dict[str, int] = {
     "tricks bid": 1024,
     "tricks strength": 4096,
     "tricks joker-value": 2048,
+    "tricks hand-odds": 1 << 20,  # short-tricks: the engine's default
+    "tricks game-odds": 1 << 20,
+    "equity": 1 << 18,
 }
 CHUNK_PIMC: dict[str, int] = {
     "tricks play": 16,

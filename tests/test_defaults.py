@@ -30,6 +30,9 @@ CHUNKED = {
     ("tricks", "bid"): ["tricks bid"],
     ("tricks", "strength"): ["tricks strength"],
     ("tricks", "joker-value"): ["tricks joker-value"],
+    ("tricks", "hand-odds"): ["tricks hand-odds"],
+    ("tricks", "game-odds"): ["tricks game-odds"],
+    ("equity",): ["equity"],
 }
 
 
@@ -87,8 +90,11 @@ def test_library_signatures_use_the_constants() -> None:
 
     assert engine.DEFAULT_CHUNK == CHUNK["freq"] == CHUNK["simulate"]
     assert default(engine.run, "chunk_size") == CHUNK["freq"]
-    assert default(simulate_durak, "chunk_size") == CHUNK["durak simulate"]
-    assert default(hand_odds, "chunk_size") == CHUNK["durak odds"]
+    from analyzer.games.durak.simulate import chunk_for as durak_chunk
+
+    assert default(simulate_durak, "chunk_size") is None  # chosen by the lineup: tree searches chunk small
+    assert durak_chunk(["heuristic", "random"]) == CHUNK["durak simulate"]
+    assert default(hand_odds, "chunk_size") is None and CHUNK["durak odds"] == durak_chunk(["heuristic"])
     assert default(durak_strength, "chunk_size") == CHUNK["durak strength"]
     assert default(open_odds, "chunk_size") == CHUNK["rummy open"]
     assert default(turns_to_open, "chunk_size") == CHUNK["rummy turns"]
@@ -128,7 +134,7 @@ def test_a_default_run_is_the_stated_one(monkeypatch: pytest.MonkeyPatch, module
     """What the command hands the engine when given no count and no chunk size."""
     import importlib
 
-    monkeypatch.setattr(importlib.import_module(f"analyzer.games.tricks.{module}"), "run", _fake_run)
+    monkeypatch.setattr(importlib.import_module(f"analyzer.games.tricks.analysis.{module}"), "run", _fake_run)
     res = CliRunner().invoke(main, list(args))
     assert isinstance(res.exception, _Ran), res.output
     assert res.exception.chunk_size == chunk_for(key, pimc)

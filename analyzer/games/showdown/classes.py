@@ -66,6 +66,16 @@ class HandClass:
     def is_any(self) -> bool:
         return self.vlo <= 0 and self.vhi >= ANY_HIGH
 
+    def to_dict(self) -> dict[str, object]:
+        """The class as plain values: its name and the strength range it covers."""
+        return {"name": self.name, "vlo": self.vlo, "vhi": self.vhi}
+
+    def to_frame(self) -> object:
+        """A one-row pandas DataFrame of :meth:`to_dict`."""
+        import pandas as pd
+
+        return pd.DataFrame([self.to_dict()])
+
     def contains(self, score: int) -> bool:
         """Whether a hand with this evaluator score is in the class."""
         v = ((int(score) >> 22) << 20) | ((int(score) >> 1) & 0xFFFFF)

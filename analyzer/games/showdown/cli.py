@@ -42,7 +42,7 @@ from analyzer.cli.options import (
               help="Monte Carlo showdowns (the cap when a precision target is given).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @rules_options()
-@engine_options
+@engine_options(chunk="equity")
 @output_options
 def equity_cmd(hands: tuple[str, ...], players: int | None, opponents: str | None, dead: str | None, cards: int,
                game: str, method: str, trials: int, seed: int, deck: str | None, fmt: str, out: Path | None,

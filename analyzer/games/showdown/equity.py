@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import CardError, format_hand, parse_hand
+from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
@@ -40,7 +41,7 @@ EXACT_LIMIT = 60_000_000  # deals enumerated at most (heads-up 7-card hands from
 GAMES = {"high": SK.HIGH, "low": SK.LOW, "hilo": SK.HILO}
 MAX_TRIES = 1_000_000     # redeals of a seat before its class counts as unreachable
 MIN_ACCEPT = 1e-4         # a class (or the opponents' classes together) dealt less often is refused
-DEFAULT_CHUNK = 1 << 18
+DEFAULT_CHUNK = CHUNK["equity"]
 
 
 class EquityError(JokerOddsError):

@@ -36,6 +36,10 @@ from analyzer.games.tricks.analysis.selfplay import GamesResult, PlayResult, pla
 from analyzer.games.tricks.analysis.strength import StrengthResult, strength
 from analyzer.games.tricks.rules import PRESET_NAMES, TrickRules, TrickRulesError, trick_rules
 from analyzer.games.tricks.search.solver import Deal, DealError, Solver, parse_deal
+from analyzer.games.tricks.short import HandOdds as ShortHandOdds
+from analyzer.games.tricks.short import hand_odds as short_hand_odds
+from analyzer.games.tricks.short import play_short_deals, play_short_games, short_game_odds
+from analyzer.games.tricks.short_rules import short_rules
 from analyzer.games.tricks.state import TrickState
 from analyzer.results import TableResult
 
@@ -50,6 +54,7 @@ __all__ = [
     "JokerValueResult",
     "ParanoidValues",
     "PlayResult",
+    "ShortHandOdds",
     "Solver",
     "StrengthResult",
     "TrickRules",
@@ -61,7 +66,12 @@ __all__ = [
     "parse_deal",
     "play_deals",
     "play_games",
+    "play_short_deals",
+    "play_short_games",
     "score",
+    "short_game_odds",
+    "short_hand_odds",
+    "short_rules",
     "situation",
     "solve",
     "strength",

@@ -93,7 +93,7 @@ _SEED = click.option("--seed", type=click.IntRange(min=0), default=0, show_defau
 @_SEAT_POLICY
 @click.option("--deals", type=click.IntRange(min=1), default=None, help="Deals sampled (default 20,000).")
 @_SEED
-@engine_options
+@engine_options(chunk="tricks hand-odds")
 @output_options
 def hand_odds_cmd(game: str, rule: tuple[str, ...], hand: str, trump: str, seat: int, policy: str,
                   policy_seat: tuple[str, ...], deals: int | None, seed: int, fmt: str, out: Path | None,
@@ -131,7 +131,7 @@ def hand_odds_cmd(game: str, rule: tuple[str, ...], hand: str, trump: str, seat:
               help="Self-play deals giving the per-deal outcome probabilities (default 200,000).")
 @click.option("--lowest", type=int, default=-4, show_default=True, help="Lowest score shown in the table.")
 @_SEED
-@engine_options
+@engine_options(chunk="tricks game-odds")
 @output_options
 def game_odds_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[str, ...], deals: int | None,
                   lowest: int, seed: int, fmt: str, out: Path | None, **opts: Any) -> None:

@@ -57,6 +57,18 @@ class ShortRules:
     target: int
     premium: tuple[int, ...]
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every rule field as plain values (lists for tuples)."""
+        from dataclasses import asdict
+
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+    def to_frame(self) -> Any:
+        """The rule set as a two-column pandas DataFrame (rule, value)."""
+        import pandas as pd
+
+        return pd.DataFrame([{"rule": k, "value": v} for k, v in self.to_dict().items()])
+
     @property
     def jokers(self) -> int:
         return 2 if self.deck == "32+2" else 1
