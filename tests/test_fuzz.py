@@ -88,7 +88,7 @@ def _loads_or_refuses(load: Callable[[Path], Any], path: Path, blob: bytes) -> N
 @pytest.mark.parametrize(("loader", "source"), [
     (load_paytable, PAYTABLE_DIR / "joker-poker-kings.toml"),
     (load_paytable, PAYTABLE_DIR / "deuces-wild-full-pay.toml"),
-    (load_game, GAMES_DIR / "jpoker.toml"),
+    (load_game, GAMES_DIR / "j-poker.toml"),
     (load_game, GAMES_DIR / "caribbean.toml"),
     (load_study, ROOT / "simulations" / "joker-wild-two-jokers.toml"),
 ], ids=["paytable-joker", "paytable-deuces", "game-jpoker", "game-caribbean", "study"])
@@ -448,7 +448,7 @@ def test_item3_and_9_situations_are_dealt_in_bounded_pieces_with_the_same_number
 
 
 def test_item4_options_edge_refuses_a_game_without_options_before_computing() -> None:
-    _fails(["stud", "options-edge", "--game", "jpoker", "--situations", "2", "--screen", "20"],
+    _fails(["stud", "options-edge", "--game", "j-poker", "--situations", "2", "--screen", "20"],
            "has neither a draw nor a buy-the-joker option")
 
 

@@ -11,9 +11,8 @@ def test_study_answers_first_with_small_tables(monkeypatch: pytest.MonkeyPatch) 
     for name, value in (("FEATURE_DEALS", 4_000), ("DD_DEALS", 400), ("CHAIN_DEALS", 5_000), ("GAMES", 60)):
         monkeypatch.setattr(short_report, name, value)
     s = short_report.build()
-    assert s.headline.startswith("play with ") and "game to 5" in s.headline
-    kind, first = s.blocks[0]
-    assert kind == "text" and first.startswith("**Answer.**")
+    assert s.headline.startswith("Play with ") and "game to 5" in s.headline
+    assert s.answers[0].startswith('**Say "play" at seat 0**') and "game to 5" in s.answers[1]
     names = {b[1][0] for b in s.blocks if b[0] in ("table", "figure")}
     assert {"play-or-pass", "play-or-pass-seat0", "tricks", "game-odds", "premium"} <= names
     assert all(len(rows) <= 40 for n, rows in s._tables.items() if n != "play-or-pass-all-seats")

@@ -265,7 +265,10 @@ def run_fields(run: dict[str, Any] | None = None) -> dict[str, Any]:
     return fields
 
 
-_NOT_ECHOED = {"fmt", "format", "out", "columns", "quiet", "force"}
+# where the output goes and how the run is carried out (not what it computes): never echoed, so a
+# resumed or parallel run prints what an uninterrupted one does
+_NOT_ECHOED = {"fmt", "format", "out", "columns", "quiet", "force", "checkpoint", "backend", "scheduler",
+               "workers", "threads", "jobs"}
 
 
 def chosen_options(ctx: click.Context, skip: Collection[str] = ()) -> str:

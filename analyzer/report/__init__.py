@@ -92,7 +92,7 @@ class _Spec(NamedTuple):
     target: str
 
 
-def _build_timed(spec: _Spec) -> tuple[Study, float]:
+def _build_timed(spec: StudySpec) -> tuple[Study, float]:
     """Build one study; it and the seconds it took (what a worker process runs)."""
     t0 = time.perf_counter()
     study = build_study(spec)
@@ -132,7 +132,7 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[Stud
     if jobs <= 1 or len(chosen) <= 1:
         for i, spec in enumerate(chosen, 1):
             with status(f"report {i}/{len(chosen)}: {spec.name}"):  # one line per study, terminal only
-                study, seconds = _build_timed(_Spec(spec.name, spec.title, spec.target))
+                study, seconds = _build_timed(spec)  # in this process: the spec as given
             yield spec, study, seconds
         return
     import multiprocessing
