@@ -76,5 +76,5 @@ def test_pimc_options_are_checked() -> None:
     with pytest.raises(JokerOddsError, match="the paranoid model needs the exact solver"):
         play_deals(trick_rules("joker-54"), 5, ["pimc", "heuristic", "heuristic"], 4,
                    pimc={"model": "paranoid"})
-    with pytest.raises(JokerOddsError, match="with drawing pimc bids like the heuristic"):
+    with pytest.raises(JokerOddsError, match="with drawing pimc bids by the heuristic or by playouts"):
         play_games(trick_rules("joker-54"), ["pimc", "heuristic", "heuristic"], 1, pimc={"bid_mode": "bounds"})

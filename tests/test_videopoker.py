@@ -349,7 +349,7 @@ def test_report_study_builds_for_one_table(tmp_path, monkeypatch):
     (row,) = csv.DictReader((tables / "overview.csv").open(encoding="utf-8"))
     assert round(float(row["return"]), 6) == float(ANCHORS[name][0])
     assert float(row["hit frequency"]) == pytest.approx(1 - want[-1] / total, rel=1e-12)
-    assert float(row["strategy list return"]) == pytest.approx(float(_replay(a, s)), abs=1e-12)
+    assert float(row["strategy card return"]) == pytest.approx(float(_replay(a, s)), abs=1e-12)
 
 
 @pytest.mark.slow

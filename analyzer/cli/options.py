@@ -248,14 +248,14 @@ def output_options(f: F) -> F:
     return f
 
 
-def run_fields(run: dict[str, Any] | None = None) -> dict[str, Any]:
+def run_fields(run: dict[str, Any] | None = None, echo: bool = False) -> dict[str, Any]:
     """What ran: the command, then ``run``'s fields (game/rules, deck, method, trials, seed; unset
     ones left out), and the seconds since the command started."""
     ctx = click.get_current_context(silent=True)
     sub = ctx.command_path.split(" ", 1)[1:] if ctx is not None else []  # the program is "main" in tests
     fields: dict[str, Any] = {"command": " ".join(["joker-odds", *sub])}
     fields.update({k: v for k, v in (run or {}).items() if v is not None})
-    if ctx is not None:
+    if ctx is not None and echo:
         chosen = chosen_options(ctx, skip={*fields, *(str(v) for v in fields.values())})
         if chosen:
             fields["options"] = chosen
@@ -302,7 +302,7 @@ def header_line(run: dict[str, Any] | None = None) -> str:
     >>> header_line({"rules": "j-poker", "deck": "52+1", "method": "exact"})
     '# joker-odds · rules j-poker · deck 52+1 · exact'
     """
-    fields = run_fields(run)
+    fields = run_fields(run, echo=True)  # the text header also echoes every option set
     parts = [str(fields.pop("command"))]
     seconds = fields.pop("seconds", None)
     for k, v in fields.items():
