@@ -7,7 +7,7 @@ from a third (see :mod:`analyzer.games.tricks.kernels.dealing`), so two policy l
 very same deals, and without a pimc seat the numbers do not depend on pimc's options.
 
 >>> games_out(4).shape
-(25,)
+(37,)
 """
 
 from __future__ import annotations
