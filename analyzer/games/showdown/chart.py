@@ -24,6 +24,7 @@ from analyzer.evaluator import Evaluator
 from analyzer.games.showdown import kernels as SK
 from analyzer.games.showdown.classes import strength_distribution
 from analyzer.games.showdown.equity import MAX_TRIES, EquityError
+from analyzer.games.showdown.hand_kernels import CHART_HEAD, CHART_PER, chart_chunk
 from analyzer.results import TableResult
 from analyzer.rules import Category, RuleSet, get_rules
 from analyzer.stats import Z95, mean_from_sums
@@ -60,7 +61,7 @@ def chart_classes(ev: Evaluator) -> tuple[list[str], np.ndarray]:
 
 @dataclass(frozen=True)
 class ChartTask:
-    """Engine task: random showdowns tallied by seat 0's class (:func:`kernels.chart_chunk`)."""
+    """Engine task: random showdowns tallied by seat 0's class (:func:`hand_kernels.chart_chunk`)."""
 
     players: int
     k: int
@@ -71,7 +72,7 @@ class ChartTask:
     wbits: int
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        return SK.chart_chunk(state, n, self.players, self.k, self.deck, self.bounds, self.opp_vlo,  # type: ignore[no-any-return]
+        return chart_chunk(state, n, self.players, self.k, self.deck, self.bounds, self.opp_vlo,  # type: ignore[no-any-return]
                               MAX_TRIES, self.table, self.wbits)
 
 
@@ -121,7 +122,7 @@ def _run_chart(task: ChartTask, trials: int, seed: int, **engine: Any) -> np.nda
     totals = np.asarray(run(task, trials=trials, seed=seed, chunk_size=min(DEFAULT_CHUNK, trials), **engine).totals)
     if totals[2]:
         raise EquityError(f"opponents holding the threshold class were not dealt in {MAX_TRIES:,} tries")
-    return totals[SK.CHART_HEAD:].reshape(-1, SK.CHART_PER)
+    return totals[CHART_HEAD:].reshape(-1, CHART_PER)
 
 
 def _threshold(eq: np.ndarray, fair: float) -> int:

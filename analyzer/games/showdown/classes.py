@@ -157,7 +157,7 @@ def strength_distribution(ev: Evaluator) -> tuple[np.ndarray, np.ndarray]:
 
 @lru_cache(maxsize=16)
 def _distribution(rules: object, deck: str, k: int) -> tuple[np.ndarray, np.ndarray]:
-    from analyzer.games.showdown.kernels import sample_strengths, strengths_all
+    from analyzer.games.showdown.hand_kernels import sample_strengths, strengths_all
     from analyzer.kernels.rng import seed_words
 
     ev = Evaluator(rules, deck, k)  # type: ignore[arg-type]

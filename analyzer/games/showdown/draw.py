@@ -18,7 +18,7 @@ import numpy as np
 from analyzer.cards import format_hand, parse_hand
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
-from analyzer.games.showdown.kernels import draw_counts
+from analyzer.games.showdown.hand_kernels import draw_counts
 from analyzer.rules import RuleSet, get_rules
 
 __all__ = ["DrawError", "DrawOdds", "draw_odds"]

@@ -1,0 +1,150 @@
+"""Showdown kernels that value hands one at a time rather than seat against seat: the final-hand
+counts of one draw, every hand's strength of a deck (or a sample of it), and the play chart's
+random showdowns tallied by seat 0's hand class.
+
+>>> callable(draw_counts) and callable(chart_chunk)
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from analyzer.games.showdown.kernels import (
+    ERR_RANGE,
+    HEAD,
+    HIGH,
+    PER_SEAT,
+    high_score,
+    next_colex,
+    settle,
+    strength,
+)
+from analyzer.kernels.handkey import key5
+from analyzer.kernels.rng import bounded
+
+__all__ = ["CHART_HEAD", "CHART_PER", "chart_chunk", "draw_counts", "sample_strengths", "strengths_all"]
+
+
+@njit(cache=True)
+def draw_counts(held, rest, d, table, wbits, n_pos):
+    """Final category-position counts of ``held`` plus every ``d``-subset of ``rest`` (5 cards)."""
+    counts = np.zeros(n_pos, np.int64)
+    h = held.shape[0]
+    c = np.empty(7, np.int64)
+    for j in range(h):
+        c[j] = held[j]
+    n = rest.shape[0]
+    a = np.zeros(8, np.int64)
+    for j in range(d):
+        a[j] = j
+    while True:
+        for j in range(d):
+            c[h + j] = rest[a[j]]
+        s = table[key5(c[0], c[1], c[2], c[3], c[4], wbits)]
+        counts[s >> 22] += 1
+        if d == 0 or not next_colex(a, d, n):
+            break
+    return counts
+
+
+@njit(cache=True, parallel=True)
+def strengths_all(deck, table, wbits, total):
+    """The strength of every 5-card hand of ``deck`` (``total`` = C(len(deck), 5)), any order."""
+    n = deck.shape[0]
+    out = np.empty(total, np.int64)
+    offsets = np.zeros(n + 1, np.int64)
+    for a in range(n):  # hands whose smallest index is a: C(n - 1 - a, 4)
+        r = n - 1 - a
+        offsets[a + 1] = offsets[a] + (r * (r - 1) * (r - 2) * (r - 3) // 24 if r >= 4 else 0)
+    for a in prange(n):
+        t = offsets[a]
+        for b in range(a + 1, n):
+            for c in range(b + 1, n):
+                for d in range(c + 1, n):
+                    for e in range(d + 1, n):
+                        out[t] = strength(table[key5(deck[a], deck[b], deck[c], deck[d], deck[e], wbits)])
+                        t += 1
+    return out
+
+
+@njit(cache=True)
+def sample_strengths(state, n, deck, k, table, wbits):
+    """The strengths of ``n`` random ``k``-card hands dealt from ``deck``."""
+    pack = deck.copy()
+    m = pack.shape[0]
+    out = np.empty(n, np.int64)
+    row = np.empty((1, 7), np.int64)
+    for t in range(n):
+        for j in range(k):
+            r = j + bounded(state, m - j)
+            x = pack[j]
+            pack[j] = pack[r]
+            pack[r] = x
+            row[0, j] = pack[j]
+        out[t] = strength(high_score(row, 0, k, table, wbits))
+    return out
+
+
+CHART_HEAD = 3           # deals, opponents' redeals, error flag
+CHART_PER = 5            # per hero class: hands, whole pot, part of it, share, share²
+
+
+@njit(cache=True, nogil=True)
+def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
+    """``n`` random high showdowns of ``p`` hands of ``k`` cards from ``deck``, tallied by seat
+    0's class (class c: ``bounds[c] <= strength < bounds[c + 1]``). The other seats are redealt
+    together until every one has strength ≥ ``opp_vlo`` (0: any hand)."""
+    nc = bounds.shape[0]
+    tot = np.zeros(CHART_HEAD + CHART_PER * nc, np.int64)
+    pack = deck.copy()
+    m = pack.shape[0]
+    hi = np.zeros(p, np.int64)
+    low = np.zeros(p, np.int64)
+    cards = np.empty((p, 7), np.int64)
+    seat = np.zeros(HEAD + PER_SEAT * p, np.int64)
+    for _ in range(n):
+        for j in range(k):
+            r = j + bounded(state, m - j)
+            t = pack[j]
+            pack[j] = pack[r]
+            pack[r] = t
+            cards[0, j] = pack[j]
+        hi[0] = high_score(cards, 0, k, table, wbits)
+        v = strength(hi[0])
+        c = np.searchsorted(bounds, v, side="right") - 1
+        tries = 0
+        while True:
+            pos = k
+            ok = True
+            for i in range(1, p):
+                for j in range(k):
+                    r = pos + bounded(state, m - pos)
+                    t = pack[pos]
+                    pack[pos] = pack[r]
+                    pack[r] = t
+                    cards[i, j] = pack[pos]
+                    pos += 1
+                hi[i] = high_score(cards, i, k, table, wbits)
+                if opp_vlo > 0 and strength(hi[i]) < opp_vlo:
+                    ok = False
+                    break
+            if ok:
+                break
+            tries += 1
+            tot[1] += 1
+            if tries >= max_tries:
+                tot[2] = ERR_RANGE
+                return tot
+        for i in range(HEAD + PER_SEAT):
+            seat[i] = 0
+        settle(hi, low, HIGH, p, seat)
+        tot[0] += 1
+        b = CHART_HEAD + CHART_PER * c
+        tot[b] += 1
+        tot[b + 1] += seat[HEAD]
+        tot[b + 2] += seat[HEAD + 1]
+        tot[b + 3] += seat[HEAD + 2]
+        tot[b + 4] += seat[HEAD + 3]
+    return tot
