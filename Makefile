@@ -25,9 +25,11 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy analyzer
 
-# The 15 slowest tests are listed at the end. JOKER_ODDS_TEST_CACHE=fresh: a cold run in empty caches.
+# The tests run on every core (pytest-xdist; TEST_JOBS=0 runs them in this process); the 15
+# slowest are listed at the end. JOKER_ODDS_TEST_CACHE=fresh: a cold run in empty caches.
+TEST_JOBS ?= auto
 test: setup lint typecheck
-	$(BIN)/python -m pytest -q -p no:cacheprovider --durations=15
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_JOBS) --maxprocesses 4 --durations=15
 
 test-slow: setup
 	$(BIN)/python -m pytest -q -m slow -p no:cacheprovider

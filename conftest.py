@@ -14,7 +14,10 @@ clone.
 
 Warm-up: a session of many tests (the default suite) that finds kernels uncompiled first runs
 ``joker-odds warmup`` on every core (:mod:`analyzer.warmup`), so the compiling is shared out
-instead of paid one kernel at a time by whichever test needs it first.
+instead of paid one kernel at a time by whichever test needs it first. With pytest-xdist workers
+(``make test`` runs ``-n auto``) the controller does it once, before the workers start.
+
+Width: ``COLUMNS`` is removed, so every test sees the same (unknown) terminal width.
 
 Ctrl-C: a shell starting the tests as a background job (``make test &`` from a script) makes them
 inherit an *ignored* SIGINT, and Python then installs no KeyboardInterrupt handler; the tests that
@@ -42,6 +45,9 @@ if SESSION_DIR is not None:
 from analyzer.numbacache import configure  # noqa: E402  (after the environment is set)
 
 configure()
+# The tables' width is the terminal's: the tests see none (100 columns), whatever the shell or
+# pytest-xdist (which sets COLUMNS=80 in its workers) says; a test that wants a width sets it.
+os.environ.pop("COLUMNS", None)
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
@@ -49,16 +55,43 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 WARMUP_MIN_TESTS = 300  # sessions this large warm every command up first (when cold)
 
 
-def pytest_collection_finish(session: object) -> None:
-    """Compile every command's kernels on all cores first, when a large session starts cold."""
+def _warm_up() -> None:
+    """Compile every command's kernels on all cores, unless they are all compiled already."""
     import analyzer.warmup as warmup
 
-    items = getattr(session, "items", [])
-    if len(items) < WARMUP_MIN_TESTS or all(warmup.is_warm(c) for c in warmup.COMPILE_SECONDS):
+    if all(warmup.is_warm(c) for c in warmup.COMPILE_SECONDS):
         return
     jobs = max(1, min(2, os.cpu_count() or 1))
     for _ in warmup.run_groups(list(warmup.WARMUP), jobs):
         pass
+
+
+def _xdist_workers(config: object) -> int:
+    """How many pytest-xdist workers this session starts (0: none, or this is a worker)."""
+    if hasattr(config, "workerinput"):
+        return 0
+    getoption = getattr(config, "getoption", None)
+    try:
+        value = getoption("numprocesses") if getoption else None
+    except ValueError:  # xdist is not installed
+        return 0
+    return int(value or 0)
+
+
+def pytest_configure(config: object) -> None:
+    """With xdist workers (``make test``): warm up once in the controller, before any worker starts
+    (each worker would otherwise compile the same kernels at the same time)."""
+    if _xdist_workers(config) > 0:
+        _warm_up()
+
+
+def pytest_collection_finish(session: object) -> None:
+    """Without xdist: compile first when a large session starts cold."""
+    config = getattr(session, "config", None)
+    if hasattr(config, "workerinput") or _xdist_workers(config) > 0:
+        return
+    if len(getattr(session, "items", [])) >= WARMUP_MIN_TESTS:
+        _warm_up()
 
 
 def pytest_unconfigure(config: object) -> None:

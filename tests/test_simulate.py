@@ -111,7 +111,8 @@ def test_freq_errors_are_one_line_exit_2(args: list[str], message: str) -> None:
 
 
 def test_freq_checkpoint_interrupt_resume_and_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    ck = tmp_path / "freq.ckpt"
+    monkeypatch.chdir(tmp_path)  # a short path: a long one is shortened in the messages
+    ck = Path("freq.ckpt")
     args = ("--trials", "150000", "--seed", "4", "--chunk-size", "10000", "--workers", "1")
     original = engine.FreqTask.run_chunk
     calls = []
@@ -129,7 +130,8 @@ def test_freq_checkpoint_interrupt_resume_and_refusal(tmp_path: Path, monkeypatc
     assert res.stderr.startswith("Interrupted: stopped after ") and res.stderr.count("\n") == 1
     assert f"; checkpoint {ck} resumes it" in res.stderr
     saved = json.loads(ck.read_text())
-    assert 3 <= saved["chunks_done"] < 15 and not saved["complete"]
+    # the chunk the interrupt arrived in may or may not be counted (when Python runs the handler)
+    assert 2 <= saved["chunks_done"] < 15 and not saved["complete"]
     monkeypatch.setattr(engine.FreqTask, "run_chunk", original)
     resumed = freq_json(*args, "--checkpoint", str(ck))
     assert resumed == freq_json(*args)
@@ -148,6 +150,14 @@ def test_checkpoint_of_other_rules_is_refused_in_words(tmp_path: Path) -> None:
     assert "now; another task: other rules, deck, hand size or game); use another path" in res.stderr
 
 
+def _chunks_saved(ck: Path) -> int:
+    """Chunks a checkpoint holds (0 when it is missing or being replaced)."""
+    try:
+        return int(json.loads(ck.read_text())["chunks_done"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+
+
 def test_sigterm_stops_a_real_run_after_writing_the_checkpoint(tmp_path: Path) -> None:
     ck = tmp_path / "term.ckpt"
     cmd = [sys.executable, "-c", "from analyzer.cli import main; main()", "freq", "--deck", "52+1",
@@ -157,9 +167,9 @@ def test_sigterm_stops_a_real_run_after_writing_the_checkpoint(tmp_path: Path) -
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
         deadline = time.monotonic() + 60
-        while not ck.exists() and time.monotonic() < deadline:
+        while _chunks_saved(ck) < 1 and time.monotonic() < deadline:  # a loaded machine is slow
             time.sleep(0.05)
-        assert ck.exists(), "no checkpoint written"
+        assert _chunks_saved(ck) >= 1, "no chunk saved in the checkpoint"
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
     finally:
