@@ -207,7 +207,7 @@ def _codes(cards: tuple[str, ...]) -> list[int]:
 
 
 def test_reported_melds_are_valid_disjoint_and_reach_the_value() -> None:
-    for hand in _hands(12, "2x52+2", 15, 300, None, True) + _hands(13, "2x52+2", 15, 100, 2, False):
+    for hand in _hands(12, "2x52+2", 15, 120, None, True) + _hands(13, "2x52+2", 15, 40, 2, False):
         r = best_opening(hand)
         used: list[int] = []
         for m in r.melds:

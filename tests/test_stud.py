@@ -13,7 +13,7 @@ from analyzer.cards import parse_card, parse_hand
 from analyzer.games.stud import kernels as K
 from analyzer.games.stud.advise import advise, situation_evaluator
 from analyzer.games.stud.edge import house_edge, house_edges
-from analyzer.games.stud.exact import BINOM, hand_tables, tally, tally_value
+from analyzer.games.stud.exact import BINOM, hand_tables, tallies, tally, tally_value
 from analyzer.games.stud.game import StudError, load_game
 from analyzer.games.stud.location import location_probabilities, sampled_locations
 from analyzer.rules import Category
@@ -223,10 +223,9 @@ def test_caribbean_edge_report():
 def test_jpoker_doc_part_exact_and_strategy_threshold():
     """With the up card wild the dealer always qualifies; betting only trips+ loses less than always."""
     w = parse_card("As")
-    t = tally(JPOKER, "always", wild_card=w, doc=True)
+    t, opt = tallies(JPOKER, ("always", "optimal"), wild_card=w, doc=True)  # one pass for both
     assert t.not_qualified == 0 and t.events["dealer doesn't qualify"] == 0
     assert t.combos == 2_349_060 * 163_185
-    opt = tally(JPOKER, "optimal", wild_card=w, doc=True)
     assert tally_value(JPOKER, opt) > tally_value(JPOKER, t)
 
 

@@ -116,6 +116,7 @@ def _house_edge_se(data: dict) -> float:
     return (data["house_edge_ci_high"] - data["house_edge_ci_low"]) / (2 * 1.959964)
 
 
+@pytest.mark.slow
 def test_analyze_board_partial_json():
     """Aces wild, the pair strategy, sampled: the CLI reports the library's numbers, and they cover
     the exact edge (a pinned enumeration) within 3.29 SE."""
@@ -130,6 +131,7 @@ def test_analyze_board_partial_json():
     assert [row["event"] for row in data["rows"]][-1] == "dealer wins"
 
 
+@pytest.mark.slow
 def test_analyze_table_output_and_doc_override(tmp_path):
     """--doc 0 drops the dealer's-open-card deals: the estimate covers the exact edge of the
     "ace is wild" deals alone, (E - 3/55 · E_doc) / (52/55) from the pinned mixture."""
@@ -183,6 +185,7 @@ def test_analyze_caribbean_exact():
     assert json.loads(r.output)[0]["pay_line"] == "royal flush"
 
 
+@pytest.mark.slow
 def test_sensitivity_doc_is_linear_and_covers_the_exact_edge(monkeypatch):
     """``--what doc`` on the aces-wild deals only (so it runs in seconds): the house edge is linear in
     the DOC probability, equal to the sampled edge at the seed's 3/55, whose row covers the pinned
@@ -219,10 +222,11 @@ def test_analyze_method_auto_is_exact_unless_a_sample_is_asked_for(monkeypatch):
 
     calls = []
     real = stud_cli.house_edge
+    caribbean = real(load_game("caribbean"), "optimal", "exact")  # computed once, returned for each call
 
     def record(game, strategy, method, **kw):
         calls.append(method)
-        return real(load_game("caribbean"), strategy, "exact")
+        return caribbean
 
     monkeypatch.setattr(stud_cli, "house_edge", record)
     for extra in ([], ["--trials", "200"], ["--seed", "3"], ["--method", "sampled"], ["--method", "exact"]):

@@ -35,6 +35,7 @@ def test_kernel_modules_stay_small():
     assert max(sizes.values()) < 400, sizes
 
 
+@pytest.mark.slow
 def test_one_pass_equals_separate_passes():
     w = parse_card("Kh")
     both = tallies(JPOKER, ("optimal", "pair"), wild_card=w, doc=True)
@@ -78,6 +79,7 @@ def test_best_thresholds_brute_force():
         assert best[g][0] == want[0] and best[g][1] == pytest.approx(want[1])
 
 
+@pytest.mark.slow
 def test_strategy_rule_cost_matches_exact_replay():
     """Dealer's-open-card deals only (exact): the rule in words, replayed, loses what it says."""
     game = JPOKER.with_changes(doc_probability=Fraction(1))

@@ -57,10 +57,13 @@ def test_shipped_toml_names_no_internal_document() -> None:
     assert {k: v for k, v in found.items() if v} == {}
 
 
-def test_a_built_report_names_no_internal_document(tmp_path: Path) -> None:
+@pytest.mark.parametrize("studies", [
+    ("calling-and-betting",),
+    pytest.param(("hand-frequencies", "calling-and-betting"), marks=pytest.mark.slow),
+])
+def test_a_built_report_names_no_internal_document(tmp_path: Path, studies: tuple[str, ...]) -> None:
     out = tmp_path / "reports"
-    r = CliRunner().invoke(main, ["report", "--out", str(out), "--study", "hand-frequencies",
-                                  "--study", "calling-and-betting"])
+    r = CliRunner().invoke(main, ["report", "--out", str(out), *(a for s in studies for a in ("--study", s))])
     assert r.exit_code == 0, r.output
     pages = sorted(out.rglob("*.html")) + sorted(out.rglob("*.md")) + sorted(out.rglob("*.csv"))
     assert len(pages) >= 4
