@@ -96,7 +96,9 @@ def rules_for(game: StudGame, wild_card: int | None) -> RuleSet:
     return game.rules
 
 
-@lru_cache(maxsize=4)
+# Two table sets at most (≈ 200 MB each for 53 cards once the dealer's counts are built): the
+# passes over J-poker's wild ranks visit them in order, and the up-card exchange needs two at once.
+@lru_cache(maxsize=2)
 def _tables(rules: RuleSet, deck: str) -> HandTables:
     ev = Evaluator(rules, deck)
     pos_code = ev.deck.cards.astype(np.int64)
