@@ -5,7 +5,7 @@ and timed to its exit (wall seconds, exit status; 130 = interrupted). ``--load N
 processes (a pure-Python loop each) for the duration, like ``stress --cpu N``. The numbers depend
 on the machine and its load; ``uptime`` is printed. Not part of ``make bench`` (minutes of runs).
 
-Run: python benchmarks/ctrl_c.py [--load 2] [--after 20] [--repeat 3]
+Run: python benchmarks/ctrl_c.py [--load 2] [--after SECONDS] [--repeat 3] [--only NAME]
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 
 BIN = Path(sys.executable).parent / "joker-odds"
-COMMANDS = {
-    "options-edge": ["stud", "options-edge", "--situations", "40", "--screen", "2000"],
-    "stud analyze": ["stud", "analyze", "--game", "caribbean"],
-    "equity (mc)": ["equity", "random", "--players", "6", "--rules", "joker-wild", "--trials", "2000000000"],
+COMMANDS = {  # name: (arguments, seconds from the start to SIGINT)
+    "options-edge": (["stud", "options-edge", "--situations", "40", "--screen", "2000"], 30.0),
+    "stud analyze": (["stud", "analyze", "--game", "caribbean"], 6.0),  # the exact class sweep
+    "equity (mc)": (["equity", "random", "--players", "6", "--rules", "joker-wild", "--trials", "2000000000"], 15.0),
 }
 
 
@@ -47,21 +47,22 @@ def exit_time(argv: list[str], after: float) -> tuple[float, int]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--load", type=int, default=0, help="busy processes running meanwhile")
-    ap.add_argument("--after", type=float, default=20.0, help="seconds between start and SIGINT")
+    ap.add_argument("--after", type=float, default=None, help="seconds between start and SIGINT (default: per command)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", default=None, help="one command name (e.g. options-edge)")
     ns = ap.parse_args()
     load = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(ns.load)]
     try:
         time.sleep(1 if load else 0)
-        print(f"busy processes: {ns.load}; SIGINT {ns.after:g} s after the start; "
-              f"{os.popen('uptime').read().strip()}")
-        for name, argv in COMMANDS.items():
+        print(f"busy processes: {ns.load}; {os.popen('uptime').read().strip()}")
+        for name, (argv, after) in COMMANDS.items():
             if ns.only and name != ns.only:
                 continue
-            runs = [exit_time(argv, ns.after) for _ in range(ns.repeat)]
+            after = ns.after or after
+            runs = [exit_time(argv, after) for _ in range(ns.repeat)]
             times = ", ".join(f"{t:.2f} s (exit {c})" for t, c in runs)
-            print(f"{name:14s} joker-odds {' '.join(argv)}\n{'':14s} exit after SIGINT: {times}", flush=True)
+            print(f"{name:14s} joker-odds {' '.join(argv)}\n{'':14s} SIGINT at {after:g} s, exit after: {times}",
+                  flush=True)
     finally:
         for p in load:
             p.kill()
