@@ -11,6 +11,7 @@ The draws, their order and the redeals for hand classes are those of :func:`.ker
 so a seed gives the very same totals, only faster.
 
 >>> from analyzer.games.showdown.equity import table_setup
+>>> from analyzer.games.showdown.kernels import mc_chunk
 >>> from analyzer.kernels.rng import chunk_state
 >>> import numpy as np
 >>> t = table_setup(["As Ad", "random"], 3, "standard")
@@ -33,12 +34,11 @@ from analyzer.games.showdown.kernels import (
     HEAD,
     PER_SEAT,
     UNIT,
-    mc_chunk,
     strength,
 )
 from analyzer.kernels.handkey import key5
 
-__all__ = ["mc_chunk", "mc_high5"]
+__all__ = ["mc_high5"]
 
 _M32 = uint64(0xFFFFFFFF)
 _TIES = 11  # a tie among 1..10 seats
