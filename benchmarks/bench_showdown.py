@@ -4,7 +4,7 @@ same enumeration, and Monte Carlo showdowns per second at 2-5 players.
 PHE C (see ``phe_c.py``) scores the very same opponent hands (all 5-subsets of the 47 cards left,
 built once, not timed) and numpy compares them with the hero's score; joker-odds enumerates the
 subsets itself inside its kernel. Both on one thread, best of ``BENCH_REPEAT`` alternating runs.
-Run: python benchmarks/run.py showdown (only some parts: BENCH_SHOWDOWN=mc or exact,phe;
+Run: python benchmarks/run.py showdown (only some parts: BENCH_SHOWDOWN=mc, kernels or exact,phe;
 showdowns per Monte Carlo case: BENCH_MC=20000000)
 """
 
@@ -102,7 +102,32 @@ def mc_speed() -> None:
               f"± {r.seats[0].se:.4%} (fair {1 / players:.4%})")
 
 
-PARTS = {"exact": lambda: exact_speed(), "phe": lambda: vs_phe(), "mc": lambda: mc_speed()}
+def kernel_speed() -> None:
+    """The fast high 5-card kernel against the general one (what ran before it), one chunk, one thread."""
+    from analyzer.games.showdown.equity import MAX_TRIES, table_setup
+    from analyzer.games.showdown.kernels import mc_chunk
+    from analyzer.games.showdown.sampling import mc_high5
+    from analyzer.kernels.rng import chunk_state
+
+    n = MC_TRIALS // 5
+    print(f"\nMonte Carlo kernels, one chunk of {n:,} showdowns on one thread, showdowns per CPU-second "
+          "(the same draws and totals)")
+    print(f"{'rules':11s} {'players':>7s} {'general':>13s} {'fast':>13s} {'speed-up':>8s}")
+    for rules, players in MC_CASES:
+        tab = table_setup(["random"], players, rules)
+        table, wbits = tab.ev.kernel_args()
+        args = (tab.known, tab.nknown, 5, tab.rest, tab.vlo, tab.vhi, tab.game, MAX_TRIES, table, wbits)
+        rates = []
+        for fn, extra in ((mc_chunk, tab.low_args), (mc_high5, ())):
+            fn(chunk_state(1, 0), 1000, *args, *extra)
+            c = time.process_time()
+            fn(chunk_state(1, 0), n, *args, *extra)
+            rates.append(n / (time.process_time() - c))
+        print(f"{rules:11s} {players:7d} {rates[0]:13,.0f} {rates[1]:13,.0f} {rates[1] / rates[0]:7.2f}x")
+
+
+PARTS = {"exact": lambda: exact_speed(), "phe": lambda: vs_phe(), "mc": lambda: mc_speed(),
+         "kernels": lambda: kernel_speed()}
 
 
 def main() -> None:
