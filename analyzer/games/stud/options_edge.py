@@ -107,7 +107,7 @@ def option_rows(nu: int, binom: np.ndarray, draws: int = ROW_DRAWS) -> tuple[np.
 
     >>> from analyzer.games.stud.exact import BINOM
     >>> k, a, z = option_rows(47, BINOM)
-    >>> len(k), int((z - a).max()), int((z - a).sum())  # every draw once: C(52, 5) + 5 jokers
+    >>> len(k), int((z - a).max()), int((z - a).sum())  # every draw once: Σ C(5, d)·C(47, d) = C(52, 5), + 5
     (180, 16384, 2598965)
     """
     rows = []
