@@ -18,25 +18,36 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["PIECE_SECONDS", "in_pieces"]
+__all__ = ["PIECE_SECONDS", "in_pieces", "in_ranges"]
 
-PIECE_SECONDS = 0.25
+PIECE_SECONDS = 0.1  # wall seconds per call: with the exit itself, Ctrl-C lands well within a second
+
+
+def in_ranges(n: int, step: Callable[[int, int], object], seconds: float = PIECE_SECONDS, first: int = 2,
+              multiple: int = 1) -> None:
+    """``step(i, j)`` on successive ranges covering ``0 .. n-1``, each sized (a multiple of
+    ``multiple`` rows, at least ``first``) to take about ``seconds`` at the rate of the last one.
+
+    >>> seen = []
+    >>> in_ranges(7, lambda i, j: seen.append((i, j)), first=3)
+    >>> seen[0], seen[-1][1]
+    ((0, 3), 7)
+    """
+    i, size = 0, max(1, first)
+    while i < n:
+        j = min(n, i + size)
+        t0 = time.perf_counter()
+        step(i, j)
+        rate = (j - i) / max(time.perf_counter() - t0, 1e-6)
+        size = max(first, min(4 * size, int(rate * seconds) // multiple * multiple))  # grow at most 4x a step
+        i = j
 
 
 def in_pieces(kernel: Callable[..., np.ndarray], rows: Sequence[np.ndarray], *args: Any,
               seconds: float = PIECE_SECONDS, first: int = 2) -> np.ndarray:
     """``kernel(*[r[i:j] for r in rows], *args)`` over successive row slices, concatenated on axis 0."""
-    n = len(rows[0])
-    parts = []
-    i, size = 0, max(1, first)
-    while i < n:
-        j = min(n, i + size)
-        t0 = time.perf_counter()
-        parts.append(kernel(*(r[i:j] for r in rows), *args))
-        took = time.perf_counter() - t0
-        rate = (j - i) / max(took, 1e-6)
-        size = max(first, min(4 * size, int(rate * seconds)))  # grow at most 4x a step
-        i = j
+    parts: list[np.ndarray] = []
+    in_ranges(len(rows[0]), lambda i, j: parts.append(kernel(*(r[i:j] for r in rows), *args)), seconds, first)
     if not parts:
         return kernel(*(r[:0] for r in rows), *args)
     return np.concatenate(parts, axis=0)

@@ -4,7 +4,8 @@ same enumeration, and Monte Carlo showdowns per second at 2-5 players.
 PHE C (see ``phe_c.py``) scores the very same opponent hands (all 5-subsets of the 47 cards left,
 built once, not timed) and numpy compares them with the hero's score; joker-odds enumerates the
 subsets itself inside its kernel. Both on one thread, best of ``BENCH_REPEAT`` alternating runs.
-Run: python benchmarks/run.py showdown
+Run: python benchmarks/run.py showdown (only some parts: BENCH_SHOWDOWN=mc, kernels or exact,phe;
+showdowns per Monte Carlo case: BENCH_MC=20000000)
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ HERO = "Kh Kd 7c 4s 2h"
 EXACT_CASES = [("standard", "52", "Kh Kd 7c 4s 2h", 5), ("joker-wild", "52+1", "Jk Kd Kc 9s 4h", 5),
                ("short-32", "32+1", "Jk As Kd 9c 8h", 5), ("short-32", "32+2", "Jk Jk Ac 9h 8d", 5),
                ("standard", "52", "As Ah Kd Qc 7s 4h 2d", 7)]
-MC_CASES = [("standard", 2), ("standard", 3), ("standard", 5), ("joker-wild", 2), ("joker-wild", 5),
-            ("short-32", 2), ("short-32", 5)]
+MC_CASES = [("standard", 2), ("joker-wild", 2), ("joker-wild", 4), ("joker-wild", 6), ("short-32", 2),
+            ("short-32", 4), ("short-32", 6)]
 MC_TRIALS = int(os.environ.get("BENCH_MC", "20000000"))
 
 
@@ -84,21 +85,55 @@ def vs_phe() -> None:
 
 
 def mc_speed() -> None:
-    print(f"\nMonte Carlo showdowns per second, {MC_TRIALS:,} per case, all threads "
-          f"({numba.config.NUMBA_NUM_THREADS})")
+    print(f"\nMonte Carlo, {MC_TRIALS:,} showdowns per case, all threads ({numba.config.NUMBA_NUM_THREADS}); "
+          "a showdown = one deal of every\nplayer's 5 cards from the deck, each hand scored, the pot to the best "
+          "hand (split on a tie). Wall time\ndepends on the machine's load; showdowns per CPU-second (all threads' "
+          "CPU time, process_time) do not.")
+    print(f"{'rules':11s} {'deck':5s} {'players':>7s} {'showdowns/s':>13s} {'/CPU-second':>13s} {'hands/s':>13s}"
+          f" {'wall s':>7s} {'CPU s':>7s}   seat 0 pot share")
     for rules, players in MC_CASES:
         equity(["random"], players, rules, method="mc", trials=100_000, quiet=True)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         r = equity(["random"], players, rules, method="mc", trials=MC_TRIALS, seed=1, quiet=True)
-        s = time.perf_counter() - t
-        print(f"{rules:12s} {players} players {r.deals / s:13,.0f} showdowns/s   {r.deals * players / s:13,.0f} "
-              f"hands/s   seat 0 pot share {r.seats[0].pot_share:.4%} ± {r.seats[0].se:.4%}")
+        s, cpu = time.perf_counter() - t, time.process_time() - c
+        deck = Evaluator(rules).deck.name
+        print(f"{rules:11s} {deck:5s} {players:7d} {r.deals / s:13,.0f} {r.deals / cpu:13,.0f} "
+              f"{r.deals * players / s:13,.0f} {s:7.2f} {cpu:7.2f}   {r.seats[0].pot_share:.4%} "
+              f"± {r.seats[0].se:.4%} (fair {1 / players:.4%})")
+
+
+def kernel_speed() -> None:
+    """The fast high 5-card kernel against the general one (what ran before it), one chunk, one thread."""
+    from analyzer.games.showdown.equity import MAX_TRIES, table_setup
+    from analyzer.games.showdown.kernels import mc_chunk
+    from analyzer.games.showdown.sampling import mc_high5
+    from analyzer.kernels.rng import chunk_state
+
+    n = MC_TRIALS // 5
+    print(f"\nMonte Carlo kernels, one chunk of {n:,} showdowns on one thread, showdowns per CPU-second "
+          "(the same draws and totals)")
+    print(f"{'rules':11s} {'players':>7s} {'general':>13s} {'fast':>13s} {'speed-up':>8s}")
+    for rules, players in MC_CASES:
+        tab = table_setup(["random"], players, rules)
+        table, wbits = tab.ev.kernel_args()
+        args = (tab.known, tab.nknown, 5, tab.rest, tab.vlo, tab.vhi, tab.game, MAX_TRIES, table, wbits)
+        rates = []
+        for fn, extra in ((mc_chunk, tab.low_args), (mc_high5, ())):
+            fn(chunk_state(1, 0), 1000, *args, *extra)
+            c = time.process_time()
+            fn(chunk_state(1, 0), n, *args, *extra)
+            rates.append(n / (time.process_time() - c))
+        print(f"{rules:11s} {players:7d} {rates[0]:13,.0f} {rates[1]:13,.0f} {rates[1] / rates[0]:7.2f}x")
+
+
+PARTS = {"exact": lambda: exact_speed(), "phe": lambda: vs_phe(), "mc": lambda: mc_speed(),
+         "kernels": lambda: kernel_speed()}
 
 
 def main() -> None:
-    exact_speed()
-    vs_phe()
-    mc_speed()
+    """Every part, or those named in ``BENCH_SHOWDOWN`` (e.g. ``mc`` or ``exact,phe``)."""
+    for name in os.environ.get("BENCH_SHOWDOWN", ",".join(PARTS)).split(","):
+        PARTS[name.strip()]()
 
 
 if __name__ == "__main__":

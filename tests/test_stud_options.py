@@ -179,19 +179,30 @@ def test_pool_kernel_gives_the_draw_kernels_values(short_game) -> None:
         assert np.nanmax(np.abs(a - b)) < 1e-12
 
 
-def test_pool_values_in_pieces_equal_the_batch_kernel(short_game) -> None:
-    """options-edge values a situation a few options per kernel call (Ctrl-C is seen between
-    calls): bit for bit the one-call batch kernel's values."""
-    from analyzer.games.stud.kernels.pool import pool_batch
+def test_pool_values_in_rows_equal_the_batch_kernel(short_game, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """options-edge values a situation in rows of a few thousand draws, a few rows per kernel call
+    (Ctrl-C is seen between calls): an option within one row is bit for bit the one-call batch
+    kernel's value, a cut one differs only by rounding, however finely it is cut."""
+    from analyzer.games.stud import options_edge as oe
+    from analyzer.games.stud.exact import BINOM
+    from analyzer.games.stud.kernels.pool import option_draws, pool_batch
     from analyzer.games.stud.options import joker_pos, pool_args
-    from analyzer.games.stud.options_edge import deal_situations, pool_values
 
     tables = hand_tables(short_game)
-    hands, ups = deal_situations(tables.n, 3, 7)
+    hands, ups = oe.deal_situations(tables.n, 3, 7)
     args = pool_args(short_game, tables)
-    a = pool_values(hands, ups, joker_pos(tables), args)
     b = pool_batch(hands, ups, joker_pos(tables), *args)
-    assert np.array_equal(a, b, equal_nan=True)
+    nu, default = tables.n - 6, oe.ROW_DRAWS
+    whole = np.array([option_draws(k, nu, BINOM) <= oe.ROW_DRAWS for k in range(37)])
+    assert not whole.all()  # the five-card draws are cut
+    for draws in (default, 997):
+        monkeypatch.setattr(oe, "ROW_DRAWS", draws)
+        a = oe.pool_values(hands, ups, joker_pos(tables), args)
+        assert np.array_equal(np.isnan(a), np.isnan(b))
+        assert np.nanmax(np.abs(a - b)) < 1e-12
+    monkeypatch.setattr(oe, "ROW_DRAWS", default)
+    a = oe.pool_values(hands, ups, joker_pos(tables), args)
+    assert np.array_equal(a[:, whole], b[:, whole], equal_nan=True)
 
 
 def test_options_edge_with_every_situation_fully_valued_is_the_plain_mean(short_game) -> None:

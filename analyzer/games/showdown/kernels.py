@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit, prange
 
 from analyzer.kernels.evaluate import best_of_keys
-from analyzer.kernels.handkey import ABSENT, key5, keys7
+from analyzer.kernels.handkey import ABSENT, PLAIN_SIZE, _idx_term, key5, keys7
 from analyzer.kernels.low import low_key5
 from analyzer.kernels.rng import bounded
 
@@ -312,15 +312,51 @@ def _free_block(start, stop, f, need, known, nknown, k, rest, vlo, vhi, game, bi
 
 
 @njit(cache=True)
+def _fifth_keys(r0, r1, r2, r3, out):
+    """``out[r]`` = the suit-blind table key of the natural ranks ``r0..r3`` plus a fifth card of
+    rank ``r`` (what :func:`key5` gives a natural non-flush hand), from one sort of the four."""
+    r0, r1 = min(r0, r1), max(r0, r1)
+    r2, r3 = min(r2, r3), max(r2, r3)
+    r0, r2 = min(r0, r2), max(r0, r2)
+    r1, r3 = min(r1, r3), max(r1, r3)
+    r1, r2 = min(r1, r2), max(r1, r2)
+    # the fifth rank goes to place p (p = how many of the four are below it): the four before it
+    # keep their terms, those after it move up one place
+    a1 = _idx_term(r0, 0)
+    a2 = a1 + _idx_term(r1, 1)
+    a3 = a2 + _idx_term(r2, 2)
+    a4 = a3 + _idx_term(r3, 3)
+    b3 = _idx_term(r3, 4)
+    b2 = b3 + _idx_term(r2, 3)
+    b1 = b2 + _idx_term(r1, 2)
+    b0 = b1 + _idx_term(r0, 1)
+    for r in range(13):
+        if r <= r0:
+            out[r] = _idx_term(r, 0) + b0
+        elif r <= r1:
+            out[r] = a1 + _idx_term(r, 1) + b1
+        elif r <= r2:
+            out[r] = a2 + _idx_term(r, 2) + b2
+        elif r <= r3:
+            out[r] = a3 + _idx_term(r, 3) + b3
+        else:
+            out[r] = a4 + _idx_term(r, 4)
+
+
+@njit(cache=True)
 def _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, buckets):
     """Every 5-card hand of ``rest`` whose smallest position is ``a0``, against the best fixed high
-    hand (high game, nested loops: no per-hand bookkeeping)."""
+    hand (high game, nested loops: no per-hand bookkeeping). For four natural cards the keys of
+    every fifth natural card are made once (:func:`_fifth_keys`), so the innermost loop is a rank
+    lookup; a wild card goes through :func:`key5`."""
     n = rest.shape[0]
     lo_v = vlo[f]
     hi_v = vhi[f]
     better = 0
     equal = 0
     worse = 0
+    one = np.int64(1)
+    fifth = np.empty(13, np.int64)
     c0 = rest[a0]
     for i1 in range(a0 + 1, n):
         c1 = rest[i1]
@@ -328,8 +364,20 @@ def _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, buckets):
             c2 = rest[i2]
             for i3 in range(i2 + 1, n):
                 c3 = rest[i3]
+                wild4 = ((one << c0) | (one << c1) | (one << c2) | (one << c3)) & wbits != 0
+                suit = c0 & 3
+                flush4 = (c1 & 3) == suit and (c2 & 3) == suit and (c3 & 3) == suit
+                mask4 = (one << (c0 >> 2)) | (one << (c1 >> 2)) | (one << (c2 >> 2)) | (one << (c3 >> 2))
+                if not wild4:
+                    _fifth_keys(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, fifth)
                 for i4 in range(i3 + 1, n):
-                    s = table[key5(c0, c1, c2, c3, rest[i4], wbits)]
+                    c4 = rest[i4]
+                    if wild4 or (wbits >> c4) & 1:
+                        s = table[key5(c0, c1, c2, c3, c4, wbits)]
+                    elif flush4 and (c4 & 3) == suit:
+                        s = table[PLAIN_SIZE + (mask4 | (one << (c4 >> 2)))]
+                    else:
+                        s = table[fifth[c4 >> 2]]
                     v = strength(s)
                     if v < lo_v or v > hi_v:
                         continue

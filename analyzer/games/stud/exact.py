@@ -9,7 +9,6 @@ all up cards of a hand at once (:mod:`analyzer.games.stud.kernels.sweep`). Carib
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -22,7 +21,7 @@ from analyzer.evaluator import Evaluator
 from analyzer.games.stud import kernels as K
 from analyzer.games.stud.game import StudError, StudGame, parse_threshold
 from analyzer.games.stud.kernels import sweep as SW
-from analyzer.pieces import PIECE_SECONDS
+from analyzer.pieces import in_ranges
 from analyzer.rules import Category, RuleSet, with_overrides
 
 __all__ = ["BINOM", "HandTables", "Strategy", "Tally", "event_names", "hand_tables", "kernel_context",
@@ -249,16 +248,10 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     lanes = max(1, min(tables.n, numba.get_num_threads()))
     acc = np.zeros((tables.n, rules.shape[0], 8 + len(game.rules.order)), np.int64)
-    u, size = 0, lanes
-    while u < tables.n:  # a few up cards per call (about PIECE_SECONDS each): Ctrl-C is seen between calls
-        hi = min(tables.n, u + size)
-        t0 = time.perf_counter()
-        SW.sweep_part(u, hi, tables.n, sets, start, reps, rep_order, rep_start, weights, rep_pc, cat_of[rep_pc],
-                      tables.up_rows, win_of, nq_w, tie_w, lose_w, rules, tables.pos_code, wild_pos, BINOM, qc,
-                      gain, lanes, acc)
-        rate = (hi - u) / max(time.perf_counter() - t0, 1e-6)
-        size = max(lanes, min(4 * size, int(rate * PIECE_SECONDS) // lanes * lanes))
-        u = hi
+    in_ranges(tables.n, lambda u, hi: SW.sweep_part(  # a few up cards per call: Ctrl-C is seen between calls
+        u, hi, tables.n, sets, start, reps, rep_order, rep_start, weights, rep_pc, cat_of[rep_pc], tables.up_rows,
+        win_of, nq_w, tie_w, lose_w, rules, tables.pos_code, wild_pos, BINOM, qc, gain, lanes, acc),
+        first=lanes, multiple=lanes)
     _MEMO.clear()
     _MEMO[key] = (game, tables, acc, gain, reps, weights)
     return acc, gain, reps, weights

@@ -30,7 +30,7 @@ from analyzer.games.stud.exact import hand_tables
 from analyzer.games.stud.exchange import _kernel_args
 from analyzer.games.stud.game import StudError, StudGame
 from analyzer.games.stud.kernels.draw import joker_batch
-from analyzer.games.stud.kernels.pool import pool_prepare, pool_some
+from analyzer.games.stud.kernels.pool import option_draws, pool_parts, pool_prepare
 from analyzer.games.stud.options import after_fees, joker_pos, option_fees, pool_args
 from analyzer.pieces import in_pieces
 from analyzer.results import TableResult
@@ -40,6 +40,7 @@ __all__ = ["DEFAULT_SCREEN", "OPTION_SETS", "OptionsEdge", "options_edge"]
 
 DEFAULT_SCREEN = 50_000
 _DEAL_ROWS = 1 << 15
+ROW_DRAWS = 1 << 14  # draws valued per row (about 0.03 CPU-seconds on 47 unseen cards)
 OPTION_SETS = ("draw or joker", "draw only", "joker only")
 
 
@@ -100,16 +101,41 @@ def deal_situations(n: int, count: int, seed: int) -> tuple[np.ndarray, np.ndarr
     return hands, ups
 
 
+def option_rows(nu: int, binom: np.ndarray, draws: int = ROW_DRAWS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The 37 options of a situation with ``nu`` unseen cards cut into rows of at most ``draws``
+    draws: (option, first draw, end), the longest rows first.
+
+    >>> from analyzer.games.stud.exact import BINOM
+    >>> k, a, z = option_rows(47, BINOM)
+    >>> len(k), int((z - a).max()), int((z - a).sum())  # every draw once: Σ C(5, d)·C(47, d) = C(52, 5), + 5
+    (180, 16384, 2598965)
+    """
+    rows = []
+    for k in range(37):
+        total = int(option_draws(k, nu, binom))
+        rows += [(k, a, min(total, a + draws)) for a in range(0, total, draws)]
+    rows.sort(key=lambda r: r[1] - r[2])  # stable: the longest rows first, then by option and draw
+    table = np.array(rows, np.int64)
+    return table[:, 0], table[:, 1], table[:, 2]
+
+
 def pool_values(hands: np.ndarray, ups: np.ndarray, jp: int, args: tuple[Any, ...]) -> np.ndarray:
-    """:func:`pool_batch`'s (k, 37) option values, one situation and a few options per kernel call
-    (a situation takes seconds: Ctrl-C is seen between the calls)."""
+    """:func:`pool_batch`'s (k, 37) option values. A situation takes seconds, so its options are
+    cut into rows of at most :data:`ROW_DRAWS` draws (a few hundredths of a CPU-second each),
+    valued a few rows per kernel call (Ctrl-C is seen between the calls); an option's value is the
+    exactly rounded sum of its rows (``math.fsum``) over its draws, so it does not depend on how
+    the rows were grouped into calls."""
     n, win_of, nq, tie, lose, cls, qc, binom = args
     out = np.empty((len(hands), 37), np.float64)
-    options = np.arange(37, dtype=np.int64)
     for r in range(len(hands)):
         unseen, nu, jl, *dealer = pool_prepare(hands[r], ups[r], jp, n, cls, binom)
-        out[r] = in_pieces(pool_some, (options,), hands[r], unseen, nu, jl, jp, win_of, nq, tie, lose, cls, qc,
-                           *dealer, binom)
+        ks, starts, stops = option_rows(nu, binom, ROW_DRAWS)
+        part = in_pieces(pool_parts, (ks, starts, stops), hands[r], unseen, nu, jl, jp, win_of, nq, tie, lose, cls,
+                         qc, *dealer, binom)
+        for k in range(37):
+            mine = ks == k
+            out[r, k] = part[mine][0] if k >= 32 else math.fsum(part[mine][np.argsort(starts[mine])]) / int(
+                option_draws(k, nu, binom))
     return out
 
 

@@ -139,10 +139,23 @@ def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
 
 
 @njit(cache=True)
-def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3,
-                binom):
-    """Option ``k`` before fees: 0..31 discard mask then draw, 32 + i the joker for ``hand[i]``
-    (NaN when ``jl`` < 0: the joker is not among the unseen cards)."""
+def _lex_unrank(idx, nu, nd, binom, sub):
+    """``sub[:nd]`` = the ``idx``-th ``nd``-combination of ``0..nu-1`` in lexicographic order."""
+    c = 0
+    for j in range(nd):
+        while idx >= binom[nu - c - 1, nd - j - 1]:
+            idx -= binom[nu - c - 1, nd - j - 1]
+            c += 1
+        sub[j] = c
+        c += 1
+
+
+@njit(cache=True)
+def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
+                     l0, l1, l2, l3, binom):
+    """Option ``k`` before fees, draws ``start .. stop-1`` only (lexicographic order of the drawn
+    sets): 0..31 discard mask then draw, the sum of the draws' values; 32 + i the joker for
+    ``hand[i]`` (one draw: its value, NaN when ``jl`` < 0: the joker is not among the unseen cards)."""
     new = np.empty(5, np.int64)
     sub = np.empty(5, np.int64)
     c3 = np.empty(3, np.int64)
@@ -163,18 +176,15 @@ def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win
         else:
             keep[nk] = hand[i]
             nk += 1
-    for j in range(nd):
-        sub[j] = j
+    _lex_unrank(start, nu, nd, binom, sub)
     acc = 0.0
-    draws = 0
-    while True:
+    for _ in range(start, stop):
         for i in range(nk):
             new[i] = keep[i]
         for j in range(nd):
             new[nk + j] = unseen[sub[j]]
         acc += pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom,
                           c3)
-        draws += 1
         j = nd - 1  # the next nd-combination of 0..nu-1
         while j >= 0 and sub[j] == nu - nd + j:
             j -= 1
@@ -183,7 +193,29 @@ def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win
         sub[j] += 1
         for t in range(j + 1, nd):
             sub[t] = sub[t - 1] + 1
-    return acc / draws
+    return acc
+
+
+@njit(cache=True)
+def option_draws(k, nu, binom):
+    """How many draws option ``k`` averages over (1 for stand and the joker)."""
+    if k >= 32:
+        return 1
+    nd = 0
+    for i in range(5):
+        nd += (k >> i) & 1
+    return binom[nu, nd]
+
+
+@njit(cache=True)
+def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3,
+                binom):
+    """Option ``k`` before fees: 0..31 discard mask then draw, 32 + i the joker for ``hand[i]``
+    (NaN when ``jl`` < 0: the joker is not among the unseen cards)."""
+    d = option_draws(k, nu, binom)
+    v = pool_option_part(k, 0, d, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0,
+                         l1, l2, l3, binom)
+    return v if k >= 32 else v / d
 
 
 @njit(cache=True)
@@ -236,12 +268,13 @@ def pool_prepare(hand, u, jpos, n, cls, binom):
 
 
 @njit(cache=True, parallel=True)
-def pool_some(ks, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3,
-              binom):
-    """The values of options ``ks`` of one situation prepared by :func:`pool_prepare` (parallel over
-    them): a caller values a situation a few options at a time, so that Ctrl-C is seen."""
+def pool_parts(ks, starts, stops, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0,
+               l1, l2, l3, binom):
+    """:func:`pool_option_part` of the rows (option ``ks[i]``, draws ``starts[i] .. stops[i]-1``) of
+    one situation prepared by :func:`pool_prepare`, parallel over the rows: a caller values a
+    situation a few short rows per call, so that Ctrl-C is seen."""
     out = np.empty(ks.shape[0], np.float64)
     for i in prange(ks.shape[0]):
-        out[i] = pool_option(ks[i], hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0,
-                             l1, l2, l3, binom)
+        out[i] = pool_option_part(ks[i], starts[i], stops[i], hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win,
+                                  lose_win, cls, qc, c4, l0, l1, l2, l3, binom)
     return out
