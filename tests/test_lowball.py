@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 from low_reference import LowReference
+from poker_sheets import sheet
 from reference import dense_ranks
 
 from analyzer.cards import format_hand
@@ -37,7 +38,7 @@ def setup(name: str) -> tuple[LowEvaluator, LowReference]:
     preset, overrides = CONFIGS[name]
     rules = get_rules(preset, **overrides)
     lev = LowEvaluator(rules)
-    return lev, LowReference(rules, lev.deck)
+    return lev, LowReference(sheet(preset, **overrides))
 
 
 def lev(preset: str, **kw: Any) -> LowEvaluator:
