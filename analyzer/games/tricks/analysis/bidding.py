@@ -133,9 +133,9 @@ def situation(rules: TrickRules, hand: str, up: str | None = None, seat: int = 0
               bid: int | None = None, set_no: int = 1) -> BidSituation:
     """The player's situation from its texts, checked (each error names what is wrong).
 
-    ``bids`` are the bids of seats ``0..seat-1`` (``None``: unknown — each sample's earlier seats
-    then bid as the heuristic would from their sampled hands; not for a dealer under the hook,
-    whose forbidden bid they fix); ``bid`` (optional) is one bid to check against
+    ``bids`` are the bids of seats ``0..seat-1`` (``None``: unknown, and so is each ``UNKNOWN``
+    entry — those seats then bid in each sample as the heuristic would from their sampled hands;
+    not for a dealer under the hook, whose forbidden bid they fix); ``bid`` (optional) is one bid to check against
     the hook; ``trump`` is only for a full deal (the named trump), else the up card sets it.
     """
     deck = trick_deck(rules.deck)
@@ -152,14 +152,14 @@ def situation(rules: TrickRules, hand: str, up: str | None = None, seat: int = 0
         raise BidError(f"seat must be 0..{rules.players - 1}, got {seat}")
     tricks = rules.tricks_in_deal(n)
     if bids is None:
-        if seat == rules.players - 1 and seat > 0 and rules.hook != "off":
-            raise BidError("the dealer's forbidden bid (the hook) depends on the earlier bids: give them "
-                           f"(--bids lists the bids of seats 0..{seat - 1})")
         bids = [UNKNOWN] * seat
     elif len(bids) != seat:
         raise BidError(f"seat {seat} bids after {seat} seat(s), but {len(bids)} bid(s) were given "
                        f"(--bids lists the bids of seats 0..{seat - 1})" if seat else
                        f"seat 0 bids first, but {len(bids)} bid(s) were given")
+    if UNKNOWN in bids and seat == rules.players - 1 and rules.hook != "off":
+        raise BidError("the dealer's forbidden bid (the hook) depends on the earlier bids: give them "
+                       f"(--bids lists the bids of seats 0..{seat - 1})")
     for i, b in enumerate(bids):
         if b != UNKNOWN and not 0 <= int(b) <= tricks:
             raise BidError(f"seat {i}'s bid {b} is outside 0..{tricks} (a deal of {tricks} tricks)")
