@@ -3,7 +3,8 @@
 Every wild card is tried as every card it may stand for (wild/jpoker: each card of the deck
 not held; the bug: each ace; the semi card: a blank), every choice of the ace (high, or low
 when allowed), and the resolved hand is valued by the plain poker rules; the smallest value
-is the low hand. Values are tuples ``(category position, tie-break)``: smaller = better low.
+is the low hand. The rule data come from :mod:`poker_sheets` (typed from the rules text).
+Values are tuples ``(category position, tie-break)``: smaller = better low.
 """
 
 from __future__ import annotations
@@ -11,22 +12,20 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from analyzer.cards import DeckSpec
-from analyzer.rules import Category, LowAce, RuleSet, WildMode
+from poker_sheets import Sheet
 
 BLANK = -99
 
 
 class LowReference:
-    def __init__(self, rules: RuleSet, deck: DeckSpec):
+    def __init__(self, rules: Sheet):
         self.rules = rules
-        order = [c for c in reversed(rules.order) if c is not Category.FOUR_FLUSH]  # worst first
-        self.pos = {c.value: i for i, c in enumerate(order)}
-        self.lo = deck.lowest_rank
-        mask = rules.wild_mask(deck)
-        self.wild = {c for c in range(mask.size) if mask[c]}
-        self.cards = sorted({int(c) for c in deck.cards if int(c) < 52})
-        self.ace_values = [12, self.lo - 1] if rules.low_ace is LowAce.HIGH_OR_LOW else [12]
+        order = [c for c in reversed(rules.order) if c != "four_flush"]  # worst first
+        self.pos = {c: i for i, c in enumerate(order)}
+        self.lo = rules.lowest_rank
+        self.wild = set(rules.wild)
+        self.cards = sorted({int(c) for c in rules.cards if int(c) < 52})
+        self.ace_values = [12, self.lo - 1] if rules.low_ace == "high_or_low" else [12]
         self.plain = rules.low_ignores_straights_flushes
 
     def _value(self, cards: list[tuple[int, int]]) -> tuple:
@@ -67,9 +66,9 @@ class LowReference:
         naturals = [(c >> 2, c & 3) for c in codes if c not in self.wild]
         w = len(codes) - len(naturals)
         held = {c for c in codes if c not in self.wild}
-        if self.rules.mode is WildMode.SEMI:
+        if self.rules.mode == "semi":
             options = [[(BLANK, -1 - i) for i in range(w)]]
-        elif self.rules.mode is WildMode.BUG:
+        elif self.rules.mode == "bug":
             options = [list(p) for p in product([(12, s) for s in range(4)], repeat=w)]
         else:
             free = [(c >> 2, c & 3) for c in self.cards if c not in held]

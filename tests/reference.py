@@ -4,8 +4,8 @@ It shares nothing with ``analyzer.kernels`` / ``analyzer.evaluator``: for a 5-ca
 tries every substitution of every wild card by every ordinary card of the deck in use, keeps
 the substitutions the wild mode allows, evaluates the resulting natural hand with a plain
 category-by-category evaluator and takes the best. Keys are tuples: a larger key is a better
-hand, equal keys are exact ties. Only the rule set's data (mode, order, …), the deck's card list
-and the wild mask are taken from ``analyzer.rules`` / ``analyzer.cards``.
+hand, equal keys are exact ties. The rule data (mode, order, tie rule, deck, wild cards) come
+from :mod:`poker_sheets`, typed from the rules text; nothing is imported from ``analyzer``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from analyzer.cards import DeckSpec
-from analyzer.rules import Category, NaturalBeatsWild, RuleSet, WildMode
+from poker_sheets import Sheet
 
 Card = tuple[int, int]  # (rank, suit); rank -1 = a blank (semi-wild card that counts as nothing)
 Key = tuple
@@ -104,19 +103,17 @@ def _only_aces_repeated(cards: list[Card]) -> bool:
 class Reference:
     """Brute-force evaluation of 5-card hands under one rule set and deck."""
 
-    def __init__(self, rules: RuleSet, deck: DeckSpec):
+    def __init__(self, rules: Sheet):
         self.rules = rules
-        self.deck = deck
         self.mode = rules.mode
-        self.order = [c.value for c in rules.order]  # best first
+        self.order = list(rules.order)  # best first
         self.pos = {c: len(self.order) - 1 - i for i, c in enumerate(self.order)}  # 0 = worst
-        self.lo = deck.lowest_rank
+        self.lo = rules.lowest_rank
         self.ace_low = rules.ace_low_straight
         self.dab = rules.double_ace_flush
         self.nbw = rules.natural_beats_wild
-        mask = rules.wild_mask(deck)
-        self.wild = {c for c in range(mask.size) if mask[c]}
-        codes = sorted({int(c) for c in deck.cards if int(c) < 52})
+        self.wild = set(rules.wild)
+        codes = sorted({int(c) for c in rules.cards if int(c) < 52})
         self.candidates: tuple[Card, ...] = tuple((c >> 2, c & 3) for c in codes)
         # the evaluation is the same for every relabelling of suits when each rank has all 4
         self.suit_symmetric = len(codes) == 4 * (13 - self.lo)
@@ -143,11 +140,11 @@ class Reference:
         cat, tb = self.natural(ranks, flush)
         if n_wild == 0:
             return cat, tb
-        if self.mode is WildMode.JPOKER and cat == "three_of_a_kind":
+        if self.mode == "jpoker" and cat == "three_of_a_kind":
             return None
-        if self.mode is WildMode.BUG and cat not in STRAIGHTISH and not subs_aces:
+        if self.mode == "bug" and cat not in STRAIGHTISH and not subs_aces:
             return None
-        if self.mode is WildMode.SEMI:
+        if self.mode == "semi":
             sat = satisfied(ranks, flush, self.lo, self.ace_low)
             for c in self.order:  # never counted higher than flush / straight
                 if c in ("flush", "straight") and c in sat:
@@ -162,7 +159,7 @@ class Reference:
         blank); four of the five resolved cards must share a suit.
         """
         held = set(naturals)
-        if self.mode is WildMode.SEMI:
+        if self.mode == "semi":
             options: list[tuple[Card, ...]] = [((-1, -1),) * w]
         else:
             free = [c for c in self.candidates if c not in held]
@@ -189,7 +186,7 @@ class Reference:
     def _best_regular(self, naturals: tuple[Card, ...], w: int) -> tuple[str, tuple]:
         best: tuple[int, tuple] | None = None
         best_val: tuple[str, tuple] | None = None
-        if w == 0 or self.mode is WildMode.SEMI:
+        if w == 0 or self.mode == "semi":
             # semi: wild cards that complete nothing are blanks below every rank
             ranks = tuple(sorted([r for r, _ in naturals] + [-1] * w))
             cat, tb = self.natural(ranks, w == 0 and _one_suit(naturals))
@@ -229,17 +226,17 @@ class Reference:
             cat, tb = self._best(memo_key[0], w)
             natural = w == 0
             pos = self.pos[cat]
-            if self.nbw is NaturalBeatsWild.TIE:
+            if self.nbw == "tie":
                 hit = (cat, (pos, tb, natural))
-            elif self.nbw is NaturalBeatsWild.CATEGORY:
+            elif self.nbw == "category":
                 hit = (cat, (pos, natural, tb))
             else:
                 hit = (cat, (pos, tb))
             self._memo[memo_key] = hit
         return hit
 
-    def category(self, codes: Iterable[int]) -> Category:
-        return Category(self.evaluate(codes)[0])
+    def category(self, codes: Iterable[int]) -> str:
+        return self.evaluate(codes)[0]
 
     def key(self, codes: Iterable[int]) -> Key:
         return self.evaluate(codes)[1]

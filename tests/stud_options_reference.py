@@ -26,19 +26,14 @@ from fractions import Fraction
 from itertools import combinations
 
 import numpy as np
+from poker_sheets import sheet
 from reference import Reference, dense_ranks
 
-from analyzer.cards import get_deck
-from analyzer.rules import Category, NaturalBeatsWild, RuleSet, WildMode
-
 JOKER = 52
-# The hands best first (five of a kind above the royal flush) and the rules of poker with joker as
-# the rules text states them: the joker fully wild, a hand without it winning an exact tie.
-ORDER = tuple(Category(c) for c in ("five_of_a_kind", "royal_flush", "straight_flush", "four_of_a_kind",
-                                    "full_house", "flush", "straight", "three_of_a_kind", "two_pair", "pair",
-                                    "high_card"))
-POKER_WITH_JOKER = RuleSet(name="poker-with-joker", mode=WildMode.WILD, deck="52+1", wild=("jokers",),
-                           natural_beats_wild=NaturalBeatsWild.TIE, order=ORDER)
+# poker with joker as the rules text states it: the joker fully wild, a hand without it winning
+# an exact tie; five of a kind above the royal flush
+ORDER = ("five_of_a_kind", "royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
+         "three_of_a_kind", "two_pair", "pair", "high_card")
 ODDS = {"five_of_a_kind": 150, "royal_flush": 75, "straight_flush": 35, "four_of_a_kind": 15, "full_house": 7,
         "flush": 5, "straight": 4, "three_of_a_kind": 3, "two_pair": 2, "pair": 1, "high_card": 1}
 
@@ -47,10 +42,10 @@ class JokerTable:
     """One situation (player hand, up card) of poker with joker on ``deck`` ("52+1", "32+1", …)."""
 
     def __init__(self, deck: str, hand: Sequence[int], up: int) -> None:
-        d = get_deck(deck)
-        self.ref = Reference(POKER_WITH_JOKER, d)
+        rules = sheet("poker-with-joker", deck=deck, order=ORDER, natural_beats_wild="tie")
+        self.ref = Reference(rules)
         self.hand, self.up = list(hand), up
-        self.unseen = [int(c) for c in d.cards if int(c) not in self.hand and int(c) != up]
+        self.unseen = [int(c) for c in rules.cards if int(c) not in self.hand and int(c) != up]
         holes = list(combinations(range(len(self.unseen)), 4))
         self.holes = np.array(holes, np.int16)
         keys, qual = [], []

@@ -20,10 +20,8 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
+from poker_sheets import sheet
 from reference import Reference, dense_ranks
-
-from analyzer.cards import get_deck
-from analyzer.rules import get_rules, with_overrides
 
 ACE, KING = 12, 11
 RANKS = "23456789TJQKA"
@@ -66,11 +64,10 @@ def codes(text: str) -> list[int]:
 @cache
 def evaluator(wild: int | None) -> Reference:
     """Caribbean (no wild card) or J-poker with ``wild`` (a card code) designated."""
-    deck = get_deck("52")
     if wild is None:
-        return Reference(get_rules("standard"), deck)
+        return Reference(sheet("standard"))
     name = RANKS[wild >> 2] + SUITS[wild & 3]
-    return Reference(with_overrides(get_rules("j-poker"), deck="52", wild=[name]), deck)
+    return Reference(sheet("j-poker", deck="52", wild=[name]))
 
 
 def qualifies(rules: StudRules, category: str, dealer: Sequence[int]) -> bool:

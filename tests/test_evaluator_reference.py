@@ -16,14 +16,16 @@ from typing import Any
 
 import numpy as np
 import pytest
+from poker_sheets import ORDER as SHEET_ORDER
+from poker_sheets import sheet
 from reference import Reference, dense_ranks
 from test_frequencies import COUNTS_52, COUNTS_53, COUNTS_53_JPOKER, ORDER
 
 from analyzer.cards import format_hand
 from analyzer.evaluator import Evaluator
-from analyzer.rules import DEFAULT_ORDER, Category, RuleSet, get_rules
+from analyzer.rules import RuleSet, get_rules
 
-NO_ROYAL = [c.value for c in DEFAULT_ORDER if c is not Category.ROYAL_FLUSH]
+NO_ROYAL = [c for c in SHEET_ORDER if c != "royal_flush"]
 
 # name -> (preset, overrides)
 CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -71,7 +73,7 @@ def setup(name: str) -> tuple[RuleSet, Evaluator, Reference]:
     preset, overrides = CONFIGS[name]
     rules = get_rules(preset, **overrides)
     ev = Evaluator(rules)
-    return rules, ev, Reference(rules, ev.deck)
+    return rules, ev, Reference(sheet(preset, **overrides))
 
 
 def sample_hands(ev: Evaluator, n: int, seed: int, k: int = 5, many_wild: int = 20) -> np.ndarray:

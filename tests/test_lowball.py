@@ -4,12 +4,14 @@ kernel against the brute-force low evaluator (tests/low_reference.py)."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from typing import Any
 
 import numpy as np
 import pytest
 from low_reference import LowReference
+from poker_sheets import sheet
 from reference import dense_ranks
 
 from analyzer.cards import format_hand
@@ -36,7 +38,7 @@ def setup(name: str) -> tuple[LowEvaluator, LowReference]:
     preset, overrides = CONFIGS[name]
     rules = get_rules(preset, **overrides)
     lev = LowEvaluator(rules)
-    return lev, LowReference(rules, lev.deck)
+    return lev, LowReference(sheet(preset, **overrides))
 
 
 def lev(preset: str, **kw: Any) -> LowEvaluator:
@@ -105,15 +107,101 @@ def test_natural_seven_low_counts_by_combinatorics() -> None:
     assert {r.hand: r.count for r in t.rows}["royal_flush"] == 0
 
 
-def test_low_distribution_pinned() -> None:
-    """Regression pins (exact counts of the kernels when written; the per-hand agreement with the
-    plain reference is checked in this file's reference tests): the joker-wild low table with the
-    ace high or low, and seven-low-or-better under joker-wild and deuces-wild."""
+RANK_CHARS = "23456789TJQKA"
+# Regression pin: pairs in the joker-wild low table, ace high or low (the kernels' count when
+# written); recomputed hand class by hand class by the plain reference in
+# test_joker_wild_low_table_recomputed_by_the_reference.
+JOKER_WILD_LOW_PAIRS = 1_180_608
+
+
+def high_card_lows(natural_ranks: range, wilds: int, ace_low: bool) -> dict[str, int]:
+    """Every 5-card hand that is a high-card low, counted by its top card, from the rules alone.
+
+    The deck holds four suits of each of ``natural_ranks`` (0 = deuce … 12 = ace) and ``wilds``
+    wild cards, each standing for any card not held (itself included). A low hand is the lowest
+    five distinct values the hand can show that are not a straight (five in a row; the ace below
+    the deuce when it may play low, or above the king) and, without a wild card, not all one
+    suit: naturals of distinct ranks, the wild cards taking the values that give the lowest top.
+    Hands with a repeated natural rank are pairs or worse, not counted.
+
+    >>> high_card_lows(range(13), 0, False)["7-low"]  # (C(6, 5) - 2 straights) x (4^5 - 4 flushes)
+    4080
+    """
+    ace_values = (-1, 12) if ace_low else (12,)
+    values = [*range(12), *ace_values]
+    out: dict[str, int] = {}
+    for w in range(min(wilds, 5) + 1):
+        k = 5 - w
+        for ranks in combinations(natural_ranks, k):
+            best = None
+            for aces in product(*[ace_values if r == 12 else (r,) for r in ranks]):
+                free = [v for v in values if v not in aces and not (12 in ranks and v in ace_values)]
+                for extra in combinations(free, w):
+                    t = sorted((*aces, *extra))
+                    if -1 in t and 12 in t:
+                        continue  # the ace twice: a pair
+                    if t[-1] - t[0] == 4:
+                        continue  # a straight
+                    best = t[-1] if best is None else min(best, t[-1])
+            if best is not None:
+                top = RANK_CHARS[best]
+                out[f"{top}-low"] = out.get(f"{top}-low", 0) + comb(wilds, w) * (4**k - (4 if w == 0 else 0))
+    return out
+
+
+def test_high_card_lows_derived_from_the_rules() -> None:
+    """Every high-card row of the kernels' low tables (joker-wild with the ace high or low, the
+    ace high only; deuces wild) and seven-low-or-better, derived from the rules by counting."""
+    both = high_card_lows(range(13), 1, True)
     got = {r.hand: r.count for r in exact_low_frequencies(get_rules("joker-wild", low_ace="high_or_low")).rows}
-    assert got["6-low"] == 7_664 and got["7-low"] == 19_656 and got["pair"] == 1_180_608
+    assert {h: c for h, c in got.items() if h.endswith("-low")} == both
+    assert both["6-low"] == 7_664 and both["7-low"] == 19_656
     assert sum(got.values()) == comb(53, 5)
-    assert exact_low_frequencies("joker-wild").seven_low_or_better == 7_664
-    assert exact_low_frequencies("deuces-wild").seven_low_or_better == 8_596
+    assert got["pair"] == JOKER_WILD_LOW_PAIRS  # a pin: see below
+    high = high_card_lows(range(13), 1, False)
+    assert exact_low_frequencies("joker-wild").seven_low_or_better == high["7-low"] == 7_664
+    deuces = high_card_lows(range(1, 13), 4, False)  # the four deuces are the wild cards
+    dw = exact_low_frequencies("deuces-wild")
+    assert {r.hand: r.count for r in dw.rows if r.hand.endswith("-low")} == deuces
+    assert dw.seven_low_or_better == deuces["7-low"] == 8_596
+
+
+@pytest.mark.slow
+def test_joker_wild_low_table_recomputed_by_the_reference() -> None:
+    """The whole joker-wild low table (ace high or low) from the plain reference, one hand per
+    class: the natural ranks, whether the joker is held, and whether the naturals share one suit
+    (the only way suits matter to a low hand); each class counted by its number of hands."""
+    lev, ref = setup("joker-wild/ace-low")
+    counts: dict[str, int] = {}
+    for w in (0, 1):
+        for ranks in combinations_with_replacement(range(13), 5 - w):
+            mult = [ranks.count(r) for r in set(ranks)]
+            if max(mult, default=0) > 4:
+                continue
+            total = 1
+            for m in mult:
+                total *= comb(4, m)
+            one_suit = 4 if max(mult, default=0) == 1 else 0
+            for suited, n in ((True, one_suit), (False, total - one_suit)):
+                if n == 0:
+                    continue
+                suits = [0] * len(ranks) if suited else _mixed_suits(ranks)
+                hand = [r * 4 + s for r, s in zip(ranks, suits, strict=True)] + [52] * w
+                cat, (_pos, tb) = ref.low(hand)
+                name = f"{RANK_CHARS[max(tb)]}-low" if cat == "high_card" else cat
+                counts[name] = counts.get(name, 0) + n
+    got = {r.hand: r.count for r in exact_low_frequencies(lev.rules).rows if r.count}
+    assert counts == got
+    assert counts["pair"] == JOKER_WILD_LOW_PAIRS
+
+
+def _mixed_suits(ranks: tuple[int, ...]) -> list[int]:
+    """Suits for sorted ``ranks``, not all one: the copies of a rank in suits 0, 1, …; a hand of
+    distinct ranks has its first card in suit 1."""
+    suits = [sum(1 for x in ranks[:i] if x == r) for i, r in enumerate(ranks)]
+    if len(set(ranks)) == len(ranks) and suits:
+        suits[0] = 1
+    return suits
 
 
 # ------------------------------------------------------------------ kernel vs reference
@@ -164,10 +252,13 @@ def test_hand_frequency_report_sections() -> None:
 
     study = Study("x", "x")
     add_sections(study)
-    # regression pins of the report's tables (four-flush: derived in test_four_flush.py::test_natural_deck_counts_derived_by_combinatorics; the
-    # standard low counts derived in test_natural_seven_low_counts_by_combinatorics above)
+    # the four-flush count is derived in test_four_flush.py::test_natural_deck_counts_derived_by_combinatorics
     ff = {r["category"]: r["count"] for r in study._tables["four-flush-standard-52"]}
     assert ff["four_flush"] == 110_940
     low = {(r["rules"], r["ace"]): r["7-low or better"] for r in study._tables["low-summary"]}
+    seven = {(name, ace): sum(c for h, c in high_card_lows(range(13), jokers, ace == "high_or_low").items()
+                              if RANK_CHARS.index(h[0]) <= 5)
+             for name, jokers in (("standard", 0), ("joker-wild", 1)) for ace in ("high", "high_or_low")}
+    assert low == {k: seven[k] for k in low}
     assert low == {("standard", "high"): 4_080, ("standard", "high_or_low"): 18_360,
                    ("joker-wild", "high_or_low"): 27_320}

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from low_reference import LowReference
+from poker_sheets import sheet
 from reference import Reference
 
 from analyzer.cards import format_hand, parse_hand
@@ -41,8 +42,9 @@ def reference_equity(rules: str, deck: str, hands: list[str], dead: str, players
     dealt in order from the cards left (itertools, the reference evaluators, Fractions)."""
     rs = get_rules(rules)
     ev = Evaluator(rs, deck, k=k)
-    ref = Reference(rs, ev.deck)
-    low = LowReference(rs, ev.deck) if game != "high" else None
+    sh = sheet(rules, **({"deck": deck} if deck else {}))
+    ref = Reference(sh)
+    low = LowReference(sh) if game != "high" else None
     known = [[int(c) for c in parse_hand(h, ev.deck)] for h in hands] + [[] for _ in range(players - len(hands))]
     gone = {c for h in known for c in h} | {int(c) for c in parse_hand(dead, ev.deck)}
     rest = [int(c) for c in ev.deck.cards if int(c) not in gone]
@@ -273,11 +275,11 @@ def test_draw_with_the_joker_matches_reference() -> None:
     d = draw_odds("Kh Kd 7c 4s Jk", "Kh Kd Jk", "joker-wild")
     rs = get_rules("joker-wild")
     ev = Evaluator(rs)
-    ref = Reference(rs, ev.deck)
+    ref = Reference(sheet("joker-wild"))
     rest = [int(c) for c in ev.deck.cards if int(c) not in set(parse_hand("Kh Kd 7c 4s Jk").tolist())]
     counts: dict[str, int] = {}
     for extra in combinations(rest, 2):
-        cat = ref.category(parse_hand("Kh Kd Jk").tolist() + list(extra)).value
+        cat = ref.category(parse_hand("Kh Kd Jk").tolist() + list(extra))
         counts[cat] = counts.get(cat, 0) + 1
     assert {k: v for k, v in d.counts if v} == counts
     assert d.draws == comb(48, 2)

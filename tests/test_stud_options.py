@@ -88,10 +88,25 @@ def test_exchanging_a_wild_dealers_open_card_takes_the_wild_out_of_play() -> Non
 
     r = upcard_exchange(load_game("j-poker"), "9h 9d 7h 4s 2c", "Ad", "doc")
     assert r["ev_stand"] == -1.0  # a wild ace up always qualifies and beats nines: fold
-    # regression pin (the kernels' exact value when it was written; no independent recomputation:
-    # a board-designated wild needs the 52-card deck, too big for the plain reference)
-    assert r["ev_exchange_before_fee"] == pytest.approx(0.38269813547872195, abs=1e-12)
+    assert r["ev_exchange_before_fee"] == pytest.approx(UPCARD_PIN, abs=1e-12)
     assert r["best"] == "exchange the up card" and r["gain"] == pytest.approx(r["ev_exchange"] + 1)
+
+
+# Regression pin: J-poker, "9h 9d 7h 4s 2c" against a wild Ad up (Dealer's Open Card), the up card
+# exchanged (before the fee); recomputed by the plain reference in
+# test_upcard_pin_recomputed_by_the_reference (the 32-card game runs by default in
+# test_upcard_reference.py).
+UPCARD_PIN = 0.38269813547872195
+
+
+@pytest.mark.slow
+def test_upcard_pin_recomputed_by_the_reference() -> None:
+    import upcard_reference as ref
+
+    deck = get_deck("52")
+    codes = [int(c) for c in parse_hand("9h 9d 7h 4s 2c", deck, size=5)]
+    up = int(parse_card("Ad", deck))
+    assert float(ref.exchange("52", codes, up, up, "stays")) == pytest.approx(UPCARD_PIN, abs=1e-12)
 
 
 def test_upswap_is_the_average_over_every_new_up_card(setup) -> None:

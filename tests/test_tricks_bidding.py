@@ -1,5 +1,6 @@
-"""Bidding expectations: the exact 1-card table against a slow reference, the sampled table
-against the exact one, and the bad-input errors of ``tricks bid``."""
+"""Bidding expectations: the exact 1-card table against a slow reference (the rules referee and
+the heuristic written from its description), the sampled table against the exact one, unknown
+earlier bids, and the bad-input errors of ``tricks bid``."""
 
 from __future__ import annotations
 
@@ -9,106 +10,68 @@ import json
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from heuristic_reference import bid as ref_bid
+from heuristic_reference import lone_joker_lead
+from tricks_game_reference import GEORGIAN, Deal, deck
+from tricks_reference import card, is_joker
 
 from analyzer.cli import main as cli
 from analyzer.games.tricks.analysis.bidding import BidError, bid_table, exact_bid_table, situation
 from analyzer.games.tricks.rules import trick_rules
 
 GJ = trick_rules("georgian-joker")
-SUITS = "cdhs"
-RANKS = "6789TJQKA"  # 36j ranks, low to high
-DECK36 = [r + s for s in SUITS for r in RANKS if r + s not in ("6c", "6s")] + ["Jk1", "Jk2"]
 
 
-def _ref_estimate(card: str, trump: str | None) -> float:
-    """The heuristic's estimate of a one-card hand, from its description."""
-    if card.startswith("Jk"):
-        return 1.0
-    rank, suit = card[0], card[1]
-    if suit == trump:
-        return 1.0 if rank in "QKA" else 0.34
-    return 0.85 if rank == "A" else 0.0
+def _lone_card_play(d: Deal) -> tuple:
+    """The heuristic's play of a seat's last card: a plain card as it is; a joker led by
+    :func:`lone_joker_lead` (the unseen cards: all but its own), following "high" while short of
+    the bid (its only winning move), else "low" (it sheds)."""
+    s = d.to_move()
+    c = d.hands[s][0]
+    if not is_joker(c):
+        return (c, "plain")
+    short = d.bids[s] > d.took[s]
+    if not d.trick:
+        return (c, lone_joker_lead(short, d.trump, [x for x in deck(True) if x != c]))
+    return (c, "high" if short else "low")
 
 
-def _ref_bid(card: str, trump: str | None, forbidden: int) -> int:
-    est = _ref_estimate(card, trump) * 0.88  # the heuristic bids 0.88 of its estimate
-    bid = min(max(int(est + 0.5), 0), 1)
-    if bid == forbidden:
-        bid = bid + 1 if (est >= bid and bid < 1) or bid == 0 else bid - 1
-    return bid
-
-
-def _ref_trick(cards: list[str], modes: list[str], trump: str | None) -> int:
-    """Winner (position) of a 1-card trick in Georgian Joker, from the rule text."""
-    highs = [i for i, m in enumerate(modes) if m == "high"]
-    if highs:
-        return highs[-1]
-    trumps = [(RANKS.index(c[0]), i) for i, c in enumerate(cards) if not c.startswith("Jk") and c[1] == trump]
-    if cards[0].startswith("Jk"):
-        kind, x = modes[0].split()
-        if kind == "take":
-            return 0
-        if trumps:
-            return max(trumps)[1]
-        xs = [(RANKS.index(c[0]), i) for i, c in enumerate(cards) if not c.startswith("Jk") and c[1] == x]
-        return max(xs)[1] if xs else 0
-    if trumps:
-        return max(trumps)[1]
-    led = cards[0][1]
-    return max((RANKS.index(c[0]), i) for i, c in enumerate(cards) if not c.startswith("Jk") and c[1] == led)[1]
-
-
-def _ref_mode(k: int, need: int, trump: str | None) -> str:
-    """The heuristic's joker mode with one card: led, take (in trump, clubs without one) while
-    short of the bid, else give in the plain suit with most cards out; following, high while
-    short of the bid, else low."""
-    if k == 0:
-        if need > 0:
-            return f"take {trump or 'c'}"
-        counts = {s: sum(1 for c in DECK36 if not c.startswith("Jk") and c[1] == s) for s in SUITS}
-        best = max((s for s in SUITS if s != trump), key=lambda s: (counts[s], -SUITS.index(s)))
-        return f"give {best}"
-    return "high" if need > 0 else "low"
-
-
-def _ref_score(bid: int, took: int) -> int:
-    if bid == took:
-        return 50 if bid == 0 else 100
-    return -200 if took == 0 else 10 * took
-
-
-def reference_one_card(my: str, up: str, seat: int, bids: list[int]) -> dict[int, tuple[float, float]]:
-    """Exact (EV, P(made)) per bid of a 1-card Georgian hand, 4 players, every deal enumerated and
-    kept when the earlier seats' heuristic bids are the given ones."""
-    trump = None if up.startswith("Jk") else up[1]
-    pool = [c for c in DECK36 if c not in (my, up)]
-    legal = [b for b in (0, 1) if not (seat == 3 and b == 1 - sum(bids))]
-    sums = {b: [0.0, 0.0, 0] for b in legal}
+def reference_one_card(my: str, up: str, seat: int, bids: list[int] | None) -> dict[int, tuple[float, float]]:
+    """Exact (EV, P(made)) per bid of a 1-card Georgian hand, 4 players, every deal of the unseen
+    cards enumerated and kept when the earlier seats' heuristic bids are the given ones
+    (``None``: not known — every deal kept, the earlier seats bidding as the heuristic)."""
+    mine, turned = card(my, True), card(up, True)
+    trump = None if is_joker(turned) else turned[1]
+    pool = [c for c in deck(True) if c not in (mine, turned)]
+    sums: dict[int, list[float]] = {}
     for others in itertools.permutations(pool, 3):
-        hands = list(others)
-        hands.insert(seat, my)
-        if any(_ref_bid(hands[s], trump, -1) != bids[s] for s in range(seat)):
+        hands = [[c] for c in others]
+        hands.insert(seat, [mine])
+        earlier = [ref_bid(hands[s], trump, 1, None) for s in range(seat)]
+        if bids is not None and earlier != bids:
             continue
-        for b in legal:
-            all_bids = [*bids, b]
-            for s in range(seat + 1, 4):
-                forbidden = 1 - sum(all_bids) if s == 3 else -1
-                all_bids.append(_ref_bid(hands[s], trump, forbidden))
-            modes = []
-            for k, c in enumerate(hands):
-                modes.append(_ref_mode(k, all_bids[k], trump) if c.startswith("Jk") else "")
-            w = _ref_trick(hands, modes, trump)
-            took = 1 if w == seat else 0
-            sc = _ref_score(b, took)
-            sums[b][0] += sc
-            sums[b][1] += 1.0 if took == b else 0.0
-            sums[b][2] += 1
+        probe = Deal.from_pack(GEORGIAN, [h[0] for h in hands] + [turned], 1)
+        for b in earlier:
+            probe.bid(b)
+        for b in probe.legal_bids():
+            d = Deal.from_pack(GEORGIAN, [h[0] for h in hands] + [turned], 1)
+            for x in [*earlier, b]:
+                d.bid(x)
+            while d.phase == "bid":
+                d.bid(ref_bid(d.hands[d.to_move()], trump, 1, d.forbidden_bid()))
+            while d.phase == "play":
+                d.play(_lone_card_play(d))
+            acc = sums.setdefault(b, [0.0, 0.0, 0])
+            acc[0] += d.scores()[seat]
+            acc[1] += d.took[seat] == b
+            acc[2] += 1
     return {b: (v[0] / v[2], v[1] / v[2]) for b, v in sums.items()}
 
-
 @pytest.mark.parametrize(("hand", "up", "seat", "bids"), [
-    ("Ah", "7h", 2, [1, 0]), ("Jk1", "9s", 0, []), ("Kd", "Jk2", 3, [0, 1, 0]), ("7c", "Ad", 1, [1])])
-def test_exact_one_card_table_matches_the_reference(hand: str, up: str, seat: int, bids: list[int]) -> None:
+    ("Ah", "7h", 2, [1, 0]), ("Kd", "Jk2", 3, [0, 1, 0]), ("Ah", "7h", 2, None),  # None: every deal, jokers led too
+    pytest.param("Jk1", "9s", 0, [], marks=pytest.mark.slow), pytest.param("7c", "Ad", 1, [1], marks=pytest.mark.slow), pytest.param("Jk2", "Ts", 1, None, marks=pytest.mark.slow),
+    pytest.param("Qh", "Kh", 2, None, marks=pytest.mark.slow)])
+def test_exact_one_card_table_matches_the_reference(hand: str, up: str, seat: int, bids: list[int] | None) -> None:
     s = situation(GJ, hand, up=up, seat=seat, bids=bids)
     t = exact_bid_table(s)
     ref = reference_one_card(hand, up, seat, bids)
@@ -170,6 +133,11 @@ def test_full_deal_takes_the_named_trump() -> None:
     (["--hand", "Ah Kh 9s Jk1"], "Error: give the turned trump card (--up)"),
     (["--hand", "Ah Kh 9s Jk1", "--up", "7h", "--bids", "x"],
      "Error: --bids must be integers separated by commas, got 'x'"),
+    (["--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "3"],
+     "Error: the dealer's forbidden bid (the hook) depends on the earlier bids: give them (--bids lists the "
+     "bids of seats 0..2)"),
+    (["--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2", "--condition"],
+     "Error: conditioning on the earlier bids needs them: give the bids, or drop the condition"),
 ])
 def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
     r = CliRunner().invoke(cli, ["tricks", "bid", *args, "--samples", "10"])
@@ -193,7 +161,55 @@ def test_exact_refuses_a_bigger_deal() -> None:
         exact_bid_table(s)
 
 
-_ = np
+def _mask(cards: list[tuple]) -> int:
+    from analyzer.games.tricks.deck import parse_mask, trick_deck
+
+    text = " ".join(f"Jk{c[1]}" if is_joker(c) else "23456789TJQKA"[c[0]] + c[1] for c in cards)
+    return parse_mask(text, trick_deck("36j"))
+
+
+def test_the_described_heuristic_bids_as_the_policy() -> None:
+    """The policy's bids equal those of its description (:mod:`heuristic_reference`) on random
+    Georgian hands of every size, every trump, with and without the hook and drawn-card shares."""
+    from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid
+
+    rng = np.random.default_rng(29)
+    pack = deck(True)
+    pstate = np.ones(4, np.uint64)
+    for _ in range(3000):
+        n = int(rng.integers(1, 10))
+        hand = [pack[i] for i in rng.choice(len(pack), n, replace=False)]
+        trump = [None, *"cdhs"][int(rng.integers(0, 5))]
+        tricks = n + int(rng.integers(0, 3))
+        forbidden = None if rng.random() < 0.5 else int(rng.integers(0, tricks + 1))
+        extra = float(rng.choice([0.0, 0.25, 0.5, 1.5]))
+        got = choose_bid(HEURISTIC, np.uint64(_mask(hand)), -1 if trump is None else "cdhs".index(trump), tricks,
+                         -1 if forbidden is None else forbidden, extra, pstate)
+        assert got == ref_bid(hand, trump, tricks, forbidden, extra), (hand, trump, tricks, forbidden, extra)
+
+
+def test_unknown_earlier_bids_are_sampled_from_the_heuristic() -> None:
+    """Unknown earlier bids: the sampled table agrees with the exact one (4 SE), and both differ
+    from the table given one fixed pair of earlier bids."""
+    s = situation(GJ, "Ah", up="7h", seat=2, bids=None)
+    assert s.describe()["bids"] is None and not s.bids_known
+    exact = {r["bid"]: r for r in exact_bid_table(s).rows}
+    fixed = {r["bid"]: r for r in exact_bid_table(situation(GJ, "Ah", up="7h", seat=2, bids=[0, 0])).rows}
+    assert any(abs(exact[b]["ev"] - fixed[b]["ev"]) > 1 for b in exact)
+    t = bid_table(s, "heuristic", samples=20_000, seed=5)
+    assert not t.meta["conditioned_on_bids"] and t.meta["earlier_bids"].startswith("earlier bids unknown")
+    for r in t.rows:
+        assert abs(r["ev"] - exact[r["bid"]]["ev"]) <= 4 * r["se"]
+        assert abs(r["ev"] - fixed[r["bid"]]["ev"]) > 4 * r["se"] or r["bid"] == 0
+
+
+def test_unknown_earlier_bids_on_the_command_line() -> None:
+    args = ["tricks", "bid", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2", "--samples", "400"]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    assert "earlier bids unknown: sampled from the heuristic bidder" in r.output
+    data = json.loads(CliRunner().invoke(cli, [*args, "--format", "json"]).output)
+    assert data["bids"] is None and data["earlier_bids"] == "earlier bids unknown: sampled from the heuristic bidder"
 
 
 @pytest.mark.parametrize(("game", "over", "cards"), [

@@ -1,24 +1,27 @@
 """A joker's value on the same deals: the swap against a plain-Python replay, the plays against the
-state façade, the design's claims (what moves, the joker-free deal is an ordinary one) and the CLI."""
+plain-Python referee (the heuristic at every seat), the design's claims (what moves, the joker-free deal is an ordinary one) and the CLI."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from heuristic_on_referee import play_to_end
 from pyrng import PyXoshiro
+from tricks_codec import card_of
+from tricks_game_reference import GEORGIAN, JOKER54, Deal, GameRules
+from tricks_reference import SUITS
 
 from analyzer.cli import main as cli
 from analyzer.engine import chunk_state
-from analyzer.games.state import play_out
 from analyzer.games.tricks.analysis.joker_value import joker_value
 from analyzer.games.tricks.analysis.joker_value_kernels import joker_deals, joker_value_chunk
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.report import hook_rows
 from analyzer.games.tricks.rules import trick_rules
-from analyzer.games.tricks.state import TrickState, kernel_policy
 from analyzer.stats import Z95
 
 JOKERS = (61, 62)
@@ -94,23 +97,27 @@ def test_versions_move_only_the_jokers() -> None:
             assert sorted(v[b].tolist()) == sorted(pack.tolist())
 
 
-def _facade_scores(rules, v: np.ndarray, n: int, trump0: int) -> TrickState:  # type: ignore[no-untyped-def]
-    p = rules.players
-    hands = [sum(1 << int(b) for b in v[s * n:(s + 1) * n]) for s in range(p)]
-    rest = [int(b) for b in v[p * n:]]
-    if rest:
-        st = TrickState(rules, hands, rest if rules.draw == "after-trick" else [], trump0, n)
-    else:
-        st = TrickState(rules, hands, [], -1, n, phase="trump")
-        st.first_three = sum(1 << int(b) for b in v[:3])
-    play_out(st, [kernel_policy("heuristic")] * p, np.random.default_rng(0))
-    return st
+REFEREE = {("georgian-joker", ()): GEORGIAN, ("joker-54", ()): JOKER54,
+           ("joker-54", ("draw=none",)): replace(JOKER54, draw=False)}
+
+
+def _referee_deal(ref: GameRules, rp: np.ndarray, v: np.ndarray, n: int, trump0: int) -> Deal:
+    """Version ``v`` dealt on the referee and played out by the heuristic at every seat: seat s
+    holds ``v[s*n:(s+1)*n]``; the rest is the stock when drawing (the turned card last); the
+    trump is version 0's (``trump0``), named by seat 0 from his first three cards in a full deal."""
+    p = ref.players
+    cards = [card_of(int(b)) for b in v]
+    rest = cards[p * n:]
+    d = Deal(ref, n, [cards[s * n:(s + 1) * n] for s in range(p)], rest if ref.draw else [],
+             None if trump0 < 0 else SUITS[trump0], phase="bid" if rest else "trump")
+    d.first_three = cards[:3]
+    return play_to_end(d, set(), rp)
 
 
 @pytest.mark.parametrize(("game", "over", "cards", "seat"), CASES[1:])
-def test_chunk_plays_each_version_like_the_state_facade(game: str, over: tuple[str, ...], cards: int,
+def test_chunk_plays_each_version_like_the_referee(game: str, over: tuple[str, ...], cards: int,
                                                         seat: int) -> None:
-    """The kernel's sums over 6 samples equal the façade's heuristic play of the very same three
+    """The kernel's sums over 6 samples equal the referee's heuristic play of the very same three
     deals (the trump of version 0's turned card in every version; a full deal's trump named)."""
     rules = trick_rules(game, over)
     pack = deck_array(trick_deck(rules.deck))
@@ -126,8 +133,8 @@ def test_chunk_plays_each_version_like_the_state_facade(game: str, over: tuple[s
         trump0 = -1 if turned < 0 or turned in JOKERS else turned >> 4
         got = []
         for k in range(3):
-            st = _facade_scores(rules, v[k], cards, trump0)
-            x = int(st.returns()[s])
+            st = _referee_deal(REFEREE[(game, over)], rules.params(), v[k], cards, trump0)
+            x = st.scores()[s]
             got.append(x)
             want[s, 1 + 4 * k:5 + 4 * k] += [x, x * x, int(st.bids[s] == st.took[s]), st.took[s]]
         want[s, 0] += 1

@@ -1,18 +1,24 @@
-"""pimc's playout model: the playout kernel against the game façade played move by move, pimc's
-card against a plain argmax where the world is fully known, the world's stock when drawing,
-and pimc deals/games against the plain self-play kernels."""
+"""pimc's playout model: the playout kernel against the plain-Python referee playing the heuristic
+(the policy consulted as a black box on the referee's legal plays), pimc's card against a plain
+argmax of those referee playouts where the world is fully known, the world's stock when
+drawing, and pimc deals/games against the plain self-play kernels."""
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
+
 import numpy as np
 import pytest
+from heuristic_on_referee import heuristic_play, play_to_end
+from tricks_codec import action_of, cards_of, play_of
+from tricks_game_reference import GEORGIAN, JOKER54, Deal, GameRules, deck, kernel_order
+from tricks_reference import SUITS
 
 from analyzer.engine import chunk_state
 from analyzer.games.tricks.analysis.strength import pimc_cfg
 from analyzer.games.tricks.deck import deck_array, trick_deck
-from analyzer.games.tricks.kernels.moves import JK1, legal_moves
 from analyzer.games.tricks.kernels.playout import play_out
-from analyzer.games.tricks.policies.basic import choose_move
 from analyzer.games.tricks.policies.pimc_move import MODEL_PLAYOUT, pimc_move
 from analyzer.games.tricks.policies.worlds import world_stock
 from analyzer.games.tricks.rules import trick_rules
@@ -21,26 +27,33 @@ from analyzer.games.tricks.state import TrickState
 
 CFG_PLAYOUT_ONLY = {"k": 3, "budget": 10_000, "model": "playout", "endgame": 0}
 
-
-def _ref_move(st: TrickState, seat: int, code: int = 1) -> int:
-    """The policy's move at ``seat`` (moves listed in the kernels' order)."""
-    cards, modes = st._trick_arrays()
-    out = np.zeros(48, np.int64)
-    n = legal_moves(np.uint64(st.hands[seat]), cards, modes, len(st.trick), st.trump, st._rp, out)
-    deck = sum(1 << b for b in st._deck.bits)
-    played = sum(1 << (a & 63) for _s, a in st.plays)
-    unseen = np.uint64(deck & ~played & ~st.hands[seat])
-    return int(choose_move(code, np.uint64(st.hands[seat]), out, n, cards, modes, len(st.trick), st.trump,
-                           st.bids[seat] - st.took[seat], unseen, st._rp, np.ones(4, np.uint64)))
+# The referee's rules of each (preset, overrides) played here.
+REFEREE: dict[tuple[str, tuple[str, ...]], GameRules] = {
+    ("georgian-joker", ()): GEORGIAN,
+    ("georgian-joker", ("players=3",)): replace(GEORGIAN, players=3),
+    ("georgian-joker", ("players=2",)): replace(GEORGIAN, players=2),
+    ("joker-54", ()): JOKER54,
+    ("joker-54", ("draw=none",)): replace(JOKER54, draw=False),
+}
 
 
-def _ref_finish(st: TrickState, me: int) -> int:
-    """me's score from here on, every seat playing the heuristic, one move at a time."""
-    st = st.clone()
-    pen0 = st.penalty[me]
-    while not st.is_terminal():
-        st.apply_action(_ref_move(st, st.current_player()))
-    return int(st.returns()[me] + pen0)
+def _referee_deal(st: TrickState, ref: GameRules) -> tuple[Deal, set]:
+    """The referee's deal at the façade's position (bids made, tricks under way) and the cards
+    played so far."""
+    trump = None if st.trump < 0 else SUITS[st.trump]
+    d = Deal(ref, st.cards, [cards_of(h) for h in st.hands], cards_of(0), trump, st.set_index, "play")
+    d.stock = [cards_of(1 << b)[0] for b in st.stock]
+    d.tricks = st.tricks
+    d.bids, d.took, d.penalty = list(st.bids), list(st.took), list(st.penalty)
+    d.trick = [play_of(a) for a in st.trick]
+    d.leader, d.tricks_done = st.leader, st.tricks_done
+    return d, {play_of(a)[0] for _s, a in st.plays}
+
+
+def _ref_finish(d: Deal, played: set, me: int, rp: np.ndarray) -> int:
+    """me's deal score less the joker-lead penalties from here on, every seat the heuristic, on
+    the referee."""
+    return play_to_end(d, played, rp).scores()[me] + d.penalty[me]
 
 
 def _position(rules, cards: int, rng: np.random.Generator) -> TrickState:  # type: ignore[no-untyped-def]
@@ -65,13 +78,17 @@ def _kernel_finish(st: TrickState, me: int) -> int:
 @pytest.mark.parametrize(("game", "over", "cards"), [
     ("georgian-joker", [], 5), ("georgian-joker", [], 9), ("joker-54", [], 4), ("joker-54", ["draw=none"], 6),
     ("georgian-joker", ["players=3"], 7)])
-def test_playout_kernel_matches_the_facade(game: str, over: list[str], cards: int) -> None:
+def test_playout_kernel_matches_the_referee(game: str, over: list[str], cards: int) -> None:
+    """The playout kernel finishes random positions as the referee does with every seat playing the
+    heuristic: drawing, trick winners, the joker-lead penalty and the deal scores are the referee's."""
     rules = trick_rules(game, over)
+    ref = REFEREE[(game, tuple(over))]
     rng = np.random.default_rng(21)
     for _ in range(25):
         st = _position(rules, cards, rng)
+        d, played = _referee_deal(st, ref)
         for me in range(rules.players):
-            assert _kernel_finish(st, me) == _ref_finish(st, me)
+            assert _kernel_finish(st, me) == _ref_finish(d, played, me, st._rp)
 
 
 def test_world_stock_is_the_unheld_rest_then_the_turned_card() -> None:
@@ -91,29 +108,29 @@ def test_world_stock_is_the_unheld_rest_then_the_turned_card() -> None:
 
 def _ref_pimc_card(st: TrickState, me: int) -> int:
     """pimc's card with the playout model when every hand is known (two players, a full deal):
-    the argmax over the moves tried of the playout value, the heuristic's move on a tie."""
-    cards, modes = st._trick_arrays()
-    out = np.zeros(48, np.int64)
-    n = legal_moves(np.uint64(st.hands[me]), cards, modes, len(st.trick), st.trump, st._rp, out)
-    moves = [int(a) for a in out[:n]]
-    h_move = _ref_move(st, me)
-    if n == 1:
-        return moves[0]
-    live = sum(1 << b for b in st._deck.bits) & ~sum(1 << (a & 63) for _s, a in st.plays)
+    the argmax over the plays tried of the referee's playout value, the heuristic's play on a tie.
+    A plain card whose next higher live card of its suit is also in the hand is the same play as
+    that one and is not tried (unless it is the heuristic's)."""
+    d, played = _referee_deal(st, REFEREE[("georgian-joker", ("players=2",))])
+    plays = kernel_order(d.legal_plays())
+    h_play = heuristic_play(d, played, st._rp)
+    if len(plays) == 1:
+        return action_of(plays[0])
+    live = [c for c in deck(True) if c not in played]
     vals = {}
-    for a in moves:
-        b = a & 63
-        if b < JK1 and a != h_move:
-            above = [c for c in range((b >> 4) * 16 + (b & 15) + 1, (b >> 4) * 16 + 13) if live >> c & 1]
-            if above and st.hands[me] >> above[0] & 1:
-                continue  # the next live card of the suit is mine: the same move
-        nxt = st.clone()
-        nxt.apply_action(a)
-        vals[a] = _ref_finish(nxt, me) - (nxt.penalty[me] - st.penalty[me])
+    for p in plays:
+        c = p[0]
+        if p != h_play and c[0] != "joker":
+            above = sorted(x for x in live if x[0] != "joker" and x[1] == c[1] and x[0] > c[0])
+            if above and above[0] in d.hands[me]:
+                continue
+        nxt = copy.deepcopy(d)
+        nxt.play(p)
+        vals[p] = _ref_finish(nxt, played | {c}, me, st._rp) - (nxt.penalty[me] - d.penalty[me])
     best = max(vals.values())
-    if vals.get(h_move) == best:
-        return h_move
-    return next(a for a in moves if vals.get(a) == best)
+    if vals.get(h_play) == best:
+        return action_of(h_play)
+    return action_of(next(p for p in plays if vals.get(p) == best))
 
 
 def test_pimc_card_is_the_best_playout_when_the_world_is_known() -> None:

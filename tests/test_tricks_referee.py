@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from tricks_codec import VARIANTS, action_of, bit_of, card_of, cards_of, mask_of
 from tricks_game_reference import (
     GEORGIAN,
     JOKER54,
@@ -23,51 +24,6 @@ from tricks_reference import SUITS, is_joker
 from analyzer import tricks
 
 TrickState, play_games, trick_rules = tricks.TrickState, tricks.play_games, tricks.trick_rules
-
-MODES = {"plain": 0, "high": 1, "low": 2}
-
-# (referee rules, production preset, production overrides): the same game twice.
-VARIANTS: dict[str, tuple[GameRules, str, list[str]]] = {
-    "georgian": (GEORGIAN, "georgian-joker", []),
-    "georgian-3p-trump-beats-take": (replace(GEORGIAN, players=3, trump_beats_take=True), "georgian-joker",
-                                     ["players=3", "trump_beats_take=true"]),
-    "georgian-hisht-by-set-minus-missed": (
-        replace(GEORGIAN, hisht="by-set", missed="per-missed"), "georgian-joker",
-        ["hisht=by-set", "over_per_trick=0", "over_per_missed=-10", "under_per_trick=0", "under_per_missed=-10"]),
-    "georgian-2p-per-card-hook-off": (replace(GEORGIAN, players=2, hisht="per-card", hook="off"),
-                                      "georgian-joker", ["players=2", "hisht=per-card", "hook=off"]),
-    "joker54": (JOKER54, "joker-54", []),
-    "joker54-4p-hook-hand": (replace(JOKER54, players=4, hook="hand"), "joker-54", ["players=4", "hook=hand"]),
-    "joker54-6p-no-draw": (replace(JOKER54, players=6, draw=False), "joker-54", ["players=6", "draw=none"]),
-}
-
-
-def bit_of(card: tuple) -> int:
-    """The program's hand-mask bit of a referee card (suit * 16 + rank; jokers 61, 62)."""
-    return 60 + card[1] if is_joker(card) else SUITS.index(card[1]) * 16 + card[0]
-
-
-def card_of(bit: int) -> tuple:
-    return ("joker", bit - 60) if bit >= 61 else (bit & 15, SUITS[bit >> 4])
-
-
-def cards_of(mask: int) -> list[tuple]:
-    return [card_of(b) for b in range(64) if mask >> b & 1]
-
-
-def mask_of(cards: list[tuple]) -> int:
-    return sum(1 << bit_of(c) for c in cards)
-
-
-def action_of(play: tuple) -> int:
-    """The program's move ``bit + 64 * mode`` of a referee play."""
-    c, m = play
-    if isinstance(m, tuple):
-        mode = (3 if m[0] == "take" else 7) + SUITS.index(m[1])
-    else:
-        mode = MODES[m]
-    return bit_of(c) + 64 * mode
-
 
 def replay_deal(name: str, cards: int, seed: int) -> tuple[Deal, TrickState]:
     """A random deal played by random choices on the referee and the façade side by side,

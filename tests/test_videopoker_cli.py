@@ -8,12 +8,12 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
+from poker_sheets import sheet
 from reference import Reference
 
-from analyzer.cards import get_deck, parse_hand
+from analyzer.cards import parse_hand
 from analyzer.cli import main
 from analyzer.games.videopoker.paytable import PAYTABLE_DIR
-from analyzer.rules import get_rules
 
 
 def _run(*args: str):
@@ -52,7 +52,7 @@ JOB_96 = {"royal_flush": 800, "straight_flush": 50, "four_of_a_kind": 25, "full_
 
 def _reference_hold_ev(dealt: str, hold: str) -> Fraction:
     """EV of a hold by every draw from the 47 unseen cards, scored by tests/reference.py."""
-    ref = Reference(get_rules("standard"), get_deck("52"))
+    ref = Reference(sheet("standard"))
     dealt_codes, kept = parse_hand(dealt).tolist(), parse_hand(hold).tolist()
     unseen = [c for c in range(52) if c not in dealt_codes]
     total, draws = 0, 0

@@ -21,24 +21,21 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
+from poker_sheets import deck_cards, sheet
 from reference import Reference
 from stud_options_reference import ORDER
 
-from analyzer.cards import get_deck
-from analyzer.rules import RuleSet, WildMode
-
-# the jpoker wild mode; "A" only passes the evaluator's check that the deck holds a wild card,
-# the designated card replaces it in :func:`evaluator`
-JPOKER = RuleSet(name="j-poker", mode=WildMode.JPOKER, deck="52", wild=("A",), order=ORDER)
 PAYS = {"five_of_a_kind": 150, "royal_flush": 75, "straight_flush": 35, "four_of_a_kind": 15, "full_house": 7,
         "flush": 5, "straight": 4, "three_of_a_kind": 3, "two_pair": 2, "pair": 1, "high_card": 1}
 
 
 def evaluator(deck: str, wild: int | None) -> Reference:
     """The brute-force evaluator with ``wild`` (a card code, or None) as the only wild card."""
-    ref = Reference(JPOKER, get_deck(deck))
-    ref.wild = set() if wild is None else {wild}
-    return ref
+    return Reference(sheet("j-poker", deck=deck, wild=[] if wild is None else [_text(wild)], order=ORDER))
+
+
+def _text(code: int) -> str:
+    return "23456789TJQKA"[code >> 2] + "cdhs"[code & 3]
 
 
 def decide(ref: Reference, hand: list[int], up: int, unseen: list[int]) -> Fraction:
@@ -59,13 +56,13 @@ def decide(ref: Reference, hand: list[int], up: int, unseen: list[int]) -> Fract
 
 
 def stand(deck: str, hand: list[int], up: int, wild: int) -> Fraction:
-    unseen = [c for c in get_deck(deck).cards.tolist() if c not in hand and c != up]
+    unseen = [c for c in deck_cards(deck)[0] if c not in hand and c != up]
     return decide(evaluator(deck, wild), hand, up, unseen)
 
 
 def exchange(deck: str, hand: list[int], up: int, wild: int, doc_rule: str = "stays") -> Fraction:
     """The mean over every new up card of the fold-or-bet value (the old up card dead)."""
-    unseen = [c for c in get_deck(deck).cards.tolist() if c not in hand and c != up]
+    unseen = [c for c in deck_cards(deck)[0] if c not in hand and c != up]
     doc = wild == up
     fixed = evaluator(deck, None if doc else wild)
     vals = []

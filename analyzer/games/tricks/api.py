@@ -9,7 +9,8 @@ self-play of deals and whole games.
 ``tricks.trick_rules(game, overrides)`` gives the rules (presets ``georgian-joker``,
 ``joker-54``); ``tricks.solve`` a :class:`ParanoidValues` (:class:`Solver` keeps its table
 between deals); ``tricks.play_deals`` / ``tricks.play_games`` self-play results;
-``tricks.bid_table(tricks.situation(rules, hand, …))`` a hand's bidding table (``tricks bid``);
+``tricks.bid_table(tricks.situation(rules, hand, …))`` a hand's bidding table (``tricks bid``;
+``bids=None``: the earlier bids unknown, sampled from the heuristic bidder);
 ``tricks.joker_value`` and ``tricks.strength`` what ``tricks joker-value`` / ``tricks strength``
 print; ``tricks.score`` a deal's score; ``tricks.TrickState`` the game move by move.
 

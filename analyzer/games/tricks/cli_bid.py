@@ -87,8 +87,11 @@ def run_info(rules: Any, rule: tuple[str, ...], **more: Any) -> dict[str, Any]:
             **more}
 
 
-def _bids(text: str | None) -> list[int]:
-    if text is None or not text.strip():
+def _bids(text: str | None) -> list[int] | None:
+    """The earlier bids given, or ``None`` when not given (unknown: sampled from the heuristic)."""
+    if text is None:
+        return None
+    if not text.strip():
         return []
     try:
         return [int(x) for x in text.replace(" ", "").split(",") if x != ""]
@@ -139,7 +142,10 @@ def _bid_columns(params: dict[str, Any]) -> list[str]:
                    "bids fit.")
 @click.option("--seat", type=Count(0, 5), default=0, show_default=True,
               help="The player's seat: 0 left of the dealer (bids first) … the dealer (bids last).")
-@click.option("--bids", default=None, metavar="B0,B1,…", help="Bids already made by seats 0..seat-1.")
+@click.option("--bids", default=None, metavar="B0,B1,…",
+              help="Bids already made by seats 0..seat-1. Left out: unknown — in each sample the earlier "
+                   "seats bid as the heuristic would from their sampled hands (not for the dealer under "
+                   "the hook).")
 @click.option("--bid", type=TRICKS, default=None, help="Only this bid (checked against the hook).")
 @click.option("--set", "set_no", type=click.IntRange(1, 4), default=1, show_default=True,
               help="Set (pulka) of the deal, for hisht by set.")
@@ -149,7 +155,7 @@ def _bid_columns(params: dict[str, Any]) -> list[str]:
               help="How the other seats play (default: the same policy; heuristic under pimc).")
 @click.option("--condition/--no-condition", default=None,
               help="Keep only samples where the heuristic would have made the earlier bids "
-                   "(default: on when the others play heuristic).")
+                   "(default: on when the others play heuristic and the bids are given).")
 @click.option("--samples", type=RunSize(10**8), default=None,
               help=f"Samples of the unseen cards (default {COUNT['tricks bid']:,}; pimc "
                    f"{COUNT_PIMC['tricks bid']:,}).")
@@ -224,7 +230,9 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
     kind = (f"exact: {m['consistent_deals']:,} of the {m['deals']:,} deals fit the bids"
             if m["conditioned_on_bids"] else f"exact over {m['deals']:,} deals") if t.exact else f"{m['samples']:,} samples, seed {seed}"
     turned = f", turned card {m['turned']}" if m.get("turned") else ""
-    footer = (f"\n{m['game']}: {m['hand']}, seat {m['seat']}, trump {m['trump']}{turned}, bids {m['bids']}; "
+    said = f"\n{m['earlier_bids']}" if m["bids"] is None else ""
+    footer = (f"{said}\n{m['game']}: {m['hand']}, seat {m['seat']}, trump {m['trump']}{turned}, "
+              f"bids {m['bids'] if m['bids'] is not None else 'unknown'}; "
               f"{policy} ({kind}); best bid {t.best}" if fmt == "table" else None)
     emit(shown, fmt, out, None, footer=footer, run=run)
 

@@ -3,7 +3,8 @@
 One sample deals the cards the player has not seen (everything but his hand and the turned
 card) to the other seats (and, when drawing, to the stock, the turned card drawn last); then
 the deal is played once per legal bid of the player, the same sample for every bid. Seats
-before him keep the bids they made; seats after him bid by their policy (the dealer within
+before him keep the bids they made — an unknown bid (-1 in ``pre_bids``) is the heuristic's
+bid from that seat's sampled hand; seats after him bid by their policy (the dealer within
 the hook). With ``cond`` set, a sample is kept only if the heuristic would have made the
 earlier seats' bids from their sampled hands (and, in a full Georgian deal, named the given
 trump from seat 0's first three cards): the sample is then drawn from the deals consistent
@@ -60,15 +61,26 @@ def _record(out, j, nb, score, took_me, bid):
 
 
 @njit(cache=True)
+def _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, out):
+    """The bids of seats ``0..me-1`` into ``out``: the given ones, and for an unknown one (-1) the
+    heuristic's bid from the seat's hand (no earlier seat is the dealer: nothing is forbidden)."""
+    for s in range(me):
+        out[s] = pre_bids[s] if pre_bids[s] >= 0 else choose_bid(HEURISTIC, hands[s], trump, tricks, -1, extra,
+                                                                   pstate)
+
+
+@njit(cache=True)
 def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, me, pre_bids, legal_bids,
                deck_mask, extra, search, pstate, moves):
     """The sample ``hands`` (the stock in ``g``'s first ``ns`` cards) played out once per legal bid."""
     wh, _stock, _pos, _bits, _t_card, _t_mode, bids, took, scores, _played_by, _forbid = g
     np_ = hands.shape[0]
     track = 1 if has_external(pol) else 0
+    earlier = np.zeros(me + 1, np.int64)
+    _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, earlier)
     for j in range(legal_bids.shape[0]):
         wh[:] = hands
-        bids[:me] = pre_bids[:me]
+        bids[:me] = earlier[:me]
         bids[me] = legal_bids[j]
         start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, deck_mask, ns, track)
         bid_and_play_seats(g, me + 1, rp, pol, search, pstate, moves)

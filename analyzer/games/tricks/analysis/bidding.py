@@ -14,6 +14,12 @@ named policy: the trick distribution, P(made) and the expected score of every bi
 >>> t = bid_table(s, "heuristic", samples=2000, seed=1)
 >>> t.best in s.legal_bids and t.rows[0]["samples"] == 2000
 True
+
+When the earlier bids are unknown (``bids=None``), each sample's earlier seats bid as the
+heuristic would from their sampled hands:
+
+>>> situation(trick_rules("georgian-joker"), "Ah Kh 9s Jk1", up="7h", seat=2).describe()["bids"] is None
+True
 """
 
 from __future__ import annotations
@@ -46,13 +52,15 @@ from analyzer.stats import Z95, MeanEstimate, estimate_pairs, mean_from_sums, pr
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["BID_POLICIES", "BidError", "BidSituation", "BidTable", "BidTask", "bid_table",
+__all__ = ["BID_POLICIES", "SAMPLED_BIDS_NOTE", "UNKNOWN", "BidError", "BidSituation", "BidTable", "BidTask", "bid_table",
            "exact_bid_table", "mix_bid_tables", "situation", "unknown_up_situations"]
 
 BID_POLICIES = ("heuristic", "random", "pimc")
 POLICY_CODE = {"random": 0, "heuristic": 1}
 PIMC = 2  # the player moved by pimc
 MAX_TRIES = 2000
+UNKNOWN = -1  # an earlier seat's bid the player does not know
+SAMPLED_BIDS_NOTE = "earlier bids unknown: sampled from the heuristic bidder"
 
 
 class BidError(JokerOddsError):
@@ -70,7 +78,7 @@ class BidSituation:
     seat: int
     up: int  # the turned card's bit, -1 when none (a full deal)
     trump: int  # 0..3 or -1 (no trump)
-    bids: tuple[int, ...]
+    bids: tuple[int, ...]  # UNKNOWN (-1) each when the player does not know them
     set_index: int = 0
     hand_text: str = ""  # the hand as the user gave it (cards in that order); else the mask's order
 
@@ -81,6 +89,11 @@ class BidSituation:
     @property
     def full(self) -> bool:
         return self.rules.players * self.cards == self.rules.deck_size
+
+    @property
+    def bids_known(self) -> bool:
+        """Whether the earlier seats' bids are given (else each sample draws the heuristic's)."""
+        return UNKNOWN not in self.bids
 
     @property
     def forbidden(self) -> int:
@@ -105,7 +118,8 @@ class BidSituation:
                 "cards": self.cards,
                 "tricks": self.tricks, "seat": self.seat,
                 "up": format_mask(1 << self.up, self.deck) if self.up >= 0 else None,
-                "trump": trump_text(self.trump), "bids": list(self.bids)}
+                "trump": trump_text(self.trump), "bids": list(self.bids) if self.bids_known else None,
+                **({} if self.bids_known else {"earlier_bids": SAMPLED_BIDS_NOTE})}
 
 
 def _max_cards(rules: TrickRules) -> int:
@@ -115,11 +129,13 @@ def _max_cards(rules: TrickRules) -> int:
 
 
 def situation(rules: TrickRules, hand: str, up: str | None = None, seat: int = 0,
-              bids: Sequence[int] = (), cards: int | None = None, trump: str | None = None,
+              bids: Sequence[int] | None = (), cards: int | None = None, trump: str | None = None,
               bid: int | None = None, set_no: int = 1) -> BidSituation:
     """The player's situation from its texts, checked (each error names what is wrong).
 
-    ``bids`` are the bids of seats ``0..seat-1``; ``bid`` (optional) is one bid to check against
+    ``bids`` are the bids of seats ``0..seat-1`` (``None``: unknown, and so is each ``UNKNOWN``
+    entry — those seats then bid in each sample as the heuristic would from their sampled hands;
+    not for a dealer under the hook, whose forbidden bid they fix); ``bid`` (optional) is one bid to check against
     the hook; ``trump`` is only for a full deal (the named trump), else the up card sets it.
     """
     deck = trick_deck(rules.deck)
@@ -135,12 +151,17 @@ def situation(rules: TrickRules, hand: str, up: str | None = None, seat: int = 0
     if not 0 <= seat < rules.players:
         raise BidError(f"seat must be 0..{rules.players - 1}, got {seat}")
     tricks = rules.tricks_in_deal(n)
-    if len(bids) != seat:
+    if bids is None:
+        bids = [UNKNOWN] * seat
+    elif len(bids) != seat:
         raise BidError(f"seat {seat} bids after {seat} seat(s), but {len(bids)} bid(s) were given "
                        f"(--bids lists the bids of seats 0..{seat - 1})" if seat else
                        f"seat 0 bids first, but {len(bids)} bid(s) were given")
+    if UNKNOWN in bids and seat == rules.players - 1 and rules.hook != "off":
+        raise BidError("the dealer's forbidden bid (the hook) depends on the earlier bids: give them "
+                       f"(--bids lists the bids of seats 0..{seat - 1})")
     for i, b in enumerate(bids):
-        if not 0 <= int(b) <= tricks:
+        if b != UNKNOWN and not 0 <= int(b) <= tricks:
             raise BidError(f"seat {i}'s bid {b} is outside 0..{tricks} (a deal of {tricks} tricks)")
     full = rules.players * n == rules.deck_size
     up_bit = -1
@@ -285,7 +306,9 @@ def _task(s: BidSituation, policy: str, others: str, cond: bool | None, k: int, 
     r = s.rules
     codes = np.full(r.players, POLICY_CODE[others], np.int64)
     codes[s.seat] = POLICY_CODE.get(policy, PIMC)
-    use_cond = (others == "heuristic") if cond is None else cond
+    if cond and not s.bids_known:
+        raise BidError("conditioning on the earlier bids needs them: give the bids, or drop the condition")
+    use_cond = (others == "heuristic" and s.bids_known) if cond is None else cond
     full_choice = s.full and r.trump == "turned" and r.full_deal_trump == "chosen"
     return BidTask(r.params(), s.pool(), s.seat, s.hand, s.up, s.trump,
                    np.array(s.bids, np.int64), np.array(s.legal_bids, np.int64), r.players, s.cards,
@@ -335,7 +358,7 @@ def exact_bid_table(s: BidSituation, policy: str = "heuristic", cond: bool | Non
     return BidTable(s, policy, rows, best, True, meta)
 
 
-def unknown_up_situations(rules: TrickRules, hand: str, trump: str, seat: int = 0, bids: Sequence[int] = (),
+def unknown_up_situations(rules: TrickRules, hand: str, trump: str, seat: int = 0, bids: Sequence[int] | None = (),
                           cards: int | None = None, bid: int | None = None,
                           set_no: int = 1) -> list[BidSituation]:
     """A deal with a turned card the player knows only by its suit (``trump``; ``none``: a joker

@@ -5,12 +5,12 @@ legal moves, each joker mode counting as a move of its own, and in a full Georgi
 trump among the four suits and no trump.
 
 ``heuristic`` (code 1): plays to its bid. It bids from a hand estimate — a joker counts one
-trick, a trump ace, king or queen one, a lower trump a third, a plain ace 0.85 and a plain king
+trick, a trump ace, king or queen one, a lower trump 0.34, a plain ace 0.85 and a plain king
 with a guard 0.4, the sum times 0.88, plus a fair share of the tricks still to come from the
 stock when drawing — rounded, and moved one step toward
 the estimate when the hook forbids it. While short of its bid it leads its highest sure winner
-(the top card left of a suit, trumps first), else a joker "take" in its longest suit (high in
-the 54-card game), else the top of its longest plain suit; following, it wins as cheaply as it
+(the top card left of a suit, trumps first), else a joker "take" in its longest plain suit (in
+trump, clubs at no trump, when it holds no plain card; high in the 54-card game), else the top of its longest plain suit; following, it wins as cheaply as it
 can (the lowest winning card, a joker high last), or throws its lowest card. Once its bid is
 made it sheds: it leads its lowest card (a joker "give" in the suit with most cards out, low in
 the 54-card game), and follows with its highest card that does not win, a joker low, and only
