@@ -37,8 +37,13 @@ if "numba" in sys.modules:  # pragma: no cover - a plugin imported numba before 
     raise RuntimeError("numba was imported before conftest.py could choose its cache folder")
 
 FRESH = os.environ.get("JOKER_ODDS_TEST_CACHE", "").lower() == "fresh"
-SESSION_DIR = Path(tempfile.mkdtemp(prefix="joker-odds-test-")) if FRESH else None
+# An xdist worker shares the controller's fresh caches (it inherits the variable below) and
+# leaves their removal to the controller.
+SHARED_FRESH = os.environ.get("JOKER_ODDS_TEST_FRESH_DIR") if "PYTEST_XDIST_WORKER" in os.environ else None
+SESSION_DIR = (Path(SHARED_FRESH) if SHARED_FRESH
+               else Path(tempfile.mkdtemp(prefix="joker-odds-test-")) if FRESH else None)
 if SESSION_DIR is not None:
+    os.environ["JOKER_ODDS_TEST_FRESH_DIR"] = str(SESSION_DIR)
     os.environ.pop("NUMBA_CACHE_DIR", None)
     os.environ["JOKER_ODDS_CACHE"] = str(SESSION_DIR)
 
@@ -96,5 +101,5 @@ def pytest_collection_finish(session: object) -> None:
 
 def pytest_unconfigure(config: object) -> None:
     """Remove a ``fresh`` session's private caches."""
-    if SESSION_DIR is not None:
+    if SESSION_DIR is not None and not SHARED_FRESH:
         shutil.rmtree(SESSION_DIR, ignore_errors=True)
