@@ -11,7 +11,7 @@ import click
 from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.cli_bid import run_info
-from analyzer.games.tricks.short_rules import SHORT_PRESETS
+from analyzer.games.tricks.rules import SHORT_PRESETS
 
 __all__ = ["COMMANDS", "short_play", "short_solve"]
 

@@ -22,8 +22,8 @@ import numpy as np
 from analyzer.engine import DEFAULT_CHUNK, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import parse_mask, parse_trump, trick_deck
+from analyzer.games.tricks.rules import TrickRules, short_rules
 from analyzer.games.tricks.short_game import DealOutcomes, GameOdds, game_odds
-from analyzer.games.tricks.short_rules import ShortRules, short_rules
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
@@ -31,7 +31,7 @@ __all__ = ["HandOdds", "ShortDeals", "ShortGames", "hand_odds", "play_short_deal
            "short_game_odds", "short_rules", "solve_short"]
 
 
-def _policy_codes(rules: ShortRules, policies: Sequence[str]) -> np.ndarray:
+def _policy_codes(rules: TrickRules, policies: Sequence[str]) -> np.ndarray:
     from analyzer.games.tricks.short_kernels import SHORT_POLICIES
 
     if len(policies) != rules.players:
@@ -42,7 +42,7 @@ def _policy_codes(rules: ShortRules, policies: Sequence[str]) -> np.ndarray:
     return np.array([SHORT_POLICIES.index(p) for p in policies], np.int64)
 
 
-def _pack(rules: ShortRules) -> np.ndarray:
+def _pack(rules: TrickRules) -> np.ndarray:
     from analyzer.games.tricks.short_chunks import trick_bits
 
     return np.array(trick_bits(rules), np.int64)
@@ -68,7 +68,7 @@ class _DealsTask:
 class ShortDeals(TableResult):
     """Random deals under chosen policies: who makes, the maker side's tricks, the DD value."""
 
-    rules: ShortRules
+    rules: TrickRules
     policies: tuple[str, ...]
     deals: int
     seed: int
@@ -99,7 +99,7 @@ class ShortDeals(TableResult):
         return out
 
 
-def play_short_deals(rules: ShortRules, policies: Sequence[str], deals: int | None = 100_000, seed: int = 0,
+def play_short_deals(rules: TrickRules, policies: Sequence[str], deals: int | None = 100_000, seed: int = 0,
                      dd: bool = False, chunk_size: int = DEFAULT_CHUNK, **engine: Any) -> ShortDeals:
     """Play random deals (seat 0 left of the dealer); ``dd`` also solves each made deal double-dummy."""
     codes = _policy_codes(rules, policies)
@@ -147,7 +147,7 @@ class _HandTask:
 class HandOdds(TableResult):
     """One hand at one seat with a known trump: the maker side's tricks if it plays, EV play vs pass."""
 
-    rules: ShortRules
+    rules: TrickRules
     hand: str
     trump: str
     seat: int
@@ -175,7 +175,7 @@ class HandOdds(TableResult):
                  "ci_low": t.ci_low, "ci_high": t.ci_high} for k, t in enumerate(self.tricks)]
 
 
-def hand_odds(rules: ShortRules, hand: str, trump: str | None, seat: int = 0,
+def hand_odds(rules: TrickRules, hand: str, trump: str | None, seat: int = 0,
               policies: Sequence[str] | None = None, deals: int | None = 20_000, seed: int = 0,
               chunk_size: int = 1_000, **engine: Any) -> HandOdds:
     """Monte Carlo over the unseen cards: ``hand`` at ``seat`` (0 = left of the dealer) with ``trump``.
@@ -239,7 +239,7 @@ class _GamesTask:
 class ShortGames(TableResult):
     """Whole games to the target by self-play: P(the first deal's eldest side wins), the premiums."""
 
-    rules: ShortRules
+    rules: TrickRules
     policies: tuple[str, ...]
     games: int
     seed: int
@@ -256,25 +256,25 @@ class ShortGames(TableResult):
                 for k, v in self.premium.items()]
 
 
-def play_short_games(rules: ShortRules, policies: Sequence[str], games: int | None = 20_000, seed: int = 0,
+def play_short_games(rules: TrickRules, policies: Sequence[str], games: int | None = 20_000, seed: int = 0,
                      chunk_size: int = 1_000, **engine: Any) -> ShortGames:
     """Self-play of whole games (``policies`` by first-deal seat; the deal passes clockwise)."""
     if rules.sides != 2:
         raise JokerOddsError("whole games are played by two sides (partners, or 2 players)")
-    if max(rules.premium) > 5 or min(rules.premium) < 1:
+    if max(rules.premium_table) > 5 or min(rules.premium_table) < 1:
         raise JokerOddsError("whole-game self-play counts premiums 1..5")
     codes = _policy_codes(rules, policies)
-    task = _GamesTask(rules.params(), _pack(rules), codes, rules.target, np.array(rules.premium, np.int64))
+    task = _GamesTask(rules.params(), _pack(rules), codes, rules.target, np.array(rules.premium_table, np.int64))
     res = run(task, trials=games, seed=seed, chunk_size=chunk_size, **engine)
     t = res.totals
     n = int(t[0])
-    values = sorted(set(rules.premium), reverse=True)
+    values = sorted(set(rules.premium_table), reverse=True)
     prem = {f"win {v}": proportion(int(t[2 + v - 1]), n) for v in values}
     prem.update({f"lose {v}": proportion(int(t[2 + 5 + v - 1]), n) for v in values})
     return ShortGames(rules, tuple(policies), n, seed, proportion(int(t[1]), n), prem, float(t[12]) / max(n, 1))
 
 
-def short_game_odds(rules: ShortRules, policies: Sequence[str], deals: int | None = 200_000, seed: int = 0,
+def short_game_odds(rules: TrickRules, policies: Sequence[str], deals: int | None = 200_000, seed: int = 0,
                     **engine: Any) -> tuple[GameOdds, ShortDeals]:
     """The exact game chain fed with the per-deal outcome frequencies of ``policies`` (self-play).
 
@@ -290,9 +290,9 @@ def short_game_odds(rules: ShortRules, policies: Sequence[str], deals: int | Non
     return game_odds(d.outcomes, rules, second=second), d
 
 
-def solve_short(rules: ShortRules, hands: Sequence[str], trump: str | None, maker: int) -> int:
+def solve_short(rules: TrickRules, hands: Sequence[str], trump: str | None, maker: int) -> int:
     """Double-dummy tricks of the maker's side (seat 0 leads), every hand known."""
-    from analyzer.games.tricks.short_kernels import dd_tricks
+    from analyzer.games.tricks.short_kernels import dd_table, dd_tricks
 
     deck = trick_deck(rules.deck)
     if len(hands) != rules.players:
@@ -311,4 +311,4 @@ def solve_short(rules: ShortRules, hands: Sequence[str], trump: str | None, make
     t = parse_trump(trump)
     if rules.trump == "none":
         t = -1
-    return int(dd_tricks(np.array(masks, np.uint64), t, maker, rules.params()))
+    return int(dd_tricks(np.array(masks, np.uint64), t, maker, rules.params(), dd_table(12)))

@@ -38,9 +38,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels.moves import JK1, deal_score, legal_moves, trick_winner
+from analyzer.games.tricks.kernels.moves import (
+    JK1,
+    deal_score,
+    legal_moves,
+    maker_points,
+    trick_winner,
+)
 from analyzer.games.tricks.kernels.reveal import note_play
 from analyzer.games.tricks.policies.basic import choose_bid, choose_move
+from analyzer.games.tricks.policies.short import short_move
 from analyzer.games.tricks.rules import P
 
 __all__ = [
@@ -71,6 +78,7 @@ __all__ = [
     "play_out",
     "playout_codes",
     "score_deal",
+    "side_tricks",
     "start_play",
 ]
 
@@ -78,6 +86,8 @@ R_DRAW = P.DRAW
 R_HOOK = P.HOOK
 R_LEADER = P.LEADER
 R_JOKER_LEAD = P.JOKER_LEAD
+R_SCORING = P.SCORING
+MAKER = 1  # rp[R_SCORING]: the maker's side scores (short poker for tricks; ``bids[s]`` = 1 on that side)
 EXTERNAL = 2  # policy codes from here on decide outside the loop (2: pimc)
 K, LEADER, LEFT, NEXT, UP_HOLDER, UP_BIT, TRUMP, CARDS, TRICKS, SET, TRACK, END, DRAWN = range(13)
 POS_SIZE = 13
@@ -212,16 +222,36 @@ def play_on(g, rp, pol, pstate, moves):
             return seat
         h = hands[seat]
         m = legal_moves(h, t_card, t_mode, k, pos[TRUMP], rp, moves)
-        a = choose_move(pol[seat], h, moves, m, t_card, t_mode, k, pos[TRUMP], bids[seat] - took[seat],
-                        bits[DECK] & ~bits[PLAYED] & ~h, rp, pstate)
+        if rp[R_SCORING] == MAKER:
+            a = short_move(pol[seat], seat, h, moves, m, t_card, t_mode, k, pos[LEADER], bids, pos[TRUMP], rp,
+                           pstate)
+        else:
+            a = choose_move(pol[seat], h, moves, m, t_card, t_mode, k, pos[TRUMP], bids[seat] - took[seat],
+                            bits[DECK] & ~bits[PLAYED] & ~h, rp, pstate)
         apply_move(g, a, rp)
     return -1
 
 
 @njit(cache=True)
+def side_tricks(bids, took):
+    """Tricks taken by the maker's side (maker scoring: ``bids[s]`` = 1 for its seats)."""
+    t = 0
+    for s in range(bids.shape[0]):
+        if bids[s] == 1:
+            t += took[s]
+    return t
+
+
+@njit(cache=True)
 def score_deal(g, rp):
-    """Add every seat's deal score to its penalties in ``scores`` (the deal is over)."""
+    """Add every seat's deal score to its penalties in ``scores`` (the deal is over): its bid's score,
+    or under maker scoring what the maker's side writes (defenders nothing)."""
     hands, _stock, pos, _bits, _t_card, _t_mode, bids, took, scores, _played_by, _forbid = g
+    if rp[R_SCORING] == MAKER:
+        pts = maker_points(side_tricks(bids, took), rp)
+        for s in range(hands.shape[0]):
+            scores[s] += pts if bids[s] == 1 else 0
+        return
     for s in range(hands.shape[0]):
         scores[s] += deal_score(bids[s], took[s], pos[CARDS], pos[SET], rp)
 

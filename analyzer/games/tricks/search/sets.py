@@ -34,7 +34,7 @@ def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0,
     for i in range(k0):
         tcard[0, i] = tc0[i]
         tmode[0, i] = tm0[i]
-    return alphabeta(SETS, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
+    return alphabeta(SETS, hands, np_, np.int64(1) << s_seat, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
                      mv, keyb, tcard, tmode, hist, canon)
 
 
