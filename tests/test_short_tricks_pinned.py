@@ -61,7 +61,7 @@ def test_short_tricks_kernels_are_pinned(name: str) -> None:
     pack = np.array(trick_bits(r), np.int64)
     pol = np.ones(r.players, np.int64)
     pol[1] = 0
-    dd = deals_chunk(chunk_state(7, 1), 300, pack.copy(), r.params(), pol, 1)
+    dd = deals_chunk(chunk_state(7, 1), 300, pack.copy(), r.params(), pol, 1, np.zeros(5, np.int64))
     feats = features_chunk(chunk_state(8, 2), 300, pack.copy(), r.params(), pol)
     assert _digest(dd) == PINS["kernels"][f"dd-{name}"]
     assert _digest(feats) == PINS["kernels"][f"features-{name}"]

@@ -22,6 +22,8 @@ from analyzer.games.tricks.kernels.playout import (
     side_tricks,
     start_play,
 )
+from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
+from analyzer.games.tricks.policies.seats import new_search
 from analyzer.games.tricks.policies.short import short_move
 from analyzer.games.tricks.rules import short_rules
 from analyzer.games.tricks.short import play_short_games, short_game_odds, solve_short
@@ -69,7 +71,9 @@ def _kernel_game(rules, seed: int, policies: list[int]):  # type: ignore[no-unty
     maker = int(seed % rules.players)
     pols = np.array(policies, np.int64)
     g = sk.new_position(rules.players, 0)
-    took = sk.play_deal(g, hands, trump, maker, rp, pols, state.copy(), np.zeros(8, np.int64))
+    search = new_search(np.zeros(CFG_SIZE, np.int64), state.copy(), 1)
+    took = sk.play_deal(g, hands, trump, maker, rp, pols, state.copy(), np.zeros(8, np.int64), search, turned,
+                        np.uint64(0))
     # the same deal card by card (the engine's loop body, traced): the same cards and tricks
     g2 = sk.new_position(rules.players, 0)
     g2[0][:] = hands

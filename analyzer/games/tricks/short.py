@@ -42,6 +42,19 @@ def _policy_codes(rules: TrickRules, policies: Sequence[str]) -> np.ndarray:
     return np.array([SHORT_POLICIES.index(p) for p in policies], np.int64)
 
 
+def _cfg(rules: TrickRules, codes: np.ndarray, pimc: dict[str, Any] | None) -> np.ndarray:
+    """pimc's options array (zeros when no seat plays pimc; pimc declares as the heuristic)."""
+    from analyzer.games.tricks.analysis.strength import pimc_cfg
+    from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
+
+    opts = dict(pimc or {})
+    if opts.get("bid_mode", "heuristic") != "heuristic":
+        raise JokerOddsError("short-tricks: pimc says play or pass as the heuristic (no --bid-mode)")
+    if not (codes == 2).any():
+        return np.zeros(CFG_SIZE, np.int64)
+    return pimc_cfg(rules, **opts)
+
+
 def _pack(rules: TrickRules) -> np.ndarray:
     from analyzer.games.tricks.short_chunks import trick_bits
 
@@ -54,11 +67,13 @@ class _DealsTask:
     pack: np.ndarray
     policies: np.ndarray
     dd: int
+    cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.short_chunks import deals_chunk
 
-        return deals_chunk(state, n, self.pack.copy(), self.rp, self.policies, self.dd)  # type: ignore[no-any-return]
+        return deals_chunk(state, n, self.pack.copy(), self.rp, self.policies, self.dd,  # type: ignore[no-any-return]
+                           self.cfg)
 
     def trials_in(self, totals: np.ndarray) -> int:
         return int(totals[0])
@@ -100,10 +115,12 @@ class ShortDeals(TableResult):
 
 
 def play_short_deals(rules: TrickRules, policies: Sequence[str], deals: int | None = 100_000, seed: int = 0,
-                     dd: bool = False, chunk_size: int = DEFAULT_CHUNK, **engine: Any) -> ShortDeals:
-    """Play random deals (seat 0 left of the dealer); ``dd`` also solves each made deal double-dummy."""
+                     dd: bool = False, chunk_size: int = DEFAULT_CHUNK, pimc: dict[str, Any] | None = None,
+                     **engine: Any) -> ShortDeals:
+    """Play random deals (seat 0 left of the dealer); ``dd`` also solves each made deal double-dummy;
+    ``pimc``: the pimc seats' options (k, budget, model, endgame)."""
     codes = _policy_codes(rules, policies)
-    task = _DealsTask(rules.params(), _pack(rules), codes, int(dd))
+    task = _DealsTask(rules.params(), _pack(rules), codes, int(dd), _cfg(rules, codes, pimc))
     res = run(task, trials=deals, seed=seed, chunk_size=chunk_size, **engine)
     t = res.totals
     n = int(t[0])
@@ -132,12 +149,13 @@ class _HandTask:
     pack: np.ndarray
     rp: np.ndarray
     policies: np.ndarray
+    cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.short_chunks import hand_chunk
 
         return hand_chunk(state, n, np.uint64(self.hand), self.seat, np.uint64(self.cand),  # type: ignore[no-any-return]
-                          self.pack.copy(), self.rp, self.policies)
+                          self.pack.copy(), self.rp, self.policies, self.cfg)
 
     def trials_in(self, totals: np.ndarray) -> int:
         return int(totals[1])
@@ -204,7 +222,7 @@ def hand_odds(rules: TrickRules, hand: str, trump: str | None, seat: int = 0,
         cand = sum(1 << b for b in rest if b >= 61)
         if not cand:
             raise JokerOddsError("no trump needs a turned joker, but the hand holds every joker")
-    task = _HandTask(mask, seat, cand, np.array(rest, np.int64), rules.params(), codes)
+    task = _HandTask(mask, seat, cand, np.array(rest, np.int64), rules.params(), codes, _cfg(rules, codes, None))
     res = run(task, trials=deals, seed=seed, chunk_size=chunk_size, **engine)
     tot = res.totals
     n = int(tot[1])
@@ -224,12 +242,13 @@ class _GamesTask:
     policies: np.ndarray
     target: int
     premium: np.ndarray
+    cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.short_chunks import games_chunk
 
         return games_chunk(state, n, self.pack.copy(), self.rp, self.policies,  # type: ignore[no-any-return]
-                           self.target, self.premium)
+                           self.target, self.premium, self.cfg)
 
     def trials_in(self, totals: np.ndarray) -> int:
         return int(totals[0])
@@ -257,14 +276,16 @@ class ShortGames(TableResult):
 
 
 def play_short_games(rules: TrickRules, policies: Sequence[str], games: int | None = 20_000, seed: int = 0,
-                     chunk_size: int = 1_000, **engine: Any) -> ShortGames:
-    """Self-play of whole games (``policies`` by first-deal seat; the deal passes clockwise)."""
+                     chunk_size: int = 1_000, pimc: dict[str, Any] | None = None, **engine: Any) -> ShortGames:
+    """Self-play of whole games (``policies`` by first-deal seat; the deal passes clockwise;
+    ``pimc``: the pimc seats' options)."""
     if rules.sides != 2:
         raise JokerOddsError("whole games are played by two sides (partners, or 2 players)")
     if max(rules.premium_table) > 5 or min(rules.premium_table) < 1:
         raise JokerOddsError("whole-game self-play counts premiums 1..5")
     codes = _policy_codes(rules, policies)
-    task = _GamesTask(rules.params(), _pack(rules), codes, rules.target, np.array(rules.premium_table, np.int64))
+    task = _GamesTask(rules.params(), _pack(rules), codes, rules.target, np.array(rules.premium_table, np.int64),
+                      _cfg(rules, codes, pimc))
     res = run(task, trials=games, seed=seed, chunk_size=chunk_size, **engine)
     t = res.totals
     n = int(t[0])

@@ -15,7 +15,10 @@ search with the maker's side as a team mask. Cards are the engine's hand-mask bi
 >>> low = [sum(1 << (16 * s + r) for r in range(5, 10)) for s in range(3)]   # 7..J of c, d, h
 >>> hands = np.array([top, *low], np.uint64)
 >>> g = new_position(4, 0)
->>> int(play_deal(g, hands, 3, 1, rp, np.ones(4, np.int64), np.ones(4, np.uint64), np.zeros(8, np.int64)))
+>>> from analyzer.games.tricks.policies.seats import new_search
+>>> st = np.ones(4, np.uint64)
+>>> search = new_search(np.zeros(5, np.int64), st, 1)
+>>> int(play_deal(g, hands, 3, 1, rp, np.ones(4, np.int64), st, np.zeros(8, np.int64), search, -1, np.uint64(0)))
 0
 """
 
@@ -30,7 +33,8 @@ from analyzer.games.tricks.kernels.moves import (
     NORMAL,
     maker_points,
 )
-from analyzer.games.tricks.kernels.playout import new_position, play_on, side_tricks, start_play
+from analyzer.games.tricks.kernels.playout import new_position, side_tricks, start_play
+from analyzer.games.tricks.policies.seats import has_external, play_decisions
 from analyzer.games.tricks.policies.short import (
     HEURISTIC,
     RANDOM,
@@ -114,13 +118,15 @@ def side_flags(maker, rp, side):
 
 
 @njit(cache=True)
-def play_deal(g, hands, trump, maker, rp, policies, state, moves):
+def play_deal(g, hands, trump, maker, rp, policies, state, moves, search, turned, deck_mask):
     """Play the five tricks of ``hands`` (seat 0 leads) through the engine's loop in position ``g``
-    (:func:`new_position`); return the tricks of the maker's side."""
+    (:func:`new_position`), pimc seats (code 2) by pimc's card with ``search``
+    (:func:`analyzer.games.tricks.policies.seats.new_search`) seeing the ``turned`` card (-1: none)
+    and the pack ``deck_mask``; return the tricks of the maker's side."""
     g[0][:] = hands
     side_flags(maker, rp, g[6])
-    start_play(g, 0, trump, -1, 5, 5, 0, uint64(0), 0, 0)
-    play_on(g, rp, policies, state, moves)
+    start_play(g, 0, trump, turned, 5, 5, 0, deck_mask, 0, 1 if has_external(policies) else 0)
+    play_decisions(g, rp, policies, search, state, moves)
     return side_tricks(g[6], g[7])
 
 

@@ -36,7 +36,7 @@ from analyzer.kernels.rng import bounded, uniform
 __all__ = ["HEURISTIC", "PLAY_ALONE_AT", "PLAY_AT", "RANDOM", "SHORT_POLICIES", "hand_strength", "says_play",
            "short_move"]
 
-SHORT_POLICIES = ("random", "heuristic")
+SHORT_POLICIES = ("random", "heuristic", "pimc")  # by code; pimc declares as the heuristic
 RANDOM = 0
 HEURISTIC = 1
 PLAY_AT = 1.6
