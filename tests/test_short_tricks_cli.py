@@ -76,3 +76,11 @@ def test_bad_input_is_one_line_error(args: tuple[str, ...], text: str) -> None:
     assert code == 2 and out == "", (out, err)
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and text in lines[0], err
+
+
+def test_play_short_tricks_with_a_pimc_seat() -> None:
+    code, out, err = run("play", "--game", "short-tricks", "--policy-seat", "0=pimc", "--k", "2", "--deals", "30",
+                         "--seed", "1", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["policies"] == ["pimc", "heuristic", "heuristic", "heuristic"] and data["deals"] == 30
