@@ -1,4 +1,5 @@
-"""Short poker for tricks: double-dummy solves per second on random 5-card deals, self-play deals per second."""
+"""Short poker for tricks: double-dummy solves per second on random 5-card deals (the engine's paranoid
+search with the maker's side as a team mask), self-play deals per second (the engine's playout loop)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import numpy as np
 
 from analyzer.games.tricks.short import play_short_deals, short_rules
 from analyzer.games.tricks.short_chunks import trick_bits
-from analyzer.games.tricks.short_kernels import dd_tricks, turned_trump
+from analyzer.games.tricks.short_kernels import dd_table, dd_tricks, turned_trump
 from analyzer.io import render_text_table
 
 SOLVES = 2_000
@@ -27,12 +28,13 @@ def solver_rows() -> list[dict[str, object]]:
             p = rng.permutation(bits)
             hands = np.array([sum(1 << int(b) for b in p[5 * s:5 * s + 5]) for s in range(4)], np.uint64)
             deals.append((hands, int(turned_trump(int(p[20]), 0)), int(rng.integers(0, 4))))
-        dd_tricks(*deals[0], rp)  # compile / load
+        tt = dd_table(12)  # one transposition table, reused deal after deal (a new stamp each)
+        dd_tricks(*deals[0], rp, tt)  # compile / load
         times = []
         t0, c0 = time.perf_counter(), time.process_time()
         for hands, trump, maker in deals:
             t = time.perf_counter()
-            dd_tricks(hands, trump, maker, rp)
+            dd_tricks(hands, trump, maker, rp, tt)
             times.append(time.perf_counter() - t)
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         ms = np.array(times) * 1e3

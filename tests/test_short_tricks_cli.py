@@ -65,7 +65,8 @@ def test_game_odds_table_and_premiums() -> None:
     (("hand-odds", "--hand", "Jk As Ks 7h 8d", "--trump", "s", "--seat", "4"), "seat must be 0..3"),
     (("game-odds", "--rule", "partners=false", "--rule", "players=3"), "the game chain covers two sides"),
     (("game-odds", "--rule", "colour=red"), "unknown rule key 'colour'"),
-    (("play", "--game", "short-tricks", "--policy", "pimc"), "pimc is not wired in"),
+    (("play", "--game", "short-tricks", "--policy", "pimc-bid"), "use pimc, not pimc-bid"),
+    (("play", "--game", "short-tricks", "--policy", "pimc", "--bid-mode", "playouts"), "no --bid-mode"),
     (("play", "--game", "short-tricks", "--cards", "3"), "short-tricks deals five cards"),
     (("solve", "--game", "short-tricks", "--hands", "Jk As", "7c 8c", "7d 8d"), "4 hands needed, got 3"),
     (("solve", "--game", "short-tricks", "--hands", "Jk As", "As 8c", "7d 8d", "7h 8h"), "a card is in two hands"),
@@ -75,3 +76,11 @@ def test_bad_input_is_one_line_error(args: tuple[str, ...], text: str) -> None:
     assert code == 2 and out == "", (out, err)
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and text in lines[0], err
+
+
+def test_play_short_tricks_with_a_pimc_seat() -> None:
+    code, out, err = run("play", "--game", "short-tricks", "--policy-seat", "0=pimc", "--k", "2", "--deals", "30",
+                         "--seed", "1", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["policies"] == ["pimc", "heuristic", "heuristic", "heuristic"] and data["deals"] == 30

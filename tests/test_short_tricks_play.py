@@ -13,9 +13,21 @@ import short_tricks_reference as ref
 
 from analyzer.games.tricks import short_kernels as sk
 from analyzer.games.tricks.deck import format_mask, parse_mask, trick_deck
+from analyzer.games.tricks.kernels.moves import legal_moves
+from analyzer.games.tricks.kernels.playout import (
+    LEADER,
+    LEFT,
+    K,
+    apply_move,
+    side_tricks,
+    start_play,
+)
+from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
+from analyzer.games.tricks.policies.seats import new_search
+from analyzer.games.tricks.policies.short import short_move
+from analyzer.games.tricks.rules import short_rules
 from analyzer.games.tricks.short import play_short_games, short_game_odds, solve_short
 from analyzer.games.tricks.short_game import DealOutcomes, game_odds
-from analyzer.games.tricks.short_rules import short_rules
 from analyzer.kernels.rng import seed_words
 
 
@@ -50,17 +62,35 @@ def test_dd_solver_matches_plain_minimax_full_deals() -> None:
 def _kernel_game(rules, seed: int, policies: list[int]):  # type: ignore[no-untyped-def]
     """One kernel deal: hands, trump, maker, the cards in play order and the maker side's tricks."""
     state = seed_words(seed)
-    pack = np.array([s * 16 + r for s in range(4) for r in range(5, 13)] + [61 + j for j in range(rules.jokers)],
+    pack = np.array([s * 16 + r for s in range(4) for r in range(5, 13)] + [61 + j for j in range(rules.joker_count)],
                     np.int64)
     hands = np.zeros(rules.players, np.uint64)
     rp = rules.params()
     turned = sk.deal_hands(state, pack, rules.players, hands)
     trump = sk.turned_trump(turned, rp[sk.R_NO_TRUMP])
     maker = int(seed % rules.players)
-    trace = np.zeros(5 * rules.players, np.int64)
-    start = hands.copy()
-    took = sk.play_deal(hands, trump, maker, rp, np.array(policies, np.int64), state, trace)
-    return start, trump, maker, trace, took, hands
+    pols = np.array(policies, np.int64)
+    g = sk.new_position(rules.players, 0)
+    search = new_search(np.zeros(CFG_SIZE, np.int64), state.copy(), 1)
+    took = sk.play_deal(g, hands, trump, maker, rp, pols, state.copy(), np.zeros(8, np.int64), search, turned,
+                        np.uint64(0))
+    # the same deal card by card (the engine's loop body, traced): the same cards and tricks
+    g2 = sk.new_position(rules.players, 0)
+    g2[0][:] = hands
+    sk.side_flags(maker, rp, g2[6])
+    start_play(g2, 0, trump, -1, 5, 5, 0, np.uint64(0), 0, 0)
+    trace = []
+    moves = np.zeros(8, np.int64)
+    pos, t_card, t_mode = g2[2], g2[4], g2[5]
+    while pos[LEFT] > 0:
+        seat = (pos[LEADER] + pos[K]) % rules.players
+        h = g2[0][seat]
+        n = legal_moves(h, t_card, t_mode, pos[K], trump, rp, moves)
+        a = short_move(pols[seat], seat, h, moves, n, t_card, t_mode, pos[K], pos[LEADER], g2[6], trump, rp, state)
+        trace.append(int(a) & 63)
+        apply_move(g2, a, rp)
+    assert side_tricks(g2[6], g2[7]) == took and (g[7] == g2[7]).all()
+    return hands.copy(), trump, maker, np.array(trace), took, g2[0]
 
 
 @pytest.mark.parametrize("over", [[], ["deck=32+2"], ["deck=32+2", "trump=none"], ["joker_any_time=true"],
@@ -214,9 +244,16 @@ def test_chain_agrees_with_whole_game_self_play() -> None:
         assert abs(v.estimate - odds.premium_dist(0, 0)[k]) < 4 * max(v.se, 0.005) + 0.02
 
 
-def test_the_recursive_search_is_not_cached_on_disk() -> None:
-    """numba's disk cache of a self-recursive kernel crashes the next process that loads it."""
-    from analyzer.games.tricks import short_chunks
+def test_the_dd_value_is_the_engines_paranoid_search_with_a_team_mask() -> None:
+    """No search of its own: the maker's side (seats 0+2) is the searching side of the engine's solver."""
+    from analyzer.games.tricks.search.paranoid import paranoid_kernel
 
-    for kernel in (sk._ab, sk.dd_tricks, short_chunks.deals_chunk):
-        assert type(kernel._cache).__name__ == "NullCache", kernel
+    assert not hasattr(sk, "_ab")
+    rules = short_rules()
+    deck = trick_deck(rules.deck)
+    hands = np.array([parse_mask(h, deck) for h in ["Jk As 7c 8c 9c", "Ks Qs 7d 8d 9d", "Js Ac Ad 7h 8h",
+                                                     "Ts Kc Kd Ah 9h"]], np.uint64)
+    tt = sk.dd_table(10)
+    got = int(sk.dd_tricks(hands, 3, 0, rules.params(), tt))
+    assert got == ref.minimax([format_mask(int(h), deck).split() for h in hands], "s", 0)
+    assert int(paranoid_kernel(hands, 4, 0b0101, 3, rules.params(), 0, *tt[:6], 99, tt[7])) == got

@@ -15,8 +15,8 @@ import short_tricks_reference as ref
 
 from analyzer.games.tricks import short_kernels as sk
 from analyzer.games.tricks.deck import format_mask, parse_mask, trick_deck
-from analyzer.games.tricks.rules import TrickRulesError
-from analyzer.games.tricks.short_rules import short_rules
+from analyzer.games.tricks.kernels.moves import HIGH, legal_moves, trick_winner
+from analyzer.games.tricks.rules import TrickRulesError, short_rules
 
 
 class Kernels:
@@ -26,19 +26,27 @@ class Kernels:
     def _deck(cards: list[str]):  # type: ignore[no-untyped-def]
         return trick_deck("32+2" if any(c in ("Jk1", "Jk2") for c in cards) else "32+1")
 
+    @staticmethod
+    def _trick(trick: list[str], d) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+        """The engine's trick arrays: the card bits and their modes (a top-trump joker is always HIGH)."""
+        bits = [sk.bit_of(c, d) for c in trick] + [0] * (6 - len(trick))
+        return np.array(bits, np.int64), np.array([HIGH if b >= 61 else 0 for b in bits], np.int64)
+
     def legal(self, hand: list[str], trick: list[str], trump: str | None, joker_any_time: bool = False) -> list[str]:
         d = self._deck(hand + trick)
+        rp = short_rules("short-tricks", [f"joker_any_time={joker_any_time}"]).params()
         mask = parse_mask(" ".join(hand), d)
-        t_card = np.array([sk.bit_of(c, d) for c in trick] + [0] * (5 - len(trick)), np.int64)
+        t_card, t_mode = self._trick(trick, d)
         out = np.zeros(8, np.int64)
-        n = sk.short_legal(np.uint64(mask), t_card, len(trick), sk.trump_code(trump), int(joker_any_time), out)
-        got = format_mask(sum(1 << int(b) for b in out[:n]), d).split()
+        n = legal_moves(np.uint64(mask), t_card, t_mode, len(trick), sk.trump_code(trump), rp, out)
+        assert all(a >> 6 == (HIGH if a & 63 >= 61 else 0) for a in out[:n])  # a joker is always high
+        got = format_mask(sum(1 << int(a & 63) for a in out[:n]), d).split()
         return [c for c in hand if c in got]
 
     def trick_winner(self, trick: list[str], trump: str | None) -> int:
         d = self._deck(trick)
-        t_card = np.array([sk.bit_of(c, d) for c in trick], np.int64)
-        return int(sk.short_winner(t_card, len(trick), sk.trump_code(trump)))
+        t_card, t_mode = self._trick(trick, d)
+        return int(trick_winner(t_card, t_mode, len(trick), sk.trump_code(trump), short_rules().params()))
 
 
 IMPLS = {"referee": ref, "kernels": Kernels()}
@@ -190,17 +198,20 @@ def test_game_is_played_to_five() -> None:
 def test_preset_has_every_rule_and_overrides_work() -> None:
     r = short_rules()
     assert (r.deck, r.players, r.partners, r.trump, r.joker_any_time, r.all_pass, r.make_points, r.march,
-            r.march_alone, r.fail, r.target, r.premium) == (
+            r.march_alone, r.fail, r.target, r.premium_table) == (
         "32+1", 4, True, "turned", False, "throw-in", 1, 2, 2, -2, 5, (3, 2, 2, 1, 1))
     o = short_rules("short-tricks", ["deck=32+2", "trump=none", "joker_any_time=true", "fail=-3",
-                                     "target=3", "premium=[2,1,1]"])
-    assert (o.jokers, o.trump, o.joker_any_time, o.fail, o.target, o.premium_for(0)) == (2, "none", True, -3, 3, 2)
+                                     "target=3", "premium_table=[2,1,1]"])
+    assert (o.joker_count, o.trump, o.joker_any_time, o.fail, o.target, o.premium_for(0)) == (2, "none", True, -3, 3, 2)
 
 
 @pytest.mark.parametrize("override,message", [
     ("colour=red", "unknown rule key 'colour'"),
-    ("deck=36+1", "rule deck must be one of 32+1, 32+2"),
-    ("target=6", "rule premium needs one entry per losers' score 0..5 (6 entries), got 5"),
+    ("deck=36+1", "rule deck must be one of 36j, 52+2, 32+1, 32+2"),
+    ("deck=52+2", "scoring=maker (short poker for tricks) needs jokers=top-trump and deck 32+1 or 32+2"),
+    ("hook=off", "unknown rule key 'hook'"),
+    ("premium=next", "unknown rule key 'premium'"),
+    ("target=6", "rule premium_table needs one entry per losers' score 0..5 (6 entries), got 5"),
     ("partners=maybe", "rule partners must be true or false"),
     ("players=6", "partners need players=4"),
 ])

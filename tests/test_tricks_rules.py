@@ -16,7 +16,7 @@ from analyzer.games.tricks.kernels.moves import (
     legal_moves,
     trick_winner,
 )
-from analyzer.games.tricks.rules import trick_rules
+from analyzer.games.tricks.rules import TrickRulesError, trick_rules
 
 G = trick_rules("georgian-joker")
 GP = G.params()
@@ -178,3 +178,21 @@ def test_the_hook_on_the_dealers_bid(hook: str, forbidden: str | None) -> None:
     target = {"tricks": st.tricks, "cards": 4, None: None}[forbidden]
     everything = list(range(st.tricks + 1))
     assert legal == [b for b in everything if target is None or b != target - 3]
+
+
+def test_one_parser_for_every_family() -> None:
+    """Short poker for tricks is a rule set of the one ``TrickRules``: its fields are keys of the same
+    parser, another family's keys are unknown to it, and the two families cannot be mixed."""
+    from analyzer.games.tricks.rules import P, short_rules
+
+    s = trick_rules("short-tricks")
+    assert s == short_rules() and s.scoring == "maker" and s.jokers == "top-trump"
+    assert s.params()[P.MODEL] == 2 and s.params()[P.SCORING] == 1 and s.params()[P.FAIL] == -2
+    assert trick_rules("georgian-joker").params()[P.SCORING] == 0
+    assert list(s.to_dict())[-1] == "premium_table" and "hook" not in s.to_dict()
+    with pytest.raises(TrickRulesError, match="unknown rule key 'partners'"):
+        trick_rules("georgian-joker", ["partners=false"])
+    with pytest.raises(TrickRulesError, match="belong to scoring=maker"):
+        trick_rules("joker-54", ["jokers=top-trump"])
+    with pytest.raises(TrickRulesError, match="unknown game 'georgian-joker'"):
+        short_rules("georgian-joker")

@@ -10,8 +10,8 @@ import click
 
 from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
 from analyzer.errors import JokerOddsError
-from analyzer.games.tricks.cli_bid import run_info
-from analyzer.games.tricks.short_rules import SHORT_PRESETS
+from analyzer.games.tricks.cli_bid import pimc_kwargs, run_info
+from analyzer.games.tricks.rules import SHORT_PRESETS
 
 __all__ = ["COMMANDS", "short_play", "short_solve"]
 
@@ -22,12 +22,15 @@ def _pct(x: float) -> str:
     return pct(x)
 
 
-def _policies(rules: Any, policy: str, policy_seat: tuple[str, ...]) -> list[str]:
+def _policies(rules: Any, policy: str, policy_seat: tuple[str, ...], pimc: bool = False) -> list[str]:
     from analyzer.games.tricks.analysis.selfplay import parse_policies
 
     pols = parse_policies(rules.players, policy, policy_seat)
-    if "pimc" in pols:
-        raise JokerOddsError("short-tricks plays with the random and heuristic policies (pimc is not wired in)")
+    if "pimc-bid" in pols:
+        raise JokerOddsError("short-tricks: pimc says play or pass as the heuristic (use pimc, not pimc-bid)")
+    if "pimc" in pols and not pimc:
+        raise JokerOddsError("this command plays short-tricks with the random and heuristic policies "
+                             "(pimc plays in tricks play)")
     return pols
 
 
@@ -37,11 +40,12 @@ def short_play(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple
     from analyzer.games.tricks.short import play_short_deals, play_short_games, short_rules
 
     rules = short_rules(game, rule)
-    pols = _policies(rules, policy, policy_seat)
+    pols = _policies(rules, policy, policy_seat, pimc=True)
+    pk = pimc_kwargs(opts, pols)
     engine = engine_kwargs(opts)
     if schedule:
         n = deals if deals is not None or has_target(opts) else 10_000
-        g = play_short_games(rules, pols, n, seed, **engine)
+        g = play_short_games(rules, pols, n, seed, pimc=pk, **engine)
         run = run_info(rules, rule, policies=",".join(pols), method="self-play", games=g.games, seed=seed)
         footer = (f"P(the side left of the first dealer wins) = {_pct(g.p_win.estimate)} ± {_pct(g.p_win.se)} "
                   f"(SE); {g.mean_deals:.1f} deals per game on average.")
@@ -49,7 +53,7 @@ def short_play(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple
              run=run)
         return
     n = deals if deals is not None or has_target(opts) else 100_000
-    d = play_short_deals(rules, pols, n, seed, **engine)
+    d = play_short_deals(rules, pols, n, seed, pimc=pk, **engine)
     made = d.tricks[3].count + d.tricks[4].count + d.tricks[5].count
     total = max(1, d.tricks[0].trials)
     footer = (f"Thrown in: {_pct(d.p_throw_in.estimate)} ± {_pct(d.p_throw_in.se)}; the maker's side makes "

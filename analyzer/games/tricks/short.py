@@ -22,8 +22,8 @@ import numpy as np
 from analyzer.engine import DEFAULT_CHUNK, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import parse_mask, parse_trump, trick_deck
+from analyzer.games.tricks.rules import TrickRules, short_rules
 from analyzer.games.tricks.short_game import DealOutcomes, GameOdds, game_odds
-from analyzer.games.tricks.short_rules import ShortRules, short_rules
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
@@ -31,7 +31,7 @@ __all__ = ["HandOdds", "ShortDeals", "ShortGames", "hand_odds", "play_short_deal
            "short_game_odds", "short_rules", "solve_short"]
 
 
-def _policy_codes(rules: ShortRules, policies: Sequence[str]) -> np.ndarray:
+def _policy_codes(rules: TrickRules, policies: Sequence[str]) -> np.ndarray:
     from analyzer.games.tricks.short_kernels import SHORT_POLICIES
 
     if len(policies) != rules.players:
@@ -42,7 +42,20 @@ def _policy_codes(rules: ShortRules, policies: Sequence[str]) -> np.ndarray:
     return np.array([SHORT_POLICIES.index(p) for p in policies], np.int64)
 
 
-def _pack(rules: ShortRules) -> np.ndarray:
+def _cfg(rules: TrickRules, codes: np.ndarray, pimc: dict[str, Any] | None) -> np.ndarray:
+    """pimc's options array (zeros when no seat plays pimc; pimc declares as the heuristic)."""
+    from analyzer.games.tricks.analysis.strength import pimc_cfg
+    from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
+
+    opts = dict(pimc or {})
+    if opts.get("bid_mode", "heuristic") != "heuristic":
+        raise JokerOddsError("short-tricks: pimc says play or pass as the heuristic (no --bid-mode)")
+    if not (codes == 2).any():
+        return np.zeros(CFG_SIZE, np.int64)
+    return pimc_cfg(rules, **opts)
+
+
+def _pack(rules: TrickRules) -> np.ndarray:
     from analyzer.games.tricks.short_chunks import trick_bits
 
     return np.array(trick_bits(rules), np.int64)
@@ -54,11 +67,13 @@ class _DealsTask:
     pack: np.ndarray
     policies: np.ndarray
     dd: int
+    cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.short_chunks import deals_chunk
 
-        return deals_chunk(state, n, self.pack.copy(), self.rp, self.policies, self.dd)  # type: ignore[no-any-return]
+        return deals_chunk(state, n, self.pack.copy(), self.rp, self.policies, self.dd,  # type: ignore[no-any-return]
+                           self.cfg)
 
     def trials_in(self, totals: np.ndarray) -> int:
         return int(totals[0])
@@ -68,7 +83,7 @@ class _DealsTask:
 class ShortDeals(TableResult):
     """Random deals under chosen policies: who makes, the maker side's tricks, the DD value."""
 
-    rules: ShortRules
+    rules: TrickRules
     policies: tuple[str, ...]
     deals: int
     seed: int
@@ -99,11 +114,13 @@ class ShortDeals(TableResult):
         return out
 
 
-def play_short_deals(rules: ShortRules, policies: Sequence[str], deals: int | None = 100_000, seed: int = 0,
-                     dd: bool = False, chunk_size: int = DEFAULT_CHUNK, **engine: Any) -> ShortDeals:
-    """Play random deals (seat 0 left of the dealer); ``dd`` also solves each made deal double-dummy."""
+def play_short_deals(rules: TrickRules, policies: Sequence[str], deals: int | None = 100_000, seed: int = 0,
+                     dd: bool = False, chunk_size: int = DEFAULT_CHUNK, pimc: dict[str, Any] | None = None,
+                     **engine: Any) -> ShortDeals:
+    """Play random deals (seat 0 left of the dealer); ``dd`` also solves each made deal double-dummy;
+    ``pimc``: the pimc seats' options (k, budget, model, endgame)."""
     codes = _policy_codes(rules, policies)
-    task = _DealsTask(rules.params(), _pack(rules), codes, int(dd))
+    task = _DealsTask(rules.params(), _pack(rules), codes, int(dd), _cfg(rules, codes, pimc))
     res = run(task, trials=deals, seed=seed, chunk_size=chunk_size, **engine)
     t = res.totals
     n = int(t[0])
@@ -132,12 +149,13 @@ class _HandTask:
     pack: np.ndarray
     rp: np.ndarray
     policies: np.ndarray
+    cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.short_chunks import hand_chunk
 
         return hand_chunk(state, n, np.uint64(self.hand), self.seat, np.uint64(self.cand),  # type: ignore[no-any-return]
-                          self.pack.copy(), self.rp, self.policies)
+                          self.pack.copy(), self.rp, self.policies, self.cfg)
 
     def trials_in(self, totals: np.ndarray) -> int:
         return int(totals[1])
@@ -147,7 +165,7 @@ class _HandTask:
 class HandOdds(TableResult):
     """One hand at one seat with a known trump: the maker side's tricks if it plays, EV play vs pass."""
 
-    rules: ShortRules
+    rules: TrickRules
     hand: str
     trump: str
     seat: int
@@ -175,7 +193,7 @@ class HandOdds(TableResult):
                  "ci_low": t.ci_low, "ci_high": t.ci_high} for k, t in enumerate(self.tricks)]
 
 
-def hand_odds(rules: ShortRules, hand: str, trump: str | None, seat: int = 0,
+def hand_odds(rules: TrickRules, hand: str, trump: str | None, seat: int = 0,
               policies: Sequence[str] | None = None, deals: int | None = 20_000, seed: int = 0,
               chunk_size: int = 1_000, **engine: Any) -> HandOdds:
     """Monte Carlo over the unseen cards: ``hand`` at ``seat`` (0 = left of the dealer) with ``trump``.
@@ -204,7 +222,7 @@ def hand_odds(rules: ShortRules, hand: str, trump: str | None, seat: int = 0,
         cand = sum(1 << b for b in rest if b >= 61)
         if not cand:
             raise JokerOddsError("no trump needs a turned joker, but the hand holds every joker")
-    task = _HandTask(mask, seat, cand, np.array(rest, np.int64), rules.params(), codes)
+    task = _HandTask(mask, seat, cand, np.array(rest, np.int64), rules.params(), codes, _cfg(rules, codes, None))
     res = run(task, trials=deals, seed=seed, chunk_size=chunk_size, **engine)
     tot = res.totals
     n = int(tot[1])
@@ -224,12 +242,13 @@ class _GamesTask:
     policies: np.ndarray
     target: int
     premium: np.ndarray
+    cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.short_chunks import games_chunk
 
         return games_chunk(state, n, self.pack.copy(), self.rp, self.policies,  # type: ignore[no-any-return]
-                           self.target, self.premium)
+                           self.target, self.premium, self.cfg)
 
     def trials_in(self, totals: np.ndarray) -> int:
         return int(totals[0])
@@ -239,7 +258,7 @@ class _GamesTask:
 class ShortGames(TableResult):
     """Whole games to the target by self-play: P(the first deal's eldest side wins), the premiums."""
 
-    rules: ShortRules
+    rules: TrickRules
     policies: tuple[str, ...]
     games: int
     seed: int
@@ -256,25 +275,27 @@ class ShortGames(TableResult):
                 for k, v in self.premium.items()]
 
 
-def play_short_games(rules: ShortRules, policies: Sequence[str], games: int | None = 20_000, seed: int = 0,
-                     chunk_size: int = 1_000, **engine: Any) -> ShortGames:
-    """Self-play of whole games (``policies`` by first-deal seat; the deal passes clockwise)."""
+def play_short_games(rules: TrickRules, policies: Sequence[str], games: int | None = 20_000, seed: int = 0,
+                     chunk_size: int = 1_000, pimc: dict[str, Any] | None = None, **engine: Any) -> ShortGames:
+    """Self-play of whole games (``policies`` by first-deal seat; the deal passes clockwise;
+    ``pimc``: the pimc seats' options)."""
     if rules.sides != 2:
         raise JokerOddsError("whole games are played by two sides (partners, or 2 players)")
-    if max(rules.premium) > 5 or min(rules.premium) < 1:
+    if max(rules.premium_table) > 5 or min(rules.premium_table) < 1:
         raise JokerOddsError("whole-game self-play counts premiums 1..5")
     codes = _policy_codes(rules, policies)
-    task = _GamesTask(rules.params(), _pack(rules), codes, rules.target, np.array(rules.premium, np.int64))
+    task = _GamesTask(rules.params(), _pack(rules), codes, rules.target, np.array(rules.premium_table, np.int64),
+                      _cfg(rules, codes, pimc))
     res = run(task, trials=games, seed=seed, chunk_size=chunk_size, **engine)
     t = res.totals
     n = int(t[0])
-    values = sorted(set(rules.premium), reverse=True)
+    values = sorted(set(rules.premium_table), reverse=True)
     prem = {f"win {v}": proportion(int(t[2 + v - 1]), n) for v in values}
     prem.update({f"lose {v}": proportion(int(t[2 + 5 + v - 1]), n) for v in values})
     return ShortGames(rules, tuple(policies), n, seed, proportion(int(t[1]), n), prem, float(t[12]) / max(n, 1))
 
 
-def short_game_odds(rules: ShortRules, policies: Sequence[str], deals: int | None = 200_000, seed: int = 0,
+def short_game_odds(rules: TrickRules, policies: Sequence[str], deals: int | None = 200_000, seed: int = 0,
                     **engine: Any) -> tuple[GameOdds, ShortDeals]:
     """The exact game chain fed with the per-deal outcome frequencies of ``policies`` (self-play).
 
@@ -290,9 +311,9 @@ def short_game_odds(rules: ShortRules, policies: Sequence[str], deals: int | Non
     return game_odds(d.outcomes, rules, second=second), d
 
 
-def solve_short(rules: ShortRules, hands: Sequence[str], trump: str | None, maker: int) -> int:
+def solve_short(rules: TrickRules, hands: Sequence[str], trump: str | None, maker: int) -> int:
     """Double-dummy tricks of the maker's side (seat 0 leads), every hand known."""
-    from analyzer.games.tricks.short_kernels import dd_tricks
+    from analyzer.games.tricks.short_kernels import dd_table, dd_tricks
 
     deck = trick_deck(rules.deck)
     if len(hands) != rules.players:
@@ -311,4 +332,4 @@ def solve_short(rules: ShortRules, hands: Sequence[str], trump: str | None, make
     t = parse_trump(trump)
     if rules.trump == "none":
         t = -1
-    return int(dd_tricks(np.array(masks, np.uint64), t, maker, rules.params()))
+    return int(dd_tricks(np.array(masks, np.uint64), t, maker, rules.params(), dd_table(12)))

@@ -4,10 +4,10 @@ Each kernel plays ``n`` trials from one xoshiro256** stream and returns a float6
 (the layouts are the ``*_SIZE`` helpers below), which the engine adds up over chunks.
 
 >>> from analyzer.kernels.rng import chunk_state
->>> from analyzer.games.tricks.short_rules import short_rules
+>>> from analyzer.games.tricks.rules import short_rules
 >>> import numpy as np
 >>> r = short_rules(); pack = np.array(sorted(trick_bits(r)), np.int64)
->>> t = deals_chunk(chunk_state(1, 0), 100, pack, r.params(), np.ones(4, np.int64), 0)
+>>> t = deals_chunk(chunk_state(1, 0), 100, pack, r.params(), np.ones(4, np.int64), 0, np.zeros(5, np.int64))
 >>> int(t[0]), int(t[2:2 + 24].sum() + t[1])   # deals, and every deal counted once
 (100, 100)
 """
@@ -17,36 +17,41 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from analyzer.games.tricks.kernels.dealing import pack_mask
 from analyzer.games.tricks.kernels.moves import popcount, suit_mask
+from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
+from analyzer.games.tricks.policies.seats import search_for
+from analyzer.games.tricks.rules import P, TrickRules
 from analyzer.games.tricks.short_kernels import (
     JOKERS,
     NORMAL,
+    dd_table,
     dd_tricks,
     deal_hands,
     deal_points,
     maker_of,
+    new_position,
     play_deal,
     same_side,
     says_play,
     turned_trump,
 )
-from analyzer.games.tricks.short_rules import SP, ShortRules
 from analyzer.kernels.rng import deal
 
 __all__ = ["deals_chunk", "deals_size", "features_chunk", "games_chunk", "hand_chunk", "trick_bits"]
 
-R_PLAYERS = SP.PLAYERS
-R_PARTNERS = SP.PARTNERS
-R_NO_TRUMP = SP.NO_TRUMP
-R_DEALER_PLAYS = SP.DEALER_PLAYS
+R_PLAYERS = P.PLAYERS
+R_PARTNERS = P.PARTNERS
+R_NO_TRUMP = P.TRUMP
+R_DEALER_PLAYS = P.DEALER_PLAYS
 HAND_SIZE = 17
 GAME_SIZE = 13
 
 
-def trick_bits(rules: ShortRules) -> list[int]:
+def trick_bits(rules: TrickRules) -> list[int]:
     """The deck's cards as hand-mask bits (7..A of four suits, then the jokers)."""
     bits = [s * 16 + r for s in range(4) for r in range(5, 13)]
-    return bits + [61 + j for j in range(rules.jokers)]
+    return bits + [61 + j for j in range(rules.joker_count)]
 
 
 def deals_size(players: int) -> int:
@@ -62,14 +67,18 @@ def _declare(hands, trump, rp, policies, state, says):
     return maker_of(says, players, rp[R_DEALER_PLAYS])
 
 
-@njit  # calls the search (see short_kernels._ab): not cached
-def deals_chunk(state, n, pack, rp, policies, with_dd):
+@njit(cache=True)
+def deals_chunk(state, n, pack, rp, policies, with_dd, cfg):
     """``n`` random deals: who makes, the tricks his side takes, and (``with_dd``) the DD value."""
     players = rp[R_PLAYERS]
     out = np.zeros(2 + players * 6 + 36)
     hands = np.zeros(players, np.uint64)
     says = np.zeros(players, np.int64)
-    empty = np.zeros(0, np.int64)
+    g = new_position(players, 0)
+    mv = np.zeros(8, np.int64)
+    tt = dd_table(12 if with_dd else 0)
+    search = search_for(policies, cfg, state)
+    dmask = pack_mask(pack)
     for _ in range(n):
         turned = deal_hands(state, pack, players, hands)
         trump = turned_trump(turned, rp[R_NO_TRUMP])
@@ -78,8 +87,8 @@ def deals_chunk(state, n, pack, rp, policies, with_dd):
         if maker < 0:
             out[1] += 1
             continue
-        dd = dd_tricks(hands, trump, maker, rp) if with_dd else 0
-        took = play_deal(hands, trump, maker, rp, policies, state, empty)
+        dd = dd_tricks(hands, trump, maker, rp, tt) if with_dd else 0
+        took = play_deal(g, hands, trump, maker, rp, policies, state, mv, search, turned, dmask)
         out[2 + maker * 6 + took] += 1
         if with_dd:
             out[2 + players * 6 + dd * 6 + took] += 1
@@ -87,7 +96,7 @@ def deals_chunk(state, n, pack, rp, policies, with_dd):
 
 
 @njit(cache=True)
-def _play_and_pass(hands, copy, seat, says, trump, rp, policies, state):
+def _play_and_pass(g, mv, hands, seat, says, trump, rp, policies, state, search, turned, dmask):
     """The same deal with ``seat`` saying "play" and saying "pass" (``says``: the later seats').
 
     Returns the tricks of its side when it plays, the points its side nets either way, and who
@@ -95,9 +104,7 @@ def _play_and_pass(hands, copy, seat, says, trump, rp, policies, state):
     """
     players = rp[R_PLAYERS]
     partners = rp[R_PARTNERS]
-    empty = np.zeros(0, np.int64)
-    copy[:] = hands
-    took = play_deal(copy, trump, seat, rp, policies, state, empty)
+    took = play_deal(g, hands, trump, seat, rp, policies, state, mv, search, turned, dmask)
     p_play = deal_points(took, rp)
     maker = -1
     for s in range(seat + 1, players):
@@ -108,15 +115,14 @@ def _play_and_pass(hands, copy, seat, says, trump, rp, policies, state):
         maker = players - 1
     if maker < 0:
         return took, p_play, 0, 2
-    copy[:] = hands
-    pts = deal_points(play_deal(copy, trump, maker, rp, policies, state, empty), rp)
+    pts = deal_points(play_deal(g, hands, trump, maker, rp, policies, state, mv, search, turned, dmask), rp)
     if same_side(seat, maker, maker, partners):
         return took, p_play, pts, 0
     return took, p_play, -pts, 1
 
 
 @njit(cache=True)
-def hand_chunk(state, n, hand, seat, cand, pack, rp, policies):
+def hand_chunk(state, n, hand, seat, cand, pack, rp, policies, cfg):
     """``n`` deals around a fixed ``hand`` at ``seat``: play it, and pass it, on the same cards.
 
     The turned card is uniform among ``cand`` (a mask of the cards that give the chosen trump);
@@ -129,9 +135,12 @@ def hand_chunk(state, n, hand, seat, cand, pack, rp, policies):
     players = rp[R_PLAYERS]
     out = np.zeros(HAND_SIZE)
     hands = np.zeros(players, np.uint64)
-    copy = np.zeros(players, np.uint64)
+    g = new_position(players, 0)
+    mv = np.zeros(8, np.int64)
     says = np.zeros(players, np.int64)
     m = pack.shape[0]
+    search = search_for(policies, cfg, state)
+    dmask = pack_mask(pack) | hand
     kept = 0
     while kept < n and out[0] < 1000 * n + 1000:
         out[0] += 1
@@ -167,7 +176,8 @@ def hand_chunk(state, n, hand, seat, cand, pack, rp, policies):
         out[1] += 1
         for s in range(seat + 1, players):
             says[s] = 1 if says_play(policies[s], hands[s], trump, rp, state) else 0
-        took, p_play, p_pass, who = _play_and_pass(hands, copy, seat, says, trump, rp, policies, state)
+        took, p_play, p_pass, who = _play_and_pass(g, mv, hands, seat, says, trump, rp, policies, state, search,
+                                                   turned, dmask)
         out[2 + took] += 1
         out[14 + who] += 1
         d = p_play - p_pass
@@ -181,7 +191,7 @@ def hand_chunk(state, n, hand, seat, cand, pack, rp, policies):
 
 
 @njit(cache=True)
-def games_chunk(state, n, pack, rp, policies, target, premium):
+def games_chunk(state, n, pack, rp, policies, target, premium, cfg):
     """``n`` whole games to ``target`` (two sides; seat 0 of the first deal is on side 0).
 
     The deal passes clockwise, so the player at first-deal seat ``q`` sits at seat
@@ -193,7 +203,10 @@ def games_chunk(state, n, pack, rp, policies, target, premium):
     hands = np.zeros(players, np.uint64)
     says = np.zeros(players, np.int64)
     pol = np.zeros(players, np.int64)
-    empty = np.zeros(0, np.int64)
+    g = new_position(players, 0)
+    mv = np.zeros(8, np.int64)
+    search = search_for(policies, cfg, state)
+    dmask = pack_mask(pack)
     for _ in range(n):
         score = np.zeros(2, np.int64)
         d = 0
@@ -204,7 +217,7 @@ def games_chunk(state, n, pack, rp, policies, target, premium):
             trump = turned_trump(turned, rp[R_NO_TRUMP])
             maker = _declare(hands, trump, rp, pol, state, says)
             if maker >= 0:
-                took = play_deal(hands, trump, maker, rp, pol, state, empty)
+                took = play_deal(g, hands, trump, maker, rp, pol, state, mv, search, turned, dmask)
                 side = ((maker + d) % players) % 2
                 score[side] += deal_points(took, rp)
             d += 1
@@ -232,8 +245,11 @@ def features_chunk(state, n, pack, rp, policies):
     players = rp[R_PLAYERS]
     out = np.zeros(FEATURE_CELLS * 5 + 1)
     hands = np.zeros(players, np.uint64)
-    copy = np.zeros(players, np.uint64)
+    g = new_position(players, 0)
+    mv = np.zeros(8, np.int64)
     says = np.zeros(players, np.int64)
+    search = search_for(policies, np.zeros(CFG_SIZE, np.int64), state)
+    dmask = pack_mask(pack)
     for _ in range(n):
         turned = deal_hands(state, pack, players, hands)
         trump = turned_trump(turned, rp[R_NO_TRUMP])
@@ -252,7 +268,8 @@ def features_chunk(state, n, pack, rp, policies):
                 if su != trump and h & (uint64(1) << uint64(su * 16 + 12)):
                     aces += 1
             cell = (seat * 7 + trumps) * 3 + min(aces, 2)
-            took, p_play, p_pass, _who = _play_and_pass(hands, copy, seat, says, trump, rp, policies, state)
+            took, p_play, p_pass, _who = _play_and_pass(g, mv, hands, seat, says, trump, rp, policies, state, search,
+                                                        turned, dmask)
             d = p_play - p_pass
             out[cell * 5] += 1
             out[cell * 5 + 1] += d

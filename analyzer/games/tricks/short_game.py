@@ -27,8 +27,7 @@ import numpy as np
 from scipy.sparse import csc_matrix, lil_matrix
 from scipy.sparse.linalg import splu
 
-from analyzer.games.tricks.rules import TrickRulesError
-from analyzer.games.tricks.short_rules import ShortRules, short_rules
+from analyzer.games.tricks.rules import TrickRules, TrickRulesError, short_rules
 from analyzer.results import TableResult
 
 __all__ = ["DealOutcomes", "GameOdds", "game_odds"]
@@ -176,7 +175,7 @@ def _solve(outs: tuple[DealOutcomes, DealOutcomes], target: int, low: int, premi
     return GameOdds(target=target, low=low, premiums=values, p_win=p_win, premium=prem, deals=deals, cut=cut)
 
 
-def game_odds(outcomes: DealOutcomes, rules: ShortRules | None = None, show_from: int = -4,
+def game_odds(outcomes: DealOutcomes, rules: TrickRules | None = None, show_from: int = -4,
               second: DealOutcomes | None = None) -> GameOdds:
     """Solve the game to ``rules.target`` exactly up to a floor on the scores.
 
@@ -191,7 +190,7 @@ def game_odds(outcomes: DealOutcomes, rules: ShortRules | None = None, show_from
         raise TrickRulesError(f"the game chain covers two sides (partners, or 2 players), got {r.sides}")
     low = min(show_from, 0) - 20
     while True:
-        odds = _solve((outcomes, second or outcomes), r.target, low, r.premium)
+        odds = _solve((outcomes, second or outcomes), r.target, low, r.premium_table)
         shown = odds.cut[show_from - low:, show_from - low:]
         if float(shown.max()) < _CUT_TOL or low <= -_FLOOR_MAX:
             return odds

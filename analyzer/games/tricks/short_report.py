@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 
 from analyzer.engine import run
+from analyzer.games.tricks.rules import TrickRules, short_rules
 from analyzer.games.tricks.short import play_short_deals, play_short_games
 from analyzer.games.tricks.short_game import game_odds
-from analyzer.games.tricks.short_rules import ShortRules, short_rules
 from analyzer.numfmt import interval, pct, se_decimals
 from analyzer.report.study import Study
 from analyzer.stats import mean_from_sums
@@ -45,7 +45,7 @@ class FeatureTask:
         return int(totals[-1])
 
 
-def play_table(rules: ShortRules, deals: int, seed: int) -> list[dict[str, Any]]:
+def play_table(rules: TrickRules, deals: int, seed: int) -> list[dict[str, Any]]:
     """Play minus pass (points, heuristic everywhere) by seat, trumps held (jokers counted), off-suit aces.
 
     >>> rows = play_table(short_rules(), 2_000, 1)

@@ -42,9 +42,11 @@ from analyzer.games.tricks.kernels.moves import (
     deal_score,
     led_suit,
     legal_moves,
+    maker_points,
     trick_winner,
 )
 from analyzer.games.tricks.rules import TrickRules
+from analyzer.games.tricks.short_kernels import side_flags
 
 __all__ = ["TrickInfo", "TrickState", "kernel_policy", "move_text"]
 
@@ -126,6 +128,7 @@ class TrickState:
     drawn: int = 0  # stock cards drawn so far
     forbid: list[int] = field(default_factory=list)  # per seat: cards its plays showed it lacks
     dealer: int = -1  # the dealer's seat (-1: the last seat)
+    maker: int = -1  # maker scoring: the maker's seat once declared (-1: not yet, or thrown in)
 
     def __post_init__(self) -> None:
         p = self.rules.players
@@ -235,7 +238,8 @@ class TrickState:
         if self.phase == "trump":
             return self.first_seat
         if self.phase == "bid":
-            return (self.first_seat + len(self.bids)) % self.num_players
+            said = len(self.history) if self.rules.scoring == "maker" else len(self.bids)  # declarations: history
+            return (self.first_seat + said) % self.num_players
         if self.phase == "play":
             return (self.leader + len(self.trick)) % self.num_players
         return TERMINAL
@@ -254,6 +258,8 @@ class TrickState:
     def legal_actions(self) -> list[int]:
         if self.phase == "trump":
             return [0, 1, 2, 3, NO_TRUMP_ACTION]
+        if self.phase == "bid" and self.rules.scoring == "maker":
+            return [0, 1]  # pass, play
         if self.phase == "bid":
             bad = self.forbidden_bid()
             return [b for b in range(self._n_tricks + 1) if b != bad]
@@ -300,6 +306,9 @@ class TrickState:
             self.trump = -1 if action == NO_TRUMP_ACTION else action
             self.phase = "bid"
             return
+        if self.phase == "bid" and self.rules.scoring == "maker":
+            self._declare(seat, action)
+            return
         if self.phase == "bid":
             self.bids.append(action)
             if len(self.bids) == self.num_players:
@@ -334,15 +343,42 @@ class TrickState:
         if not any(self.hands):
             self.phase = "done"
 
+    def _declare(self, seat: int, action: int) -> None:
+        """Maker scoring: "play" (1) makes ``seat`` the maker, his side's seats flagged 1 where the bids
+        are; after the last "pass" the dealer plays or the deal is thrown in, by the rules."""
+        said = len(self.history)  # the declarations so far, this one included
+        if action == 1:
+            self.maker = seat
+        elif said == self.num_players and self.rules.all_pass == "dealer-plays":
+            self.maker = self.dealer
+        elif said == self.num_players:
+            self.phase = "done"  # thrown in
+            return
+        else:
+            return
+        order = [(self.first_seat + i) % self.num_players for i in range(self.num_players)]
+        flags = np.zeros(self.num_players, np.int64)
+        side_flags(self.maker, self._rp, flags)
+        self.bids = [int(flags[s]) for s in order]
+        self.phase = "play"
+
     def returns(self) -> list[float]:
         if self.phase != "done":
             return [0.0] * self.num_players
+        if self.rules.scoring == "maker":  # the maker side writes its points, defenders nothing
+            if self.maker < 0:
+                return [0.0] * self.num_players
+            side = sum(self.took[s] for s in range(self.num_players) if self.bid_of(s) == 1)
+            pts = float(maker_points(side, self._rp))
+            return [pts if self.bid_of(s) == 1 else 0.0 for s in range(self.num_players)]
         return [float(deal_score(self.bid_of(s), self.took[s], self.cards, self.set_index, self._rp)
                       - self.penalty[s]) for s in range(self.num_players)]
 
     def action_to_string(self, action: int) -> str:
         if self.phase == "trump":
             return "no trump" if action == NO_TRUMP_ACTION else f"trump {SUITS[action]}"
+        if self.phase == "bid" and self.rules.scoring == "maker":
+            return "play" if action == 1 else "pass"
         if self.phase == "bid":
             return f"bid {action}"
         return move_text(action, self.rules.deck)

@@ -2,7 +2,8 @@
 
 A hand is a ``uint64`` mask (see :mod:`analyzer.games.tricks.deck`). A move is an int
 ``bit + 64 * mode``: mode 0 an ordinary card; a joker's mode is ``HIGH``/``LOW`` or, led in
-Georgian Joker, ``TAKE + X`` / ``GIVE + X`` for the suit X. A trick in progress is two int64
+Georgian Joker, ``TAKE + X`` / ``GIVE + X`` for the suit X; under the top-trump joker (short poker
+for tricks, model 2) a joker is always ``HIGH``: the top trump, of two the later one wins. A trick in progress is two int64
 arrays (card bits, modes) in playing order plus its length. The rules are the int64 array of
 :meth:`analyzer.games.tricks.rules.TrickRules.params`.
 
@@ -23,6 +24,10 @@ from analyzer.games.tricks.rules import P
 R_EXACT_BASE = P.EXACT_BASE
 R_EXACT_PER = P.EXACT_PER
 R_FULL_PER = P.FULL_PER
+R_JOKER_ANY = P.JOKER_ANY
+R_MAKE = P.MAKE
+R_MARCH = P.MARCH
+R_FAIL = P.FAIL
 R_HISHT = P.HISHT
 R_HISHT_SET = P.HISHT_SET
 R_HISHT_VALUE = P.HISHT_VALUE
@@ -35,8 +40,8 @@ R_UNDER_D = P.UNDER_D
 R_UNDER_K = P.UNDER_K
 R_ZERO = P.ZERO
 
-__all__ = ["GIVE", "HIGH", "JK1", "JK2", "LOW", "TAKE", "deal_score", "led_suit", "legal_moves",
-           "trick_winner"]
+__all__ = ["GIVE", "HIGH", "JK1", "JK2", "LOW", "TAKE", "TOP_TRUMP", "deal_score", "led_suit", "legal_moves",
+           "maker_points", "top_trump_mask", "trick_winner"]
 
 JK1 = 61
 JK2 = 62
@@ -45,6 +50,8 @@ HIGH = 1
 LOW = 2
 TAKE = 3  # + suit
 GIVE = 7  # + suit
+TOP_TRUMP = 2  # the joker model of short poker for tricks
+JOKER_SUIT = 4  # without trumps the top-trump joker is a suit of its own
 SUIT_BITS = uint64(0x1FFF)
 JOKERS = uint64((1 << 61) | (1 << 62))
 NORMAL = uint64((1 << 61) - 1)
@@ -119,6 +126,28 @@ def led_suit(t_card, t_mode, k, model):
 
 
 @njit(cache=True)
+def top_trump_mask(hand, t_card, k, trump, joker_any):
+    """The cards ``hand`` may play under the top-trump joker: follow the led suit (the joker is a
+    trump, a led joker calls for trumps; without trumps it is a suit of its own), else trump,
+    else any card; ``joker_any``: the joker may be played at any time."""
+    if k == 0:
+        return hand
+    s = t_card[0] >> 4
+    if is_joker(t_card[0]):
+        s = trump if trump >= 0 else JOKER_SUIT
+    allowed = hand & JOKERS if s == JOKER_SUIT else hand & NORMAL & suit_mask(s)
+    if trump >= 0 and s == trump:
+        allowed |= hand & JOKERS
+    if allowed == 0 and trump >= 0:
+        allowed = hand & ((NORMAL & suit_mask(trump)) | JOKERS)
+    if allowed == 0:
+        allowed = hand
+    if joker_any:
+        allowed |= hand & JOKERS
+    return allowed
+
+
+@njit(cache=True)
 def legal_moves(hand, t_card, t_mode, k, trump, rp, out):
     """Write the legal moves of a player holding ``hand`` into ``out``; return how many.
 
@@ -126,6 +155,15 @@ def legal_moves(hand, t_card, t_mode, k, trump, rp, out):
     rules: the led suit (the highest one under a led "take"), else a trump when ``must_trump``.
     """
     model = rp[R_MODEL]
+    if model == TOP_TRUMP:
+        x = top_trump_mask(hand, t_card, k, trump, rp[R_JOKER_ANY])
+        n = 0
+        while x:
+            b = low_bit(x)
+            x &= x - uint64(1)
+            out[n] = b + 64 * HIGH if b >= JK1 else b
+            n += 1
+        return n
     normal = hand & NORMAL
     allowed = normal
     if k > 0:
@@ -175,7 +213,7 @@ def trick_winner(t_card, t_mode, k, trump, rp):
     model = rp[R_MODEL]
     last_high = -1
     for i in range(k):
-        if is_joker(t_card[i]) and t_mode[i] == HIGH:
+        if is_joker(t_card[i]) and (t_mode[i] == HIGH or model == TOP_TRUMP):
             last_high = i
     if last_high >= 0:
         return last_high
@@ -239,3 +277,13 @@ def deal_score(bid, took, cards, set_index, rp):
     if took > bid:
         return rp[R_OVER_K] * took + rp[R_OVER_D] * d
     return rp[R_UNDER_K] * took + rp[R_UNDER_D] * d
+
+
+@njit(cache=True)
+def maker_points(tricks, rp):
+    """What the maker's side writes for ``tricks`` of 5 (maker scoring): march, made or failed."""
+    if tricks == 5:
+        return rp[R_MARCH]
+    if tricks >= 3:
+        return rp[R_MAKE]
+    return rp[R_FAIL]

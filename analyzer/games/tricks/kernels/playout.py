@@ -38,9 +38,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels.moves import JK1, deal_score, legal_moves, trick_winner
+from analyzer.games.tricks.kernels.moves import (
+    JK1,
+    deal_score,
+    legal_moves,
+    maker_points,
+    trick_winner,
+)
 from analyzer.games.tricks.kernels.reveal import note_play
 from analyzer.games.tricks.policies.basic import choose_bid, choose_move
+from analyzer.games.tricks.policies.short import short_move
 from analyzer.games.tricks.rules import P
 
 __all__ = [
@@ -64,13 +71,17 @@ __all__ = [
     "bid_and_play",
     "bid_rest",
     "copy_position",
+    "deal_value",
     "first_leader",
     "forbidden_bid",
     "new_position",
     "play_on",
     "play_out",
     "playout_codes",
+    "policy_move",
     "score_deal",
+    "side_tricks",
+    "side_value",
     "start_play",
 ]
 
@@ -78,6 +89,8 @@ R_DRAW = P.DRAW
 R_HOOK = P.HOOK
 R_LEADER = P.LEADER
 R_JOKER_LEAD = P.JOKER_LEAD
+R_SCORING = P.SCORING
+MAKER = 1  # rp[R_SCORING]: the maker's side scores (short poker for tricks; ``bids[s]`` = 1 on that side)
 EXTERNAL = 2  # policy codes from here on decide outside the loop (2: pimc)
 K, LEADER, LEFT, NEXT, UP_HOLDER, UP_BIT, TRUMP, CARDS, TRICKS, SET, TRACK, END, DRAWN = range(13)
 POS_SIZE = 13
@@ -203,25 +216,69 @@ def play_on(g, rp, pol, pstate, moves):
     """Play ``g`` on, each seat by its policy code (``pstate`` the policies' stream), until the
     deal's last trick (returns -1) or a seat with a code from ``EXTERNAL`` on is to play
     (returns that seat, nothing played for it)."""
-    hands, _stock, pos, bits, t_card, t_mode, bids, took, _scores, _played_by, _forbid = g
+    hands, _stock, pos, _bits, t_card, t_mode, _bids, _took, _scores, _played_by, _forbid = g
     np_ = hands.shape[0]
     while pos[LEFT] > 0:
         k = pos[K]
         seat = (pos[LEADER] + k) % np_
         if pol[seat] >= EXTERNAL:
             return seat
-        h = hands[seat]
-        m = legal_moves(h, t_card, t_mode, k, pos[TRUMP], rp, moves)
-        a = choose_move(pol[seat], h, moves, m, t_card, t_mode, k, pos[TRUMP], bids[seat] - took[seat],
-                        bits[DECK] & ~bits[PLAYED] & ~h, rp, pstate)
-        apply_move(g, a, rp)
+        m = legal_moves(hands[seat], t_card, t_mode, k, pos[TRUMP], rp, moves)
+        apply_move(g, policy_move(g, pol[seat], seat, moves, m, rp, pstate), rp)
     return -1
 
 
 @njit(cache=True)
+def policy_move(g, code, seat, moves, m, rp, pstate):
+    """The move policy ``code`` (random or heuristic) plays for ``seat`` on turn in ``g`` among the
+    ``m`` legal ``moves``: the maker game's policies under maker scoring, else play-to-your-bid."""
+    hands, _stock, pos, bits, t_card, t_mode, bids, took, _scores, _played_by, _forbid = g
+    h = hands[seat]
+    k = pos[K]
+    if rp[R_SCORING] == MAKER:
+        return short_move(code, seat, h, moves, m, t_card, t_mode, k, pos[LEADER], bids, pos[TRUMP], rp, pstate)
+    return choose_move(code, h, moves, m, t_card, t_mode, k, pos[TRUMP], bids[seat] - took[seat],
+                       bits[DECK] & ~bits[PLAYED] & ~h, rp, pstate)
+
+
+@njit(cache=True)
+def side_value(bids, took, me, rp):
+    """Under maker scoring, what seat ``me``'s side nets for the deal: the maker side's points,
+    negated for the defenders (the deal is zero-sum between the two sides)."""
+    pts = maker_points(side_tricks(bids, took), rp)
+    return pts if bids[me] == 1 else -pts
+
+
+@njit(cache=True)
+def deal_value(g, me, rp):
+    """Seat ``me``'s score for the deal played out in ``g`` (its joker-lead penalties included): its
+    side's points under maker scoring (:func:`side_value`), else the score of its bid."""
+    _hands, _stock, pos, _bits, _t_card, _t_mode, bids, took, scores, _played_by, _forbid = g
+    if rp[R_SCORING] == MAKER:
+        return side_value(bids, took, me, rp) + scores[me]
+    return deal_score(bids[me], took[me], pos[CARDS], pos[SET], rp) + scores[me]
+
+
+@njit(cache=True)
+def side_tricks(bids, took):
+    """Tricks taken by the maker's side (maker scoring: ``bids[s]`` = 1 for its seats)."""
+    t = 0
+    for s in range(bids.shape[0]):
+        if bids[s] == 1:
+            t += took[s]
+    return t
+
+
+@njit(cache=True)
 def score_deal(g, rp):
-    """Add every seat's deal score to its penalties in ``scores`` (the deal is over)."""
+    """Add every seat's deal score to its penalties in ``scores`` (the deal is over): its bid's score,
+    or under maker scoring what the maker's side writes (defenders nothing)."""
     hands, _stock, pos, _bits, _t_card, _t_mode, bids, took, scores, _played_by, _forbid = g
+    if rp[R_SCORING] == MAKER:
+        pts = maker_points(side_tricks(bids, took), rp)
+        for s in range(hands.shape[0]):
+            scores[s] += pts if bids[s] == 1 else 0
+        return
     for s in range(hands.shape[0]):
         scores[s] += deal_score(bids[s], took[s], pos[CARDS], pos[SET], rp)
 

@@ -19,7 +19,16 @@ from __future__ import annotations
 
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels.moves import GIVE, JK1, TAKE, led_suit, suit_mask
+from analyzer.games.tricks.kernels.moves import (
+    GIVE,
+    JK1,
+    JOKERS,
+    NORMAL,
+    TAKE,
+    TOP_TRUMP,
+    led_suit,
+    suit_mask,
+)
 from analyzer.games.tricks.rules import P
 
 __all__ = ["note_play"]
@@ -29,10 +38,32 @@ R_MUST_TRUMP = P.MUST_TRUMP
 
 
 @njit(cache=True)
+def _note_top_trump(forbid, seat, b, t_card, trump):
+    """Under the top-trump joker (a trump; led, it calls for trumps): an ordinary card off the led
+    suit shows no card of it (no joker either when trumps or the joker were led), and off trumps
+    too, no trump and no joker (the joker counts as a trump)."""
+    c0 = t_card[0]
+    if c0 >= JK1 and trump < 0:  # without trumps a led joker calls for the other joker
+        forbid[seat] |= JOKERS
+        return
+    s = trump if c0 >= JK1 else c0 >> 4
+    if (b >> 4) == s:
+        return
+    forbid[seat] |= NORMAL & suit_mask(s)
+    if s == trump:
+        forbid[seat] |= JOKERS
+    if trump >= 0 and (b >> 4) != trump:
+        forbid[seat] |= (NORMAL & suit_mask(trump)) | JOKERS
+
+
+@njit(cache=True)
 def note_play(forbid, seat, a, t_card, t_mode, k, trump, rp):
     """What a play shows about the player's hand, added to ``forbid[seat]`` (cards it cannot hold)."""
     b = a & 63
     if k == 0 or b >= JK1:
+        return
+    if rp[R_MODEL] == TOP_TRUMP:
+        _note_top_trump(forbid, seat, b, t_card, trump)
         return
     s = led_suit(t_card, t_mode, k, rp[R_MODEL])
     if s < 0:

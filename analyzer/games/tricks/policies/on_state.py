@@ -52,6 +52,8 @@ def _basic(code: int, st: TrickState, pstate: np.ndarray) -> int:
         t = int(choose_trump(code, np.uint64(st.first_three), pstate))
         return NO_TRUMP_ACTION if t < 0 else t
     hand = np.uint64(st.hands[seat])
+    if st.rules.scoring == "maker":
+        return _maker_game(code, st, seat, pstate)
     if st.phase == "bid":
         extra = (st.tricks - st.cards) / st.num_players
         return int(choose_bid(code, hand, st.trump, st.tricks, st.forbidden_bid(), extra, pstate))
@@ -64,6 +66,22 @@ def _basic(code: int, st: TrickState, pstate: np.ndarray) -> int:
     need = (o.bids[seat] or 0) - o.took[seat]
     return int(choose_move(code, hand, moves, n, cards, modes, len(st.trick), st.trump, need,
                            np.uint64(deck & ~played & ~st.hands[seat]), st.params, pstate))
+
+
+def _maker_game(code: int, st: TrickState, seat: int, pstate: np.ndarray) -> int:
+    """Maker scoring (short poker for tricks): the declaration, or the card the engine's loop plays
+    (:func:`analyzer.games.tricks.kernels.playout.policy_move`) for the seat on turn."""
+    from analyzer.games.tricks.kernels.moves import legal_moves
+    from analyzer.games.tricks.kernels.playout import policy_move
+    from analyzer.games.tricks.policies.short import says_play
+
+    if st.phase == "bid":
+        return int(says_play(code, np.uint64(st.hands[seat]), st.trump, st.params, pstate))
+    g = st.position()
+    me = (seat - st.first_seat) % st.num_players
+    moves = np.zeros(8, np.int64)
+    n = legal_moves(g[0][me], g[4], g[5], len(st.trick), st.trump, st.params, moves)
+    return int(policy_move(g, code, me, moves, n, st.params, pstate))
 
 
 class PimcPolicy:
@@ -105,7 +123,7 @@ class PimcPolicy:
         from analyzer.games.tricks.policies.pimc_move import pimc_move
         from analyzer.games.tricks.policies.seats import seat_bid
 
-        if st.phase == "trump":
+        if st.phase == "trump" or (st.phase == "bid" and st.rules.scoring == "maker"):  # as the heuristic
             return _basic(HEURISTIC, st, _words(rng) if self.streams is None else self.streams[1])
         search, pstate = self._context(st, rng)
         g = st.position()

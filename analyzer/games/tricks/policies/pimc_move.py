@@ -13,6 +13,11 @@ world by the **world model** (``cfg[C_MODEL]``):
   every seat, the player too, plays on by its policy) — while more than ``cfg[C_ENDGAME]``
   tricks are left or a card is still to draw; from there on the paranoid guaranteed score.
 
+Under maker scoring (short poker for tricks) a value is the player's side's points for the deal
+(the maker side's, negated for the defenders; the partner's tricks count for the side), the
+exact endgame the side's guarantee against the other side, and the worlds keep the turned card
+out of every hand (the declarations are not used as evidence).
+
 It plays the move of best mean value (less a joker-lead penalty), the heuristic's own move on a
 tie; of the player's cards that are adjacent among the cards not yet played only one is tried.
 """
@@ -24,9 +29,11 @@ from numba import njit, uint64
 
 from analyzer.games.tricks.kernels.moves import (
     JK1,
-    deal_score,
+    NORMAL,
+    TOP_TRUMP,
     legal_moves,
     low_bit,
+    maker_points,
     popcount,
     suit_mask,
     trick_winner,
@@ -38,6 +45,7 @@ from analyzer.games.tricks.kernels.playout import (
     END,
     LEADER,
     LEFT,
+    MAKER,
     NEXT,
     PLAYED,
     SET,
@@ -48,21 +56,25 @@ from analyzer.games.tricks.kernels.playout import (
     UP_HOLDER,
     K,
     apply_move,
+    deal_value,
     new_position,
     play_on,
     playout_codes,
+    policy_move,
 )
-from analyzer.games.tricks.policies.basic import HEURISTIC, choose_move
+from analyzer.games.tricks.policies.basic import HEURISTIC
 from analyzer.games.tricks.policies.worlds import pool_of, world, world_stock
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.bounds import MAX_MOVES
-from analyzer.games.tricks.search.sets import guaranteed_score
+from analyzer.games.tricks.search.sets import guaranteed_score, guaranteed_value
 
 __all__ = ["CFG_SIZE", "C_BID", "C_BUDGET", "C_ENDGAME", "C_K", "C_MODEL", "DEFAULT_ENDGAME", "MODEL_PARANOID",
            "MODEL_PLAYOUT", "default_cfg", "pimc_move"]
 
 R_DRAW = P.DRAW
 R_JOKER_LEAD = P.JOKER_LEAD
+R_MODEL = P.MODEL
+R_SCORING = P.SCORING
 C_K = 0  # worlds per decision
 C_BUDGET = 1  # solver nodes per search
 C_BID = 2  # bid mode (see policies.pimc_bid)
@@ -105,7 +117,26 @@ def _playout_value(wg, g, worlds, wstock, ns, a, me, rp, wpol, moves, sstate):
     scores[:] = 0
     apply_move(wg, a, rp)
     play_on(wg, rp, wpol, sstate, moves)
-    return deal_score(bids[me], took[me], pos[CARDS], pos[SET], rp) + scores[me]
+    return deal_value(wg, me, rp)
+
+
+@njit(cache=True)
+def _side_guaranteed(h2, np_, me, bids, took, trump, rp, leader, k0, tc, tm, winner, rem, tricks, tt, stamp, nodes,
+                     budget):
+    """Maker scoring: the points seat ``me``'s side makes sure of with the other side playing
+    against it (its seats: the same flag in ``bids``; the maker side's points, negated for the
+    defenders); ``winner`` the seat that took the trick just completed (-1: none), ``rem`` the
+    tricks left after it, ``tricks`` those of the deal."""
+    mask = np.int64(0)
+    won = 0
+    for s in range(np_):
+        if bids[s] == bids[me]:
+            mask |= np.int64(1) << s
+            won += took[s] + (1 if s == winner else 0)
+    vals = np.empty(rem + 1, np.int64)
+    for i in range(rem + 1):
+        vals[i] = maker_points(won + i, rp) if bids[me] == 1 else -maker_points(tricks - won - i, rp)
+    return guaranteed_value(h2, np_, mask, trump, rp, leader, k0, tc, tm, won, rem, vals, tt, stamp, nodes, budget)
 
 
 @njit(cache=True)
@@ -137,13 +168,13 @@ def pimc_move(g, rp, pol, cfg, tt, stamp, nodes, sstate, pstate):
     drawing = rp[R_DRAW] == 1
     moves = np.zeros(MAX_MOVES, np.int64)
     nmv = legal_moves(hands[me], t_card, t_mode, k, trump, rp, moves)
-    need = bids[me] - took[me]
-    unseen = deck_mask & ~played & ~hands[me]
-    h_move = choose_move(HEURISTIC, hands[me], moves, nmv, t_card, t_mode, k, trump, need, unseen, rp,
-                         pstate)
+    h_move = policy_move(g, HEURISTIC, me, moves, nmv, rp, pstate)
+    maker = rp[R_SCORING] == MAKER
     if nmv == 1:
         return moves[0]
     live = deck_mask & ~played
+    if rp[R_MODEL] == TOP_TRUMP:
+        live &= NORMAL  # the joker is no neighbour of the ace: a trump even when the ace is not
     keep = np.zeros(nmv, np.bool_)
     for i in range(nmv):
         b = moves[i] & 63
@@ -176,7 +207,7 @@ def pimc_move(g, rp, pol, cfg, tt, stamp, nodes, sstate, pstate):
     wpol = playout_codes(pol)
     for _ in range(kk):
         world(sstate, pstate, pool_buf, npool, sizes, forbid, played_by, np_, me, hands[me], pol, bids,
-              0 if drawn else np_, trump, tricks, n, rp, worlds)
+              0 if drawn or maker else np_, trump, tricks, n, rp, worlds)
         if up_held:
             worlds[up_holder] |= up
         ns = 0
@@ -204,8 +235,15 @@ def pimc_move(g, rp, pol, cfg, tt, stamp, nodes, sstate, pstate):
                 if k + 1 == np_:
                     w = (leader + trick_winner(tc, tm, np_, trump, rp)) % np_
                     won = took[me] + (1 if w == me else 0)
-                    v = guaranteed_score(h2, np_, me, trump, rp, w, 0, tc, tm, won, tricks_left - 1,
-                                         bids[me], n, set_index, tt, stamp, nodes, budget)
+                    if maker:
+                        v = _side_guaranteed(h2, np_, me, bids, took, trump, rp, w, 0, tc, tm, w, tricks_left - 1,
+                                             tricks, tt, stamp, nodes, budget)
+                    else:
+                        v = guaranteed_score(h2, np_, me, trump, rp, w, 0, tc, tm, won, tricks_left - 1,
+                                             bids[me], n, set_index, tt, stamp, nodes, budget)
+                elif maker:
+                    v = _side_guaranteed(h2, np_, me, bids, took, trump, rp, leader, k + 1, tc, tm, -1, tricks_left,
+                                         tricks, tt, stamp, nodes, budget)
                 else:
                     v = guaranteed_score(h2, np_, me, trump, rp, leader, k + 1, tc, tm, took[me],
                                          tricks_left, bids[me], n, set_index, tt, stamp, nodes, budget)

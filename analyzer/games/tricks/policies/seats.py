@@ -53,6 +53,7 @@ __all__ = [
     "has_external",
     "new_position",
     "new_search",
+    "play_decisions",
     "play_seats",
     "search_for",
     "seat_bid",
@@ -114,8 +115,8 @@ def bid_seats(g, start, extra, rp, pol, search, pstate):
 
 
 @njit(cache=True)
-def play_seats(g, rp, pol, search, pstate, moves):
-    """Play a position with its bids made to the end, pimc seats by pimc's card, and score it."""
+def play_decisions(g, rp, pol, search, pstate, moves):
+    """Play a position with its bids made to the end, pimc seats by pimc's card (not scored)."""
     cfg, tt, ctr, sstate = search
     while True:
         seat = play_on(g, rp, pol, pstate, moves)
@@ -123,6 +124,12 @@ def play_seats(g, rp, pol, search, pstate, moves):
             break
         ctr[1] += 1
         apply_move(g, pimc_move(g, rp, pol, cfg, tt, ctr[1], ctr, sstate, pstate), rp)
+
+
+@njit(cache=True)
+def play_seats(g, rp, pol, search, pstate, moves):
+    """Play a position with its bids made to the end, pimc seats by pimc's card, and score it."""
+    play_decisions(g, rp, pol, search, pstate, moves)
     score_deal(g, rp)
 
 

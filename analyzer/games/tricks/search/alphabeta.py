@@ -1,7 +1,8 @@
 """The alpha-beta skeleton of every perfect-information search of the trick games (one stack walk).
 
-The question: can seat S make sure its final trick count lies in ``accept`` (bit t: t tricks
-accepted) when every other seat plays against it? S's turns are an OR over its moves, the
+The question: can the side S (a bit mask of seats: one seat, or a partnership such as seats 0+2)
+make sure its final trick count lies in ``accept`` (bit t: t tricks accepted) when every other
+seat plays against it? S's turns are an OR over its moves, the
 others' an AND: a boolean alpha-beta, walked with an explicit stack (no recursion, so the
 kernel caches); ply ``p`` is card ``p % np_`` of trick ``p // np_`` from the root. The two
 searches differ only in what a node knows before it is searched (``kind``):
@@ -19,7 +20,7 @@ searches differ only in what a node knows before it is searched (``kind``):
 >>> rp = trick_rules("georgian-joker").params()
 >>> hands = np.array([1 << 44, 1 << 43, 1 << 42, 1 << 12], np.uint64)   # Ah, Kh, Qh, Ac
 >>> b = buffers(4, 1)
->>> alphabeta(SETS, hands, 4, 0, 2, rp, 0, 0, 0, 1, 0b10, new_table(4), 1, np.zeros(1, np.int64), 1000, *b)
+>>> alphabeta(SETS, hands, 4, 0b1, 2, rp, 0, 0, 0, 1, 0b10, new_table(4), 1, np.zeros(1, np.int64), 1000, *b)
 1
 """
 
@@ -43,11 +44,17 @@ from analyzer.games.tricks.search.table import (
     store_bounds,
 )
 
-__all__ = ["PARANOID", "SETS", "alphabeta", "buffers"]
+__all__ = ["PARANOID", "SETS", "alphabeta", "buffers", "in_side"]
 
 PARANOID = 0
 SETS = 1
 ACC_MIX = 0xD6E8FEB86659FD93  # mixes the accepted set into an answers-table hash
+
+
+@njit(cache=True, inline="always")
+def in_side(s_mask, seat):
+    """Whether ``seat`` belongs to the searching side ``s_mask``."""
+    return (s_mask >> seat) & 1 == 1
 
 
 @njit(cache=True)
@@ -61,7 +68,7 @@ def buffers(np_, rem):
 
 
 @njit(cache=True)
-def _known(kind, hands, np_, s_seat, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
+def _known(kind, hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
     """A node's answer before any search: 1 or 0, or -1 (search it). ``slot_key`` gets the
     table index and key of a trick's start (-1: nothing to store after the search); ``ch``
     the relative-rank hands (paranoid)."""
@@ -87,9 +94,9 @@ def _known(kind, hands, np_, s_seat, trump, k, leader, won, rem, accept, target,
         slot_key[0] = idx
         slot_key[1] = acc
         return -1
-    if won + sure_tricks(hands, np_, s_seat, trump, leader) >= target:
+    if won + sure_tricks(hands, np_, s_mask, trump, leader) >= target:
         return 1
-    if won + rem - sure_against(hands, np_, s_seat, trump) < target:
+    if won + rem - sure_against(hands, np_, s_mask, trump) < target:
         return 0
     canonical(hands, np_, ch)
     idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))
@@ -116,9 +123,9 @@ def _remember(kind, r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx,
 
 
 @njit(cache=True)
-def alphabeta(kind, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
+def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
               mv, keyb, tcard, tmode, hist, canon):
-    """1 if ``s_seat`` makes sure its final tricks are in ``accept``, 0 if not, -1 over
+    """1 if the side ``s_mask`` makes sure its final tricks are in ``accept``, 0 if not, -1 over
     ``budget`` nodes (``SETS`` only). The root: ``k0`` cards of its trick already in
     ``tcard[0]``/``tmode[0]`` (led by ``leader0``), ``won0`` tricks won, ``rem0`` tricks left
     counting the current one; the work arrays from :func:`buffers`. ``hands`` is restored
@@ -155,7 +162,7 @@ def alphabeta(kind, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, acce
             k = kk[ply]
             leader = ld[ply]
             cut[ply] = False
-            known = _known(kind, hands, np_, s_seat, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
+            known = _known(kind, hands, np_, s_mask, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
                            stamp, canon[ply // np_], slot_key)
             sidx[ply] = slot_key[0]
             sacc[ply] = slot_key[1]
@@ -168,7 +175,7 @@ def alphabeta(kind, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, acce
                 mover = (leader + k) % np_
                 movers[ply] = mover
                 n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
-                n = order_moves(mv[ply], n, hands, np_, s_seat, mover, trump, rp, tcard[t], tmode[t], k, leader,
+                n = order_moves(mv[ply], n, hands, np_, s_mask, mover, trump, rp, tcard[t], tmode[t], k, leader,
                                 keyb[ply], hist)
                 bm = slot_key[2]
                 if bm >= 0:  # the table's best move of this position first
@@ -180,7 +187,7 @@ def alphabeta(kind, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, acce
                             break
                 nm[ply] = n
                 ci[ply] = 0
-                res[ply] = mover != s_seat
+                res[ply] = not in_side(s_mask, mover)
                 state = 1
         if state == 1:
             i = ci[ply]
@@ -200,7 +207,7 @@ def alphabeta(kind, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, acce
                     w = (ld[ply] + trick_winner(tcard[t], tmode[t], np_, trump, rp)) % np_
                     kk[c] = 0
                     ld[c] = w
-                    wn[c] = wn[ply] + (1 if w == s_seat else 0)
+                    wn[c] = wn[ply] + (1 if in_side(s_mask, w) else 0)
                     rm[c] = rm[ply] - 1
                 else:
                     kk[c] = k + 1
@@ -220,7 +227,7 @@ def alphabeta(kind, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, acce
             ply -= 1
             a = mv[ply, ci[ply] - 1]
             hands[movers[ply]] ^= uint64(1) << uint64(a & 63)
-            if (movers[ply] == s_seat) == r:  # a cut: S found a way, or the others found a refutation
+            if in_side(s_mask, movers[ply]) == r:  # a cut: S found a way, or the others found a refutation
                 if ci[ply] > 1:
                     hist[kk[ply], a] += 1
                 cut[ply] = True

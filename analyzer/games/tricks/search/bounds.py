@@ -55,15 +55,12 @@ def canonical(hands, np_, out):
 
 
 @njit(cache=True)
-def sure_tricks(hands, np_, s_seat, trump, leader):
-    """Tricks ``s_seat`` wins whatever happens: its jokers and its trumps above every other
-    trump, less one for each joker of the others (a joker spoils at most one trick); on lead
-    against no jokers and no trumps, every card above all the others' cards of its suit."""
-    mine = hands[s_seat]
-    opp = uint64(0)
-    for i in range(np_):
-        if i != s_seat:
-            opp |= hands[i]
+def _sure_of(mine, opp, others, trump, on_lead):
+    """Tricks a hand ``mine`` wins against ``opp`` (the other side's cards) whatever happens: its
+    jokers and its trumps above every trump of ``opp``, less one for each joker of ``opp`` (a joker
+    spoils at most one trick); on lead, when ``others`` (every other seat's cards, a partner's
+    too: he must not take the lead away) hold no jokers and no trumps, every card above all of
+    theirs of its suit."""
     sure = popcount(mine & JOKERS)
     if trump >= 0:
         mt = mine & suit_mask(trump)
@@ -72,12 +69,12 @@ def sure_tricks(hands, np_, s_seat, trump, leader):
             mt &= ~((uint64(2) << uint64(top_bit(ot))) - uint64(1))
         sure += popcount(mt)
     sure -= popcount(opp & JOKERS)
-    if leader == s_seat and not (opp & JOKERS) and (trump < 0 or not (opp & suit_mask(trump))):
+    if on_lead and not (others & JOKERS) and (trump < 0 or not (others & suit_mask(trump))):
         # on lead, the others without jokers or trumps: S cashes its top cards one by one
         cash = popcount(mine & JOKERS)
         for x in range(4):
             mx = mine & suit_mask(x)
-            ox = opp & suit_mask(x)
+            ox = others & suit_mask(x)
             if ox:
                 mx &= ~((uint64(2) << uint64(top_bit(ox))) - uint64(1))
             cash += popcount(mx)
@@ -87,17 +84,41 @@ def sure_tricks(hands, np_, s_seat, trump, leader):
 
 
 @njit(cache=True)
-def sure_against(hands, np_, s_seat, trump):
-    """Tricks the others surely take from ``s_seat``: the most, over one other seat, of its
-    jokers and its trumps above all of S's, less one for each joker of S (each card of that
-    seat wins a trick of its own unless one of S's jokers beats it)."""
-    mine = hands[s_seat]
+def sure_tricks(hands, np_, s_mask, trump, leader):
+    """Tricks the side ``s_mask`` wins whatever happens: the most, over its seats, of what one
+    seat's cards win against the other side's (:func:`_sure_of`; one seat's cards fall in
+    different tricks, and a partner beating them keeps the trick on the side). For one seat,
+    the other side is every other seat."""
+    opp = uint64(0)
+    every = uint64(0)
+    for i in range(np_):
+        every |= hands[i]
+        if not (s_mask >> i) & 1:
+            opp |= hands[i]
+    sure = 0
+    for i in range(np_):
+        if (s_mask >> i) & 1:
+            v = _sure_of(hands[i], opp, every & ~hands[i], trump, leader == i)
+            if v > sure:
+                sure = v
+    return sure
+
+
+@njit(cache=True)
+def sure_against(hands, np_, s_mask, trump):
+    """Tricks the others surely take from the side ``s_mask``: the most, over one other seat, of
+    its jokers and its trumps above all of the side's, less one for each joker of the side (each
+    card of that seat wins a trick of its own unless one of the side's jokers beats it)."""
+    mine = uint64(0)
+    for i in range(np_):
+        if (s_mask >> i) & 1:
+            mine |= hands[i]
     my_top = -1
     if trump >= 0 and mine & suit_mask(trump):
         my_top = top_bit(mine & suit_mask(trump))
     best = 0
     for i in range(np_):
-        if i == s_seat:
+        if (s_mask >> i) & 1:
             continue
         c = popcount(hands[i] & JOKERS)
         if trump >= 0:
@@ -112,7 +133,7 @@ def sure_against(hands, np_, s_seat, trump):
 
 
 @njit(cache=True)
-def order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k, leader, keyb,
+def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, leader, keyb,
                  hist):
     """Drop interchangeable moves, then sort the rest best-first; the new count."""
     mine = hands[mover]
@@ -157,12 +178,12 @@ def order_moves(mv, n, hands, np_, s_seat, mover, trump, rp, t_card, t_mode, k, 
             if b >= JK1:
                 key = 40 if mode < GIVE and mode >= TAKE else 0
             else:
-                key = 20 + (b & 15) if mover == s_seat else 34 - (b & 15)
+                key = 20 + (b & 15) if (s_mask >> mover) & 1 else 34 - (b & 15)
         else:
             t_card[k] = b
             t_mode[k] = mode
             w = (leader + trick_winner(t_card, t_mode, k + 1, trump, rp)) % np_
-            side = (w == s_seat) == (mover == s_seat)
+            side = (s_mask >> w) & 1 == (s_mask >> mover) & 1
             r = 14 if b >= JK1 else (b & 15)
             key = 100 - r if side else 50 - r
         mv[m] = a

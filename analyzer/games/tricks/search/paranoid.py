@@ -1,6 +1,8 @@
-"""The paranoid solver: the tricks a seat makes sure of when every other seat plays against it.
+"""The paranoid solver: the tricks a side makes sure of when every other seat plays against it.
 
-The question "can seat S make sure of at least ``target`` more tricks?" is the alpha-beta of
+The side S is a bit mask of seats (one seat; a partnership such as seats 0+2 in short poker for
+tricks, where the paranoid value is the double-dummy value of a two-team zero-sum deal).
+The question "can S make sure of at least ``target`` more tricks?" is the alpha-beta of
 :mod:`analyzer.games.tricks.search.alphabeta` on the set of counts from ``target`` up, with
 the paranoid node knowledge (sure tricks, a table of trick bounds keyed by relative ranks,
 valid across targets); the value is the largest target it can make sure of.
@@ -14,7 +16,7 @@ valid across targets); the value is the largest target it can make sure of.
 >>> size = 1 << 10
 >>> tt = (np.zeros((size, MAXP), np.uint64), np.zeros(size, np.int8), np.zeros(size, np.int64),
 ...       np.zeros(size, np.int8), np.zeros(size, np.int32), np.full(size, -1, np.int16))
->>> int(paranoid_kernel(hands, 4, 0, 2, rp, 0, *tt, 1, np.zeros(1, np.int64)))
+>>> int(paranoid_kernel(hands, 4, 0b1, 2, rp, 0, *tt, 1, np.zeros(1, np.int64)))   # seat 0
 1
 """
 
@@ -46,24 +48,24 @@ def _at_least(target):
 
 
 @njit(cache=True)
-def paranoid_kernel(hands0, np_, s_seat, trump, rp, leader, keys, tlead, tlb, tub, tstamp, tbest, stamp, nodes):
-    """The paranoid value of ``s_seat`` for a deal at the start of its first trick (the table:
+def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, keys, tlead, tlb, tub, tstamp, tbest, stamp, nodes):
+    """The paranoid value of the side ``s_mask`` for a deal at the start of its first trick (the table:
     ``keys``, ``tlead``, ``tlb``, ``tub``, ``tstamp``, ``tbest`` under ``stamp``)."""
     hands = hands0.copy()
     rem = _tricks_left(hands, np_)
     tt = (keys, tlead, tlb, tub, tstamp, tbest)
     mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
     lo = 0
-    while lo < rem and alphabeta(PARANOID, hands, np_, s_seat, trump, rp, leader, 0, 0, rem, _at_least(lo + 1),
+    while lo < rem and alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, 0, 0, rem, _at_least(lo + 1),
                                  tt, stamp, nodes, 0, mv, keyb, tcard, tmode, hist, canon) == 1:
         lo += 1
     return lo
 
 
 @njit(cache=True)
-def after_first_card_kernel(hands0, np_, s_seat, trump, rp, leader, move, target, keys, tlead, tlb, tub, tstamp,
+def after_first_card_kernel(hands0, np_, s_mask, trump, rp, leader, move, target, keys, tlead, tlb, tub, tstamp,
                             tbest, stamp, nodes):
-    """Whether ``s_seat`` still makes sure of ``target`` tricks after the leader plays ``move``."""
+    """Whether the side ``s_mask`` still makes sure of ``target`` tricks after the leader plays ``move``."""
     hands = hands0.copy()
     rem = _tricks_left(hands, np_)
     mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
@@ -71,6 +73,6 @@ def after_first_card_kernel(hands0, np_, s_seat, trump, rp, leader, move, target
     hands[leader] ^= uint64(1) << uint64(b)
     tcard[0, 0] = b
     tmode[0, 0] = move >> 6
-    return alphabeta(PARANOID, hands, np_, s_seat, trump, rp, leader, 1, 0, rem, _at_least(target),
+    return alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, 1, 0, rem, _at_least(target),
                      (keys, tlead, tlb, tub, tstamp, tbest), stamp, nodes, 0, mv, keyb, tcard, tmode, hist,
                      canon) == 1

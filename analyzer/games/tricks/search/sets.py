@@ -21,7 +21,20 @@ from analyzer.games.tricks.kernels.moves import deal_score
 from analyzer.games.tricks.search.alphabeta import SETS, alphabeta, buffers
 from analyzer.games.tricks.search.table import new_table
 
-__all__ = ["bid_value", "guaranteed_score", "new_table", "search_set", "trick_bounds"]
+__all__ = ["bid_value", "guaranteed_score", "guaranteed_value", "new_table", "search_set", "search_side",
+           "trick_bounds"]
+
+
+@njit(cache=True)
+def search_side(hands, np_, s_mask, trump, rp, leader0, k0, tc0, tm0, won0, rem0, accept, tt, stamp, nodes,
+                budget):
+    """:func:`search_set` for the side of the seats in the bit mask ``s_mask`` (its tricks counted together)."""
+    mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem0)
+    for i in range(k0):
+        tcard[0, i] = tc0[i]
+        tmode[0, i] = tm0[i]
+    return alphabeta(SETS, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
+                     mv, keyb, tcard, tmode, hist, canon)
 
 
 @njit(cache=True)
@@ -30,23 +43,16 @@ def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0,
     playing against it), 0 if not, -1 over ``budget`` nodes. The position: ``k0`` cards of the
     current trick played (``tc0``/``tm0``, led by ``leader0``), ``won0`` tricks won, ``rem0``
     tricks left counting the current one. ``hands`` is changed only when -1 is returned."""
-    mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem0)
-    for i in range(k0):
-        tcard[0, i] = tc0[i]
-        tmode[0, i] = tm0[i]
-    return alphabeta(SETS, hands, np_, s_seat, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
-                     mv, keyb, tcard, tmode, hist, canon)
+    return search_side(hands, np_, np.int64(1) << s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0, accept, tt,
+                       stamp, nodes, budget)
 
 
 @njit(cache=True)
-def guaranteed_score(hands, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, rem, bid, n,
-                     set_index, tt, stamp, nodes, budget):
-    """The score of ``bid`` that ``s_seat`` makes sure of from the position (see :func:`search_set`)."""
+def guaranteed_value(hands, np_, s_mask, trump, rp, leader, k0, tc0, tm0, won, rem, vals, tt, stamp, nodes, budget):
+    """The largest of ``vals`` the side ``s_mask`` makes sure of, ``vals[i]`` being its value when it
+    ends with ``won + i`` tricks (``i`` = 0..``rem``)."""
     m = rem + 1
-    vals = np.empty(m, np.int64)
-    for i in range(m):
-        vals[i] = deal_score(bid, won + i, n, set_index, rp)
-    order = np.unique(vals)[::-1]
+    order = np.unique(vals[:m])[::-1]
     lo = 0
     hi = order.shape[0] - 1  # the lowest value is always made sure of
     work = np.empty(np_, np.uint64)
@@ -58,12 +64,23 @@ def guaranteed_score(hands, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, r
                 acc |= np.int64(1) << (won + i)
         for i in range(np_):
             work[i] = hands[i]
-        if search_set(work, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, rem, acc, tt, stamp,
-                      nodes, budget) == 1:
+        if search_side(work, np_, s_mask, trump, rp, leader, k0, tc0, tm0, won, rem, acc, tt, stamp,
+                       nodes, budget) == 1:
             hi = mid
         else:
             lo = mid + 1
     return order[lo]
+
+
+@njit(cache=True)
+def guaranteed_score(hands, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, rem, bid, n,
+                     set_index, tt, stamp, nodes, budget):
+    """The score of ``bid`` that ``s_seat`` makes sure of from the position (see :func:`search_set`)."""
+    vals = np.empty(rem + 1, np.int64)
+    for i in range(rem + 1):
+        vals[i] = deal_score(bid, won + i, n, set_index, rp)
+    return guaranteed_value(hands, np_, np.int64(1) << s_seat, trump, rp, leader, k0, tc0, tm0, won, rem, vals, tt,
+                            stamp, nodes, budget)
 
 
 @njit(cache=True)

@@ -123,7 +123,7 @@ class Solver:
             self.stamp[:] = 0
             self.generation = 1
         hands = np.array(deal.hands, dtype=np.uint64)
-        return int(paranoid_kernel(hands, len(deal.hands), int(seat), int(deal.trump),
+        return int(paranoid_kernel(hands, len(deal.hands), 1 << int(seat), int(deal.trump),
                                    deal.rules.params(), int(deal.leader), self.keys, self.lead,
                                    self.lb, self.ub, self.stamp, self.best, self.generation, self.nodes))
 
@@ -147,7 +147,7 @@ class Solver:
                         0, deal.trump, deal.rules.params(), out)
         best = []
         for a in sorted(int(x) for x in out[:n]):
-            if v == 0 or after_first_card_kernel(hands, len(hands), lead, int(deal.trump),
+            if v == 0 or after_first_card_kernel(hands, len(hands), 1 << lead, int(deal.trump),
                                                  deal.rules.params(), lead, a, v, self.keys, self.lead,
                                                  self.lb, self.ub, self.stamp, self.best, self.generation,
                                                  self.nodes):
