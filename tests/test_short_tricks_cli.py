@@ -84,3 +84,15 @@ def test_play_short_tricks_with_a_pimc_seat() -> None:
     assert code == 0, err
     data = json.loads(out)
     assert data["policies"] == ["pimc", "heuristic", "heuristic", "heuristic"] and data["deals"] == 30
+
+
+def test_strength_short_tricks_in_duplicate() -> None:
+    """``tricks strength --game short-tricks``: the heuristic beats random by a clear margin (points
+    per deal and seat, seat-rotated on the same deals); five cards are always dealt."""
+    r = CliRunner().invoke(main, ["tricks", "strength", "--game", "short-tricks", "--a", "heuristic", "--b",
+                                  "random", "--deals", "300", "--seed", "1", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    row = json.loads(r.output)["rows"][0]
+    assert row["deals"] == 300 and row["ci_low"] > 0.1 and row["ci_high"] < 0.4
+    bad = CliRunner().invoke(main, ["tricks", "strength", "--game", "short-tricks", "--cards", "5"])
+    assert bad.exit_code == 2 and "drop --cards" in bad.output

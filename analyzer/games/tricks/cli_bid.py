@@ -113,12 +113,17 @@ def _stratum_seed(seed: int, i: int) -> int:
     return int(np.random.SeedSequence([seed, i]).generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
-def _game(f: Any) -> Any:
+def _game(f: Any, games: tuple[str, ...] = GAMES) -> Any:
     f = click.option("--rule", "rule", multiple=True, metavar="KEY=VALUE",
                      help="Override one rule of the game (repeatable), e.g. hook=off, draw=none.")(f)
-    f = click.option("--game", type=click.Choice(GAMES), default="georgian-joker", show_default=True,
+    f = click.option("--game", type=click.Choice(games), default="georgian-joker", show_default=True,
                      help="Rule preset.")(f)
     return f
+
+
+def _any_game(f: Any) -> Any:
+    """``--game`` with short poker for tricks too."""
+    return _game(f, (*GAMES, "short-tricks"))
 
 
 def _bid_columns(params: dict[str, Any]) -> list[str]:
@@ -238,8 +243,9 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
 
 
 @click.command("strength")
-@_game
-@click.option("--cards", type=CARDS, required=True, help="Cards dealt to each player.")
+@_any_game
+@click.option("--cards", type=CARDS, default=None,
+              help="Cards dealt to each player (required; short-tricks always deals five).")
 @click.option("--a", "pol_a", type=click.Choice(["pimc", "pimc-bid", "heuristic", "random"]), default="pimc",
               show_default=True, help="The policy tested (one seat at a time); pimc-bid: pimc bidding by search.")
 @click.option("--b", "pol_b", type=click.Choice(["heuristic", "random", "pimc"]), default="heuristic",
@@ -259,11 +265,19 @@ def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b
     """Duplicate comparison: on the same deals, A at one seat (rotated over every seat) against
     B at the others, minus B at that seat; the mean score difference per deal with a 95 % CI.
 
+    With --game short-tricks a seat's score is its side's points (the maker's side's, negated for
+    the defenders) and both policies declare "play" or "pass" as the heuristic does.
+
     Example: joker-odds tricks strength --game georgian-joker --cards 9 --a pimc --b heuristic --deals 400 --seed 1
     """
     from analyzer.games.tricks.analysis.strength import strength
     from analyzer.games.tricks.rules import trick_rules
 
+    if game == "short-tricks":
+        _short_strength(rule, cards, pol_a, pol_b, others, deals, seed, fmt, out, opts)
+        return
+    if cards is None:
+        raise JokerOddsError("give --cards (cards dealt to each player)")
     rules = trick_rules(game, rule)
     check_cards(rules, cards)
     pk = pimc_kwargs(opts, (pol_a, pol_b, *((others,) if others else ())))
@@ -272,6 +286,26 @@ def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b
     run = run_info(rules, rule, cards=cards, policies=vs, method="duplicate self-play",
                    deals=r.deals, seed=seed)
     emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None, run=run)
+
+
+def _short_strength(rule: tuple[str, ...], cards: int | None, pol_a: str, pol_b: str, others: str | None,
+                    deals: int, seed: int, fmt: str, out: Path | None, opts: dict[str, Any]) -> None:
+    """``tricks strength --game short-tricks``: A rotated over the seats against B, in duplicate."""
+    from analyzer.games.tricks.rules import short_rules
+    from analyzer.games.tricks.short_strength import short_strength
+
+    if cards is not None:
+        raise JokerOddsError("short-tricks deals five cards: drop --cards")
+    if others is not None:
+        raise JokerOddsError("short-tricks: --others is not available (B plays at the other seats)")
+    if pol_a == "pimc-bid":
+        raise JokerOddsError("short-tricks: pimc-bid is not available (pimc declares as the heuristic)")
+    rules = short_rules("short-tricks", rule)
+    pk = pimc_kwargs(opts, (pol_a, pol_b))
+    r = short_strength(rules, pol_a, pol_b, deals, seed, pimc=pk, **engine_kwargs(opts))
+    run = run_info(rules, rule, policies=f"{pol_a} vs {pol_b}", method="duplicate self-play",
+                   deals=r.deals, seed=seed)
+    emit(r.rows(), fmt, out, r.summary() if fmt == "json" else None, run=run)
 
 
 COMMANDS = [bid_cmd, strength_cmd]

@@ -130,8 +130,8 @@ class ShortStrength(TableResult):
 
     def rows(self) -> list[dict[str, Any]]:
         d = self.diff
-        return [{"a": self.a, "b": self.b, "deals": self.deals, "a_minus_b_points": d.mean, "se_points": d.se,
-                 "ci_low_points": d.ci_low, "ci_high_points": d.ci_high}]
+        return [{"a": self.a, "b": self.b, "deals": self.deals, "diff_points": d.mean, "se": d.se,
+                 "ci_low": d.ci_low, "ci_high": d.ci_high}]
 
 
 def short_strength(rules: TrickRules, a: str, b: str, deals: int | None = 400, seed: int = 0,
