@@ -262,6 +262,7 @@ def test_bad_strategy_and_method():
         house_edge(CARIB, method="guess")
 
 
+@pytest.mark.slow
 def test_report_study_small(tmp_path, monkeypatch):
     """The casino-stud study with J-poker on the aces-wild deals only and small samples: Caribbean
     Stud's outcome table and edge are the published ones, J-poker's sampled edge covers the

@@ -28,6 +28,7 @@ def test_the_candidates_are_the_unseen_cards_of_the_suit() -> None:
         unknown_up_situations(RULES, "Jk1 Jk2", "none")
 
 
+@pytest.mark.slow
 def test_exact_mixture_is_the_pooled_exact_count() -> None:
     """Conditioned on the earlier bids, a turned card weighs as the deals that fit it: the mixture
     equals the EV over every (turned card, deal) pair that fits, counted directly."""

@@ -18,7 +18,7 @@ True
 When the earlier bids are unknown (``bids=None``), each sample's earlier seats bid as the
 heuristic would from their sampled hands:
 
->>> situation(trick_rules("georgian-joker"), "Ah Kh 9s Jk1", up="7h", seat=2).describe()["bids"] is None
+>>> situation(trick_rules("georgian-joker"), "Ah Kh 9s Jk1", up="7h", seat=2, bids=None).describe()["bids"] is None
 True
 """
 
