@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -23,6 +24,10 @@ COMMANDS = {  # name: (arguments, seconds from the start to SIGINT)
     "options-edge": (["stud", "options-edge", "--situations", "40", "--screen", "2000"], 30.0),
     "stud analyze": (["stud", "analyze", "--game", "caribbean"], 6.0),  # the exact class sweep
     "equity (mc)": (["equity", "random", "--players", "6", "--rules", "joker-wild", "--trials", "2000000000"], 15.0),
+    # one study alone is built in this process (no worker to terminate): its kernels must stop
+    **{f"report {study}": (["report", "--study", study, "--quiet", "--out",
+                            str(Path(tempfile.gettempdir()) / "joker-odds-ctrl-c-report")], 25.0)
+       for study in ("tricks-bidding", "casino-stud", "hand-frequencies")},
 }
 
 
