@@ -17,6 +17,7 @@ from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.kernels import evaluate as K
 from analyzer.kernels.freq import freq_chunk, freq_piece
+from analyzer.pieces import in_ranges
 from analyzer.rules import Category, RuleSet, get_rules
 from analyzer.stats import chi_square_gof, proportion
 from analyzer.stopping import Estimates
@@ -130,7 +131,12 @@ def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int 
         counts = count_all_ff(d, ev.table, ev.wbits, *ev.ff_args(), len(ev.order_low_to_high))
     else:
         table, wbits = ev.kernel_args()
-        counts = K.count_all(d, cards, table, wbits, len(ev.order_low_to_high))
+        counts = np.zeros(len(ev.order_low_to_high), np.int64)
+
+        def count(lo: int, hi: int) -> None:  # hands by their lowest card, in pieces (Ctrl-C between)
+            counts[:] += K.count_all(d, cards, table, wbits, counts.size, lo, hi)
+
+        in_ranges(d.size, count)
     total = comb(d.size, cards)
     assert int(counts.sum()) == total
     rows = [

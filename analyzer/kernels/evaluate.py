@@ -114,13 +114,14 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
 
 
 @njit(cache=True, parallel=True)
-def count_all(deck, k, table, wbits, n_pos):
-    """Exact category-position counts over all k-card hands of ``deck`` (int64[n_pos])."""
-    n = deck.shape[0]
-    per_first = np.zeros((n, n_pos), np.int64)
+def count_all(deck, k, table, wbits, n_pos, lo, hi):
+    """Exact category-position counts (int64[n_pos]) over the k-card hands of ``deck`` whose
+    lowest deck index is in ``lo .. hi-1`` (``0, len(deck)``: every hand; a caller walks the
+    ranges in pieces so that Ctrl-C is seen between them)."""
+    per_first = np.zeros((hi - lo, n_pos), np.int64)
     none = np.empty(0, np.int32)
-    for first in prange(n):
-        _walk(first, deck, k, table, wbits, per_first[first], none, 0)
+    for f in prange(hi - lo):
+        _walk(lo + f, deck, k, table, wbits, per_first[f], none, 0)
     return per_first.sum(axis=0)
 
 
