@@ -1,0 +1,52 @@
+"""Pinned command outputs: what the pinned-number tests of several games share.
+
+A pin file holds ``{"cli": {name: {"args": "...", "json": {...}}}, ...}``: the arguments of a
+``joker-odds tricks`` command and its JSON output, recorded once; a test reruns the command and
+compares, leaving out what depends on the machine (timings, the backend).
+
+>>> strip({"seconds": 1.5, "rows": [{"p": 0.5, "elapsed": 2}]})
+{'rows': [{'p': 0.5}]}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shlex
+from typing import Any
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from analyzer.cli import main
+
+VOLATILE = {"seconds", "elapsed", "time", "rate", "trials_per_second", "workers", "backend"}
+
+
+def strip(x: Any) -> Any:
+    """The output without what depends on the machine (timings, the backend)."""
+    if isinstance(x, dict):
+        return {k: strip(v) for k, v in x.items() if k not in VOLATILE}
+    if isinstance(x, list):
+        return [strip(v) for v in x]
+    return x
+
+
+def cases(pins: dict[str, Any], fast: set[str]) -> list[Any]:
+    """One test parameter per pinned command; those not in ``fast`` run under ``slow``."""
+    return [pytest.param(name, marks=() if name in fast else pytest.mark.slow, id=name)
+            for name in sorted(pins["cli"])]
+
+
+def check_command(pin: dict[str, Any]) -> None:
+    """Rerun a pinned ``tricks`` command and compare its JSON with the pin."""
+    res = CliRunner().invoke(main, ["tricks", *shlex.split(pin["args"]), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    assert strip(json.loads(res.output)) == strip(pin["json"])
+
+
+def digest(a: np.ndarray) -> str:
+    """A short fingerprint of an integer array (its SHA-256 prefix and its sum)."""
+    a = np.ascontiguousarray(np.asarray(a, np.int64))
+    return hashlib.sha256(a.tobytes()).hexdigest()[:16] + f":{int(a.sum())}"
