@@ -44,7 +44,7 @@ CSS = (
     "img{max-width:100%;height:auto}code{background:#f4f4f4;padding:0 .2em;overflow-wrap:anywhere}"
     "figure{margin:1em 0}figcaption{font-size:.9em;color:#444}"
     ".answer{border-left:5px solid #2a7;background:#f3fbf6;padding:.6em 1em;margin:1em 0;font-size:1.05em}"
-    ".answer p{margin:.3em 0}.answer b{white-space:nowrap}"
+    ".answer p{margin:.3em 0}"
     ".card{border:2px solid #345;border-radius:6px;padding:.4em 1em;margin:1em 0}"
     ".card ul{columns:2 24em;padding-left:1.2em}.card li{break-inside:avoid;margin:.1em 0}"
     ".toc{font-size:.9em;margin:.5em 0 1.5em;padding:0;list-style:none}"
@@ -63,6 +63,28 @@ CSS = (
     "table,figure,.card,.answer{break-inside:avoid}a{color:inherit;text-decoration:none}}"
 )
 HEAD = ("<meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'>")
+
+
+# A number never splits across lines in prose: the space inside "34.5 %", "± 3.4", "[28.3, 41.3]"
+# and "5.1 to 6.3" becomes a non-breaking one (the text is already HTML-escaped).
+_NUM = r"[+\-−]?\d[\d,.]*"
+_KEEP_WHOLE = [
+    (re.compile(rf"\[({_NUM}(?: %)?), ({_NUM}(?: %)?)\]"), "[\\1,&nbsp;\\2]"),
+    (re.compile(rf"({_NUM}) (to|and) ({_NUM})"), "\\1&nbsp;\\2&nbsp;\\3"),
+    (re.compile(rf"({_NUM}) (%|pts|points)(?![\w-])"), "\\1&nbsp;\\2"),
+    (re.compile(rf"± ({_NUM})"), "±&nbsp;\\1"),
+]
+
+
+def _whole_numbers(text: str) -> str:
+    """``text`` with the spaces inside a number, its unit or its interval made non-breaking.
+
+    >>> _whole_numbers("p 34.5 % [28.3, 41.3] ± 3.4, 5.1 to 6.3")
+    'p 34.5&nbsp;% [28.3,&nbsp;41.3] ±&nbsp;3.4, 5.1&nbsp;to&nbsp;6.3'
+    """
+    for pattern, repl in _KEEP_WHOLE:
+        text = pattern.sub(repl, text)
+    return text
 
 
 def slug(text: str) -> str:
@@ -250,7 +272,7 @@ class Study:
             for a, b, word in sorted(found, reverse=True):
                 piece = (piece[:a] + f"<a href='#term-{slug(word)}'><abbr title='"
                          f"{html.escape(self.terms[word])}'>{piece[a:b]}</abbr></a>" + piece[b:])
-            out.append(re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", piece))
+            out.append(re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", _whole_numbers(piece)))
         return "".join(out)
 
     def _html_table(self, name: str, caption: str, fold: bool, seen: set[str]) -> str:
