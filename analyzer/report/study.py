@@ -66,13 +66,15 @@ HEAD = ("<meta charset='utf-8'><meta name='viewport' content='width=device-width
 
 
 # A number never splits across lines in prose: the space inside "34.5 %", "± 3.4", "[28.3, 41.3]"
-# and "5.1 to 6.3" becomes a non-breaking one (the text is already HTML-escaped).
+# and "5.1 to 6.3" becomes a non-breaking one, and a range "9.04–10.49" is kept on one line (the
+# text is already HTML-escaped).
 _NUM = r"[+\-−]?\d[\d,.]*"
 _KEEP_WHOLE = [
     (re.compile(rf"\[({_NUM}(?: %)?), ({_NUM}(?: %)?)\]"), "[\\1,&nbsp;\\2]"),
     (re.compile(rf"({_NUM}) (to|and) ({_NUM})"), "\\1&nbsp;\\2&nbsp;\\3"),
     (re.compile(rf"({_NUM}) (%|pts|points)(?![\w-])"), "\\1&nbsp;\\2"),
     (re.compile(rf"± ({_NUM})"), "±&nbsp;\\1"),
+    (re.compile(rf"({_NUM}(?:&nbsp;%)?)–({_NUM})"), "<span class='nw'>\\1–\\2</span>"),  # a line may break after a dash
 ]
 
 
@@ -81,6 +83,8 @@ def _whole_numbers(text: str) -> str:
 
     >>> _whole_numbers("p 34.5 % [28.3, 41.3] ± 3.4, 5.1 to 6.3")
     'p 34.5&nbsp;% [28.3,&nbsp;41.3] ±&nbsp;3.4, 5.1&nbsp;to&nbsp;6.3'
+    >>> _whole_numbers("CI 9.04–10.49")
+    "CI <span class='nw'>9.04–10.49</span>"
     """
     for pattern, repl in _KEEP_WHOLE:
         text = pattern.sub(repl, text)
