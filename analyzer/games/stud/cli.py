@@ -247,20 +247,22 @@ FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exc
 
 @stud_group.command("strategy")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
+@click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True,
+              help="exact: every situation (auto, the quicker); sampled: a board game's hands by class.")
 @click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
-              help="Sampled player hands (board games).")
-@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
+              help="Sampled player hands (board games; implies --method sampled).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed (implies --method sampled).")
 @output_options
 @quiet_option
-def strategy_cmd(game_path: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
+def strategy_cmd(game_path: str, method: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
     """The optimal bet/fold decisions as a rule in words, and the cost of simpler rules.
 
     Example: joker-odds stud strategy --game caribbean
     """
     game = load_game(game_path)
-    _sampling_only(click.get_current_context(), game, "auto")
+    method = _method(click.get_current_context(), game, method)
     with status(f"stud strategy {game.name}"):
-        rep = strategy_report(game, hands=trials, seed=seed)
+        rep = strategy_report(game, hands=trials, seed=seed, method=method)
     if fmt == "table":
         prose = wrap_prose("\n".join(rep.text))
         text = (header_line({"game": rep.game, "method": rep.method}) + "\n" + prose + "\n\n"

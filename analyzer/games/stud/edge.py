@@ -157,9 +157,9 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
     """House edge of ``game`` under each strategy (``optimal``, ``always``, ``qualifier``, a minimum
     hand such as ``pair`` or ``high_card:AK``, or a per-group rule array), in one pass.
 
-    ``method``: ``exact``; ``sampled`` (board games: about ``hands`` player hands in all, spread
-    over the 13 wild ranks, each valued against every up card); ``auto`` = exact unless the game
-    has a board. ``ranks`` limits a board game to some wild ranks (the result is then that mixture).
+    ``method``: ``exact`` (also ``auto``: every deal enumerated, quicker than the sample);
+    ``sampled`` (board games: about ``hands`` player hands in all, spread over the 13 wild ranks,
+    each valued against every up card). ``ranks`` limits a board game to some wild ranks (the result is then that mixture).
     ``merge``: adjacent hand classes per sampling stratum. ``visit(w, doc, probability, tables,
     part)`` sees every deal type while its tables are built (``part``: its Tally or StrataSample;
     with a visitor, gains are kept for it).
@@ -178,7 +178,7 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
             visit(None, False, 1.0, hand_tables(game), ts[0])
         secs = time.perf_counter() - t0
         return [m.result(name, "exact", secs, {}) for m, name in zip(mixes, labels, strict=True)]
-    use_exact = method == "exact"
+    use_exact = method != "sampled"
     rank_list = tuple(range(13)) if ranks is None else tuple(ranks)
     for r in rank_list:
         if not 0 <= r < 13:
@@ -191,7 +191,8 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
     for r in rank_list:
         w = r * 4 + 3
         tables = hand_tables(game, w)
-        tds = tallies(game, strategies, wild_card=w, doc=True, keep_gain=keep)
+        ts = tallies(game, strategies, wild_card=w, keep_gain=keep) if use_exact and doc < 1 else []
+        tds = tallies(game, strategies, wild_card=w, doc=True, keep_gain=keep)  # exact: ts's sweep reused
         for k, td in enumerate(tds):
             mixes[k].add_tally(td, doc * share, td.situations)
             ev_doc[k] += share * tally_value(game, td)
@@ -200,7 +201,6 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
         if doc == 1:
             continue
         if use_exact:
-            ts = tallies(game, strategies, wild_card=w, keep_gain=keep)
             for mix, t in zip(mixes, ts, strict=True):
                 mix.add_tally(t, (1 - doc) * share, dealer_all)
             if visit is not None:

@@ -21,7 +21,6 @@ from analyzer.evaluator import Evaluator
 from analyzer.games.stud import kernels as K
 from analyzer.games.stud.game import StudError, StudGame, parse_threshold
 from analyzer.games.stud.kernels import sweep as SW
-from analyzer.pieces import in_ranges
 from analyzer.rules import Category, RuleSet, with_overrides
 
 __all__ = ["BINOM", "HandTables", "Strategy", "Tally", "event_names", "hand_tables", "kernel_context",
@@ -230,11 +229,12 @@ _MEMO: dict[tuple[object, ...], tuple[object, ...]] = {}
 
 
 def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categories: frozenset[Category] | None,
-                 keep_gain: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Totals per up card (n, S, 8 + n_cat) of the class sweep, the gains, reps and weights. The
-    last result is kept, so the dealer's-open-card part of a deal type reuses its sweep."""
+                 keep_gain: bool, only: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Totals per up card (n, S, 8 + n_cat) of the class sweep, the gains, reps and weights; with
+    ``only`` >= 0 that up card alone is swept (the other rows stay zero). The last result is kept,
+    so the dealer's-open-card part of a deal type reuses the sweep of all its up cards."""
     key = (id(game), id(tables), rules.shape, rules.tobytes(), categories, keep_gain)
-    hit = _MEMO.get(key)
+    hit = _MEMO.get((*key, -1)) or _MEMO.get((*key, only))
     if hit is not None:
         return hit[2:]  # type: ignore[return-value]
     reps, weights = _select(tables, *_suit_classes(tables), categories, -1)
@@ -246,14 +246,16 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
     rep_start = np.searchsorted(rep_pc[rep_order], np.arange(tables.scores.size + 1))
     sets, start = tables.by_class
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
-    lanes = max(1, min(tables.n, numba.get_num_threads()))
+    lanes = 1 if only >= 0 else max(1, min(tables.n, numba.get_num_threads()))
     acc = np.zeros((tables.n, rules.shape[0], 8 + len(game.rules.order)), np.int64)
-    in_ranges(tables.n, lambda u, hi: SW.sweep_part(  # a few up cards per call: Ctrl-C is seen between calls
-        u, hi, tables.n, sets, start, reps, rep_order, rep_start, weights, rep_pc, cat_of[rep_pc], tables.up_rows,
-        win_of, nq_w, tie_w, lose_w, rules, tables.pos_code, wild_pos, BINOM, qc, gain, lanes, acc),
-        first=lanes, multiple=lanes)
+    lo, hi = (only, only + 1) if only >= 0 else (0, tables.n)
+    # One call for all the up cards: each lane scans every dealer hand once for its whole range of up
+    # cards, so smaller calls (a faster Ctrl-C) would repeat that scan (8x slower in pieces of 2).
+    SW.sweep_part(lo, hi, tables.n, sets, start, reps, rep_order, rep_start, weights, rep_pc, cat_of[rep_pc],
+                  tables.up_rows, win_of, nq_w, tie_w, lose_w, rules, tables.pos_code, wild_pos, BINOM, qc, gain,
+                  lanes, acc)
     _MEMO.clear()
-    _MEMO[key] = (game, tables, acc, gain, reps, weights)
+    _MEMO[(*key, only)] = (game, tables, acc, gain, reps, weights)
     return acc, gain, reps, weights
 
 
@@ -270,7 +272,7 @@ def tallies(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), wil
         if wild_card is None:
             raise StudError("a dealer's-open-card deal needs the wild card")
         u_fixed = int(tables.code_pos[wild_card])
-    acc, gain, reps, weights = _per_up_card(game, tables, rules, categories, keep_gain)
+    acc, gain, reps, weights = _per_up_card(game, tables, rules, categories, keep_gain, u_fixed)
     if u_fixed >= 0:  # the up card is the wild card: those situations only
         keep = ~(reps == u_fixed).any(axis=1)
         reps, weights = reps[keep], weights[keep]

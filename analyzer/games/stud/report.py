@@ -22,8 +22,6 @@ from analyzer.games.stud.upcard_edge import UpcardCollector
 from analyzer.numfmt import interval, pct, se_decimals
 from analyzer.report.study import Study
 
-JPOKER_HANDS = 26_000  # sampled player hands (each valued against all 47 up cards)
-JPOKER_MERGE = 4       # hand classes per sampling stratum
 EXCHANGE_SITUATIONS = 520  # fewer: the normal CI of the skewed gain undercovers (exchange.py)
 EXAMPLES = (("As Kd 9h 5c 2s", "Qh", "7d"), ("Ah Kh Qh 9h 2c", "5d", "7d"), ("7c 7d Kh 4s 2c", "Ac", "doc"))
 
@@ -96,20 +94,16 @@ def build() -> Study:
         j_exch(w, doc, p, tables)
         j_up(w, doc, p, tables)
 
-    j_results = house_edges(jp, ("optimal", "pair", "always"), "sampled", hands=JPOKER_HANDS, seed=1,
-                            merge=JPOKER_MERGE, visit=visit)
+    j_results = house_edges(jp, ("optimal", "pair", "always"), "exact", visit=visit)
     j_opt = j_results[0]
     study.heading("J-poker")
-    study.text("Dealer's-open-card deals are enumerated exactly. The other deals are sampled by "
-               f"stratified hands ({j_opt.trials:,} player hands over the 13 wild ranks, strata of "
-               f"{JPOKER_MERGE} adjacent hand classes), each hand valued exactly against all 47 up cards "
-               "and all dealer hole-card sets, so the interval is the 95 % CI of that sampling only. "
-               f"House edge under optimal play: {pct_ci(j_opt)}. "
-               "`joker-odds stud analyze --game j-poker` gives the exact edge.")
-    study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (sampled part ± se)")
+    study.text("Every deal is enumerated: the 13 wild ranks (by suit symmetry), every player hand, every "
+               "up card and every dealer hole-card set, for three strategies in one pass "
+               f"({j_opt.seconds:.0f} s), which also gives the strategy card and feeds the options below. "
+               f"House edge under optimal play: {pct_ci(j_opt)}.")
+    study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (exact)")
     study.table("edges", _summary_rows([*c_results, *j_results]), "House edge by game and strategy")
     study.heading("J-poker: the optimal strategy in words", level=3)
-    study.text("From the same stratified sample (thresholds near a boundary carry sampling noise).")
     _strategy_section(study, "jpoker", strategy_report(jp, cells=j_cells.close()))
 
     study.heading("J-poker: the exchange option")
@@ -136,8 +130,9 @@ def build() -> Study:
     fig, ax = plt.subplots(figsize=(7, 4))
     x = [r["doc"] * 55 for r in doc_rows]
     ax.plot(x, [100 * r["house_edge"] for r in doc_rows], marker="o", label="optimal strategy")
-    ax.fill_between(x, [100 * r["ci_low"] for r in doc_rows], [100 * r["ci_high"] for r in doc_rows], alpha=0.3,
-                    label="95 % CI")
+    if j_opt.se > 0:  # a sampled edge: its interval
+        ax.fill_between(x, [100 * r["ci_low"] for r in doc_rows], [100 * r["ci_high"] for r in doc_rows],
+                        alpha=0.3, label="95 % CI")
     ax.axvline(3, color="grey", ls="--", lw=1, label="J-poker's rule: 3/55")
     ax.set_xlabel("DOC probability × 55")
     ax.set_ylabel("house edge, % of ante")
@@ -148,15 +143,10 @@ def build() -> Study:
                  "Dealer's Open Card deal; the dashed line is the rule as played (3/55)")
     _pays_figure(study, "jpoker", jp, j_opt)
     _pays_figure(study, "caribbean", carib, c_results[0])
-    j_exact = house_edges(jp, ("optimal",), "exact")[0]  # the headline: exact, faster than sampling it
-    j_edge = _jpoker_edge_words(j_exact)
-    study.text(f"J-poker's exact house edge under optimal play: {pct(j_exact.house_edge, 6)} "
-               f"(`{j_exact.summary().get('house_edge_exact', '')}`, every deal enumerated in "
-               f"{j_exact.seconds:.0f} s); the sampled pass below also gives the strategy and the options "
-               f"({pct_ci(j_opt)}).")
+    j_edge = pct_ci(j_opt)
     study.answer(
         f"**J-poker**: under optimal play the house keeps {j_edge} of each ante; the exchange option "
-        f"brings it to about {pct(j_exact.house_edge - ex.gain)}.",
+        f"brings it to about {pct(j_opt.house_edge - ex.gain)}.",
         f"**Caribbean Stud**: house edge {pct(c_results[0].house_edge)} (exact), raising "
         f"{pct(c_results[0].bet_frequency)} of hands.",
         "The strategy cards below say when to bet: in J-poker it depends on the up card and on where "
@@ -172,7 +162,7 @@ def build() -> Study:
     study.blocks.insert(0, ("text", "Player against dealer, five cards each, the dealer's fifth card face "
                                     "up. Money is in antes."))
     study.headline = (f"House edge: Caribbean Stud {pct(c_results[0].house_edge)} (exact); J-poker {j_edge}, "
-                      f"about {pct(j_exact.house_edge - ex.gain)} with the exchange option.")
+                      f"about {pct(j_opt.house_edge - ex.gain)} with the exchange option.")
     return study
 
 
@@ -182,8 +172,3 @@ def pct_ci(r: EdgeResult) -> str:
     if r.ev_exact is not None or not r.se:
         return f"{pct(r.house_edge, 6)} (exact)"
     return f"{pct(r.house_edge, decimals=se_decimals(r.se, 100))} (95 % CI {interval(lo, hi, percent=True, like=r.se)})"
-
-
-def _jpoker_edge_words(r: EdgeResult) -> str:
-    """J-poker's edge in words: exact when the pass was exact, else with its interval."""
-    return pct_ci(r)

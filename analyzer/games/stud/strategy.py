@@ -22,7 +22,8 @@ from analyzer.games.stud.edge import DEFAULT_HANDS, house_edges
 from analyzer.games.stud.exact import BINOM, HandTables, Tally
 from analyzer.games.stud.game import StudError, StudGame, parse_threshold
 from analyzer.games.stud.kernels import N_GROUPS
-from analyzer.games.stud.stratified import StrataSample, situation_groups
+from analyzer.games.stud.kernels.loops import cell_sums
+from analyzer.games.stud.stratified import StrataSample
 from analyzer.results import plain
 from analyzer.rules import Category
 
@@ -59,6 +60,7 @@ class CellSums:
     gain: np.ndarray    # (cells,)
     optimal_gain: float  # Σ P·max(0, gain) over situations: what optimal betting adds to folding all
     evaluator: Evaluator
+    sampled: bool = False  # from a stratified sample of hands (else every situation)
     group_prob: np.ndarray = field(default_factory=lambda: np.zeros(N_GROUPS))
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=list)
 
@@ -98,15 +100,17 @@ def best_thresholds(groups: np.ndarray, scores: np.ndarray, gain: np.ndarray) ->
 
 def _add_situations(sums: CellSums, tables: HandTables, hands: np.ndarray, gain: np.ndarray,
                     prob: np.ndarray) -> None:
-    """Add situations (hands × up cards, NaN gain = none) with probability ``prob`` per hand."""
+    """Add situations (hands × up cards, NaN gain = none) with probability ``prob`` per hand,
+    summed by cell at once (an exact pass has millions of situations per deal type)."""
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
-    h, u = np.nonzero(~np.isnan(gain))
-    grp = situation_groups(hands[h], u, tables.pos_code, wild_pos)
-    pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)]
-    val = gain[h, u].astype(np.float64) * prob[h]
-    sums.add(grp, tables.scores[pc][h], val)
-    sums.group_prob += np.bincount(grp, prob[h], N_GROUPS)
-    sums.optimal_gain += float(np.maximum(val, 0).sum())
+    pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
+    dense, group_prob, positive = cell_sums(np.ascontiguousarray(hands, np.int64), gain,
+                                            np.ascontiguousarray(prob, np.float64), pc, tables.scores.size,
+                                            tables.pos_code, wild_pos)
+    grp, cls = np.nonzero(dense)
+    sums.add(grp, tables.scores[cls], dense[grp, cls])
+    sums.group_prob += group_prob
+    sums.optimal_gain += positive
 
 
 class CellCollector:
@@ -124,6 +128,7 @@ class CellCollector:
             _add_situations(self.sums, tables, part.reps, part.gain, p * part.weights / part.situations)
         else:
             assert part.gain is not None and part.hand_pos is not None and part.hand_weight is not None
+            self.sums.sampled = True
             n = tables.n
             _add_situations(self.sums, tables, part.hand_pos, part.gain,
                             p * part.hand_weight / (comb(n, 5) * (n - 5)))
@@ -134,10 +139,12 @@ class CellCollector:
         return self.sums
 
 
-def collect_cells(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0, merge: int = 1) -> CellSums:
-    """Every situation's bet-minus-fold EV summed by cell (exact, or sampled for a board game)."""
+def collect_cells(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0, merge: int = 1,
+                  method: str = "exact") -> CellSums:
+    """Every situation's bet-minus-fold EV summed by cell (exact; ``method="sampled"``: a board
+    game's hands sampled as in :func:`house_edges`)."""
     collector = CellCollector()
-    house_edges(game, ("optimal",), "auto", hands, seed, merge=merge, visit=collector)
+    house_edges(game, ("optimal",), method, hands, seed, merge=merge, visit=collector)
     return collector.close()
 
 
@@ -184,9 +191,10 @@ def _ranges(ranks: list[int]) -> str:
 
 
 def strategy_report(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0,
-                    cells: CellSums | None = None) -> StrategyReport:
-    """Turn the optimal decisions into one threshold hand per group; cost of it and of simple rules."""
-    sums = cells if cells is not None else collect_cells(game, hands, seed)
+                    cells: CellSums | None = None, method: str = "exact") -> StrategyReport:
+    """Turn the optimal decisions into one threshold hand per group; cost of it and of simple rules
+    (from ``cells``, or from every situation; ``method="sampled"``: a board game's sampled hands)."""
+    sums = cells if cells is not None else collect_cells(game, hands, seed, method=method)
     ev = sums.evaluator
     best = best_thresholds(sums.groups, sums.scores, sums.gain)
     rule_gain = sum(v for _, v in best.values())
@@ -237,7 +245,7 @@ def strategy_report(game: StudGame, hands: int = DEFAULT_HANDS, seed: int = 0,
                     + ("never bet." if t >= 2**31 else f"bet {hand_words(t, ev)} or better."))
     text.append(f"The rule by up card costs {costs[1]['cost']:.4%} of the ante against optimal play; "
                 f"the simpler one {costs[2]['cost']:.4%}.")
-    return StrategyReport(game.name, "exact" if game.designation != "board" else "sampled", rows, text,
+    return StrategyReport(game.name, "sampled" if sums.sampled else "exact", rows, text,
                           costs, {g: t for g, (t, _) in best.items()})
 
 
