@@ -99,6 +99,14 @@ def _build_timed(spec: StudySpec) -> tuple[Study, float]:
     return study, time.perf_counter() - t0
 
 
+def _worker_init(parent: int) -> None:
+    """In a worker process, before any kernel runs: OpenMP threads that sleep between parallel
+    loops (two studies side by side would otherwise spin on each other's cores), and exit as soon
+    as the process that started it is gone (killed)."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # read when the first parallel loop starts
+    _exit_with_parent(parent)
+
+
 def _exit_with_parent(parent: int) -> None:
     """In a worker process: exit as soon as the process that started it is gone (killed)."""
     import threading
@@ -141,7 +149,7 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[Stud
     order = _longest_first(out, chosen)
     # spawn, not fork: a forked worker would inherit this process's threads (the status line) and locks
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_exit_with_parent, initargs=(os.getpid(),))
+                               initializer=_worker_init, initargs=(os.getpid(),))
     try:
         with status(f"report: {len(chosen)} studies, {jobs} at a time"):
             pending = {pool.submit(_build_timed, _Spec(s.name, s.title, s.target)): s for s in order}
