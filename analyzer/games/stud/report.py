@@ -100,7 +100,8 @@ def build() -> Study:
     study.text("Every deal is enumerated: the 13 wild ranks (by suit symmetry), every player hand, every "
                "up card and every dealer hole-card set, for three strategies in one pass "
                f"({j_opt.seconds:.0f} s), which also gives the strategy card and feeds the options below. "
-               f"House edge under optimal play: {pct_ci(j_opt)}.")
+               f"House edge under optimal play: {pct_ci(j_opt)}, exactly "
+               f"`{j_opt.summary().get('house_edge_exact', '')}` of the ante.")
     study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (exact)")
     study.table("edges", _summary_rows([*c_results, *j_results]), "House edge by game and strategy")
     study.heading("J-poker: the optimal strategy in words", level=3)
@@ -170,5 +171,5 @@ def pct_ci(r: EdgeResult) -> str:
     """A house edge with its 95 % interval (or "exact")."""
     lo, hi = r.ci
     if r.ev_exact is not None or not r.se:
-        return f"{pct(r.house_edge, 6)} (exact)"
+        return f"{pct(r.house_edge)} (exact)"
     return f"{pct(r.house_edge, decimals=se_decimals(r.se, 100))} (95 % CI {interval(lo, hi, percent=True, like=r.se)})"
