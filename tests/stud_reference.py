@@ -161,3 +161,15 @@ def option_value(rules: StudRules, hand: str, up: str, wild: int | None, discard
 # ranks=(12,))``; recomputed by test_stud.py::test_jpoker_one_rank_exact_pins (slow).
 JPOKER_ACES_EXACT = {"optimal": Fraction(234_178_058_567, 7_027_741_528_500),   # 3.3322 %
                      "pair": Fraction(40_465_404_437, 468_516_101_900)}         # 8.6369 %
+
+
+def situation_groups(hands: np.ndarray, ups: np.ndarray, pos_code: np.ndarray,
+                     wild_pos: np.ndarray) -> np.ndarray:
+    """The strategy group (the kernels' ``up_group``) of each (hand row, up card) pair, in NumPy:
+    6·rank(up) + 3·(up pairs a hand card) + wild state (0 none seen, 1 held, 2 the up card)."""
+    hr = pos_code[hands] >> 2
+    ur = pos_code[ups] >> 2
+    match = (hr == ur[:, None]).any(axis=1) & (ur < 13)
+    held = wild_pos[hands].any(axis=1)
+    ws = np.where(wild_pos[ups].astype(bool), 2, held.astype(np.int64))
+    return (ur * 6 + match * 3 + ws).astype(np.int64)

@@ -198,7 +198,6 @@ def test_cell_sums_kernel_matches_numpy_reference():
     from analyzer.games.stud.exact import BINOM
     from analyzer.games.stud.kernels import N_GROUPS
     from analyzer.games.stud.kernels.loops import cell_sums
-    from analyzer.games.stud.stratified import situation_groups
 
     jp = load_game("j-poker")
     tables = hand_tables(jp, 4 * 5 + 3)  # sevens wild
@@ -213,7 +212,7 @@ def test_cell_sums_kernel_matches_numpy_reference():
     dense, group_prob, positive = cell_sums(hands.astype(np.int64), gain, prob, pc, tables.scores.size,
                                             tables.pos_code, wild_pos)
     h, u = np.nonzero(~np.isnan(gain))
-    grp = situation_groups(hands[h], u, tables.pos_code, wild_pos)
+    grp = R.situation_groups(hands[h], u, tables.pos_code, wild_pos)
     val = gain[h, u].astype(np.float64) * prob[h]
     ref = np.zeros((N_GROUPS, tables.scores.size))
     np.add.at(ref, (grp, pc[h]), val)

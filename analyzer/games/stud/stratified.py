@@ -20,7 +20,7 @@ from analyzer.games.stud import kernels as K
 from analyzer.games.stud.exact import BINOM, HandTables, kernel_context, kernel_payoffs
 from analyzer.games.stud.game import StudGame
 
-__all__ = ["StrataSample", "all_hands", "draw_strata", "sample_hands", "situation_groups"]
+__all__ = ["StrataSample", "all_hands", "draw_strata", "sample_hands"]
 
 
 @lru_cache(maxsize=2)
@@ -31,17 +31,6 @@ def all_hands(n: int) -> np.ndarray:
     [[0, 1, 2, 3, 4], [0, 1, 2, 3, 5]]
     """
     return K.unrank_all(np.arange(int(BINOM[n, 5]), dtype=np.int64), n, BINOM).astype(np.int8)
-
-
-def situation_groups(hands: np.ndarray, ups: np.ndarray, pos_code: np.ndarray,
-                     wild_pos: np.ndarray) -> np.ndarray:
-    """The strategy group (:func:`.kernels.up_group`) of each (hand row, up card) pair."""
-    hr = pos_code[hands] >> 2
-    ur = pos_code[ups] >> 2
-    match = (hr == ur[:, None]).any(axis=1) & (ur < 13)
-    held = wild_pos[hands].any(axis=1)
-    ws = np.where(wild_pos[ups].astype(bool), 2, held.astype(np.int64))
-    return (ur * 6 + match * 3 + ws).astype(np.int64)
 
 
 @dataclass
