@@ -7,8 +7,16 @@ import numpy as np
 import pytest
 
 from analyzer.games.tricks import report
-from analyzer.games.tricks.report_rows import bid_value_rows, draw_rows, feature_totals, joker_rows
+from analyzer.games.tricks.report_rows import (
+    HOOK_CHUNK,
+    bid_value_rows,
+    draw_rows,
+    feature_totals,
+    hook_rows,
+    joker_rows,
+)
 from analyzer.games.tricks.rules import trick_rules
+from analyzer.stats import Z95
 
 
 def test_bid_rows_count_every_deal_and_sit_side_by_side() -> None:
@@ -35,6 +43,26 @@ def test_joker_rows_are_paired_differences() -> None:
     for x in rows:
         assert x["value"] == pytest.approx(x["ev"] - x["ev_against"], abs=1e-9)
         assert x["deals"] == 800 and x["se"] > 0
+
+
+def test_a_row_sized_by_a_precision_target_stops_there_and_is_that_many_fixed_deals() -> None:
+    gj = trick_rules("georgian-joker")
+    row = hook_rows(gj, 3, 40_000, 5, target_se=1.5)[0]
+    se = (row["ci_high"] - row["ci_low"]) / (2 * Z95)
+    assert row["deals"] < 40_000 and row["deals"] % HOOK_CHUNK == 0 and se <= 1.5
+    assert hook_rows(gj, 3, row["deals"], 5)[0] == row  # the same chunks as a fixed count of that size
+    rows = joker_rows(trick_rules("joker-54", ["draw=none"]), 3, 20_000, 2, target_se=0.3)
+    assert all(x["deals"] == rows[0]["deals"] < 20_000 for x in rows)
+    assert all(x["se"] <= 0.3 for x in rows if x["against"] == 0)  # the targets: one and two jokers against none
+
+
+def test_the_headline_rows_take_the_full_sample_and_the_others_a_target() -> None:
+    gj, r54 = trick_rules("georgian-joker"), trick_rules("joker-54")
+    assert report._target(gj, "hook", report.HEADLINE_CARDS) is None
+    assert report._target(gj, "joker", report.HEADLINE_CARDS) is None
+    assert report._target(gj, "hook", 4) == report.TARGET_SE[("georgian-joker", "none")]["hook"]
+    assert report._target(r54, "joker", report.HEADLINE_CARDS) == report.TARGET_SE[("joker-54", "after-trick")]["joker"]
+    assert "0.75 (Georgian Joker)" in report._targets_text("hook", "40,000 deals")
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from analyzer.engine import chunk_state
+from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.analysis.selfplay import play_deals, play_games
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.kernels.dealing import policy_state
@@ -100,3 +101,16 @@ def test_kernel_54_deals_draw_and_score() -> None:
         assert took.sum() == rules.tricks_in_deal(n)  # drawing: every card of the stock is played
         for b, k, sc in zip(bids, took, scores, strict=True):
             assert sc in {score_54(int(b), int(k), j) for j in range(3)}  # less 10 a led joker
+
+
+def test_games_played_one_by_one_are_the_engine_run_of_one_game_a_chunk() -> None:
+    from analyzer.games.tricks.analysis.selfplay import play_games_each
+
+    r = trick_rules("georgian-joker")
+    pol = ["heuristic", "random", "heuristic", "heuristic"]
+    g, finals = play_games_each(r, pol, 7, seed=3, workers=2)
+    ref = play_games(r, pol, 7, 3, chunk_size=1, quiet=True)
+    assert np.array_equal(g.run.totals, ref.run.totals) and g.rows() == ref.rows()
+    assert finals.shape == (7, 4) and np.array_equal(finals.sum(axis=0), ref.run.totals[:4])
+    with pytest.raises(JokerOddsError, match="games must be"):
+        play_games_each(r, pol, 0)

@@ -188,7 +188,9 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
     dealer_all = int(BINOM[52, 5]) * 47
     ev_doc = [Fraction(0) for _ in strategies]
     fraction = fraction_for(max(1, hands // len(rank_list)), 52)
+    tds: list[Tally] = []
     for r in rank_list:
+        ts = tds = []  # the last rank's tallies and their gains (~100 MB each) go before this sweep
         w = r * 4 + 3
         tables = hand_tables(game, w)
         ts = tallies(game, strategies, wild_card=w, keep_gain=keep) if use_exact and doc < 1 else []

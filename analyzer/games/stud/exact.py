@@ -237,6 +237,7 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
     hit = _MEMO.get((*key, -1)) or _MEMO.get((*key, only))
     if hit is not None:
         return hit[2:]  # type: ignore[return-value]
+    _MEMO.clear()  # the last sweep's arrays go before this one's are made
     reps, weights = _select(tables, *_suit_classes(tables), categories, -1)
     cat_of, win_of, nq_w, tie_w, lose_w = kernel_payoffs(tables, game)
     qc = tables.class_at_least(game.qualifier.min_score(tables.evaluator.rules))
@@ -254,7 +255,6 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
     SW.sweep_part(lo, hi, tables.n, sets, start, reps, rep_order, rep_start, weights, rep_pc, cat_of[rep_pc],
                   tables.up_rows, win_of, nq_w, tie_w, lose_w, rules, tables.pos_code, wild_pos, BINOM, qc, gain,
                   lanes, acc)
-    _MEMO.clear()
     _MEMO[(*key, only)] = (game, tables, acc, gain, reps, weights)
     return acc, gain, reps, weights
 

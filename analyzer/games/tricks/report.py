@@ -52,6 +52,29 @@ PIMC_FEATURES = ((2, 400), (4, 300), (6, 200))  # (cards, deals) of seat 0's bid
 PIMC_FEATURE_K = 16  # pimc's worlds per decision there
 GJ_SIZES = list(range(1, 10))
 J54_SIZES = list(range(2, 9))
+HEADLINE_CARDS = 5  # the Georgian deal size of the headline: its rows always take the full sample
+# Precision targets, points a deal: a row's sample stops once the SE of its value reaches the
+# target (checked chunk by chunk, so the same seed stops at the same deal), at most the sizes above.
+TARGET_SE: dict[tuple[str, str], dict[str, float]] = {
+    ("georgian-joker", "none"): {"hook": 0.75, "joker": 1.5, "pimc": 2.5, "random": 2.5},
+    ("joker-54", "after-trick"): {"hook": 0.1, "joker": 0.45, "pimc": 2.0, "random": 2.0},
+    ("joker-54", "none"): {"hook": 0.03, "joker": 0.12, "pimc": 0.5, "random": 0.5},
+}
+
+
+def _target(rules: Any, what: str, cards: int) -> float | None:
+    """The SE a row of ``what`` runs to (None: the headline's rows, at their full size)."""
+    if rules.name == "georgian-joker" and cards == HEADLINE_CARDS and what in ("hook", "joker"):
+        return None
+    return TARGET_SE[(rules.name, rules.draw)][what]
+
+
+def _targets_text(what: str, cap: str) -> str:
+    """How a table's rows were sized, for its section's sample line."""
+    names = {("georgian-joker", "none"): "Georgian Joker", ("joker-54", "after-trick"): "54 cards, drawing",
+             ("joker-54", "none"): "54 cards, no drawing"}
+    per = ", ".join(f"{t[what]:g} ({names[key]})" for key, t in TARGET_SE.items())
+    return f"each row until the SE of its value is at most {per} points a deal, at most {cap}"
 
 
 def _how(s: Study, policy: str, sample: str, command: str, note: str = "") -> None:
@@ -67,7 +90,8 @@ def _strength_rows() -> list[dict[str, Any]]:
         r = trick_rules(game, over)
         for cards, deals in STRENGTH:
             for a, b, n in (("pimc", "heuristic", deals), ("heuristic", "random", STRENGTH_BASE)):
-                x = strength(r, cards, a, b, deals=n, seed=SEED, k=K)
+                x = strength(r, cards, a, b, deals=None, seed=SEED, k=K, target_se=_target(r, "pimc" if a == "pimc" else "random", cards),
+                             max_trials=n, check_every=2, chunk_size=16 if a == "pimc" else 256)
                 label = game if game == "georgian-joker" else f"{game} (draw={r.draw})"
                 rows.append({"game": label, "cards": cards, "a": a, "b": b,
                              "deals": x.deals, "diff": x.diff.mean, "ci_low": x.diff.ci_low,
@@ -78,22 +102,10 @@ def _strength_rows() -> list[dict[str, Any]]:
 
 def _kept_games(rules: Any, policies: list[str], games: int, pimc: dict[str, Any] | None = None
                 ) -> tuple[Any, np.ndarray]:
-    """Whole games, one game per engine chunk so that every game's final totals are kept."""
-    from analyzer.engine import RunResult
-    from analyzer.games.tricks.analysis.selfplay import play_games
+    """Whole games, one game per chunk, and every game's final totals."""
+    from analyzer.games.tricks.analysis.selfplay import play_games_each
 
-    p = rules.players
-    seen: list[np.ndarray] = []
-    last = np.zeros(p, np.int64)
-
-    def keep(res: RunResult) -> None:
-        nonlocal last
-        now = np.asarray(res.totals[:p], np.int64)
-        seen.append(now - last)
-        last = now.copy()
-
-    g = play_games(rules, policies, games, SEED, chunk_size=1, quiet=True, pimc=pimc, on_chunk=keep)
-    return g, np.array(seen)
+    return play_games_each(rules, policies, games, SEED, pimc=pimc)
 
 
 def _games_rows() -> tuple[list[dict[str, Any]], dict[str, np.ndarray]]:
@@ -202,14 +214,16 @@ def build() -> Study:
 
     s.heading("The hook's cost beside EV by seat")
     _how(s, "heuristic at every seat; each deal played with the hook on and again with it off",
-         f"{HOOK_DEALS:,} paired deals per Georgian deal size, {HOOK_DEALS // 2:,} per 54-card deal size",
+         _targets_text("hook", f"{HOOK_DEALS:,} paired deals per Georgian deal size and {HOOK_DEALS // 2:,} per "
+                       f"54-card one; the {HEADLINE_CARDS}-card Georgian row, the headline, takes all {HOOK_DEALS:,}")
+         + " (the deals column)",
          "joker-odds tricks play --game georgian-joker --cards 5 --deals 1000000 --rule hook=off --seed 1",
          "beside the same command without --rule hook=off: the same seed plays the same deals, and the "
          "dealer's two means differ by the hook's cost, with an unpaired CI")
-    hooks = [hook_rows(gj, c, HOOK_DEALS, SEED + c)[0] for c in GJ_SIZES]
+    hooks = [hook_rows(gj, c, HOOK_DEALS, SEED + c, _target(gj, "hook", c))[0] for c in GJ_SIZES]
     for over in ([], ["draw=none"]):
         r54 = trick_rules("joker-54", over)
-        hooks += [hook_rows(r54, c, HOOK_DEALS // 2, SEED + c)[0] for c in J54_SIZES]
+        hooks += [hook_rows(r54, c, HOOK_DEALS // 2, SEED + c, _target(r54, "hook", c))[0] for c in J54_SIZES]
     s.table("hook-cost", pad(hooks), "The dealer's EV with the hook minus his EV on the same deals with the hook "
             "off (the rule's own effect, apart from what sitting last does), beside each seat's EV with the "
             "hook on, each with its 95 % CI")
@@ -217,7 +231,9 @@ def build() -> Study:
                 "with the hook on (seat 0 bids first, the dealer last). Bars: 95 % CI")
 
     s.heading("A joker's value, on the same deals")
-    _how(s, "heuristic at every seat", f"{JOKER_DEALS:,} deals per deal size and game, each played three times",
+    _how(s, "heuristic at every seat", "each deal played three times; " + _targets_text(
+        "joker", f"{JOKER_DEALS:,} deals; the {HEADLINE_CARDS}-card Georgian rows, the headline, take all "
+        f"{JOKER_DEALS:,}") + " (the deals column)",
          "joker-odds tricks joker-value --game georgian-joker --cards 5 --deals 1000000 --seed 1",
          "--seat S for one seat; --game joker-54, with --rule draw=none for no drawing")
     s.text("Design: each deal is dealt at random and a seat is drawn. Version 0 gives that seat no joker (a "
@@ -230,11 +246,11 @@ def build() -> Study:
            "very same deals: the joker's own effect, not that of the hands jokers happen to come with.")
     jokers: list[dict[str, Any]] = []
     for c in GJ_SIZES:
-        jokers += joker_rows(gj, c, JOKER_DEALS, SEED + c)
+        jokers += joker_rows(gj, c, JOKER_DEALS, SEED + c, _target(gj, "joker", c))
     for over in ([], ["draw=none"]):
         r54 = trick_rules("joker-54", over)
         for c in J54_SIZES:
-            jokers += joker_rows(r54, c, JOKER_DEALS, SEED + c)
+            jokers += joker_rows(r54, c, JOKER_DEALS, SEED + c, _target(r54, "joker", c))
     s.table("joker-value", pad(jokers), "EV with one and with two jokers against none (and two against one), "
             "the mean paired difference per deal with SE and 95 % CI, with each version's EV and P(made)")
     five = [x for x in jokers if x["game"] == "georgian-joker" and x["cards"] == 5 and x["against"] == 0]
@@ -254,14 +270,16 @@ def build() -> Study:
            "that penalty off (--rule joker_lead_penalty=0, without drawing) show what the joker itself "
            "brings; the value measured is the value to this player, not to the best one.")
     free = trick_rules("joker-54", ["draw=none", "joker_lead_penalty=0"])
-    nopen = [{**x, "draw": "none, no lead penalty"} for c in J54_SIZES for x in joker_rows(free, c, JOKER_DEALS, SEED + c)]
+    nopen = [{**x, "draw": "none, no lead penalty"} for c in J54_SIZES
+             for x in joker_rows(free, c, JOKER_DEALS, SEED + c, _target(free, "joker", c))]
     s.table("joker-value-no-lead-penalty", pad(nopen), "The 54-card game without drawing, leading a joker "
             "free: one and two jokers against none on the same deals (95 % CI)")
 
     s.heading("pimc against the heuristic, in duplicate")
     _how(s, f"pimc (K = {K} sampled worlds per decision, playout model, exact solver for the last 4 tricks) "
          "and the heuristic against the heuristic; random against the heuristic as a baseline",
-         ", ".join(f"{d} {c}-card deals" for c, d in STRENGTH) + f" for pimc, {STRENGTH_BASE:,} for random, "
+         "pimc: " + _targets_text("pimc", ", ".join(f"{d} {c}-card deals" for c, d in STRENGTH))
+         + "; random: " + _targets_text("random", f"{STRENGTH_BASE:,} deals") + " (the deals column), "
          "each played once per seat",
          "joker-odds tricks strength --game georgian-joker --cards 9 --a pimc --b heuristic --deals 600 --seed 1",
          "K = 256 by default")

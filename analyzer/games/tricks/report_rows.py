@@ -22,6 +22,8 @@ from analyzer.stats import Z95, mean_from_sums, proportion
 __all__ = ["FEATURES", "FeatureTask", "HookTask", "bid_value_rows", "draw_rows", "feature_rows",
            "feature_totals", "hook_rows", "joker_rows", "pad"]
 
+HOOK_CHUNK = 4096  # deals per chunk of the hook's paired run
+
 
 @dataclass(frozen=True)
 class FeatureTask:
@@ -57,6 +59,14 @@ class HookTask:
         from analyzer.games.tricks.analysis.study_kernels import hook_chunk
 
         return hook_chunk(state, n, self.pack, self.players, self.cards, self.on, self.off, self.policies)
+
+    def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
+        """The hook's cost to the dealer per deal and its SE (each deal counts each seat once in
+        the joker groups, so the deals are their count over the seats)."""
+        p = self.players
+        n = int(sum(totals[2 + 2 * p + 3 * j] for j in range(3))) // p
+        d = mean_from_sums(n, float(totals[0]), float(totals[1]))
+        return {"hook_cost": (d.mean, d.se)}
 
 
 FEATURES = [(tr, jk, ac, nt) for tr in range(4) for jk in range(3) for ac in range(3) for nt in range(2)]
@@ -134,15 +144,19 @@ def draw_rows(after: list[dict[str, Any]], none: list[dict[str, Any]]) -> list[d
     return rows
 
 
-def hook_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def hook_rows(rules: TrickRules, cards: int, deals: int, seed: int, target_se: float | None = None
+              ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The dealer's EV with the hook minus without it (same deals) beside EV by seat with it (CIs);
     and the observed mean score of a seat dealt 0, 1 and 2 jokers (not paired: the jokers come
-    with the rest of the hand)."""
+    with the rest of the hand). With ``target_se``: deals until the hook's cost has that SE, at
+    most ``deals`` (checked every :data:`HOOK_CHUNK` deals)."""
     off = trick_rules(rules, {"hook": "off"})
     p = rules.players
     task = HookTask(rules.params(), off.params(), deck_array(trick_deck(rules.deck)), p, cards,
                     np.ones(p, np.int64))
-    t = run(task, trials=deals, seed=seed, chunk_size=4096, quiet=True).totals
+    size = {"trials": deals} if target_se is None else {"target_se": target_se, "max_trials": deals, "check_every": 1}
+    res = run(task, seed=seed, chunk_size=HOOK_CHUNK, quiet=True, **size)
+    t, deals = res.totals, res.trials
     d = mean_from_sums(deals, float(t[0]), float(t[1]))
     row: dict[str, Any] = {"game": rules.name, "draw": rules.draw, "cards": cards, "deals": deals,
                            "hook_cost": d.mean, "ci_low": d.ci_low, "ci_high": d.ci_high}
@@ -167,12 +181,16 @@ def hook_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> tuple[dic
     return row, jok
 
 
-def joker_rows(rules: TrickRules, cards: int, deals: int, seed: int) -> list[dict[str, Any]]:
+def joker_rows(rules: TrickRules, cards: int, deals: int, seed: int, target_se: float | None = None
+               ) -> list[dict[str, Any]]:
     """One and two jokers against none at a random seat, paired on the same deals
-    (:func:`analyzer.games.tricks.analysis.joker_value.joker_value`), the seats pooled."""
+    (:func:`analyzer.games.tricks.analysis.joker_value.joker_value`), the seats pooled. With
+    ``target_se``: deals until both values have that SE, at most ``deals``."""
     from analyzer.games.tricks.analysis.joker_value import joker_value
 
-    r = joker_value(rules, cards, deals, seed, quiet=True)
+    size: dict[str, Any] = {} if target_se is None else {"target_se": target_se, "max_trials": deals,
+                                                         "check_every": 1}
+    r = joker_value(rules, cards, None if target_se else deals, seed, quiet=True, **size)
     return [{"game": rules.name, "draw": rules.draw, "cards": cards, **{k: v for k, v in x.items() if k != "seat"}}
             for x in r.rows() if x["seat"] == "all"]
 

@@ -67,7 +67,7 @@ def _declare(hands, trump, rp, policies, state, says):
     return maker_of(says, players, rp[R_DEALER_PLAYS])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def deals_chunk(state, n, pack, rp, policies, with_dd, cfg):
     """``n`` random deals: who makes, the tricks his side takes, and (``with_dd``) the DD value."""
     players = rp[R_PLAYERS]
@@ -121,7 +121,7 @@ def _play_and_pass(g, mv, hands, seat, says, trump, rp, policies, state, search,
     return took, p_play, -pts, 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def hand_chunk(state, n, hand, seat, cand, pack, rp, policies, cfg):
     """``n`` deals around a fixed ``hand`` at ``seat``: play it, and pass it, on the same cards.
 
@@ -190,7 +190,7 @@ def hand_chunk(state, n, hand, seat, cand, pack, rp, policies, cfg):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def games_chunk(state, n, pack, rp, policies, target, premium, cfg):
     """``n`` whole games to ``target`` (two sides; seat 0 of the first deal is on side 0).
 
@@ -236,7 +236,7 @@ def games_chunk(state, n, pack, rp, policies, target, premium, cfg):
 FEATURE_CELLS = 4 * 7 * 3  # seat x trumps counting jokers (0..6) x off-suit aces (0, 1, 2+)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def features_chunk(state, n, pack, rp, policies):
     """``n`` random deals with a trump; every seat whose turn comes (the seats before it passed)
     is played both ways. Totals per cell ``(seat, trumps with jokers, off-suit aces)``: deals,

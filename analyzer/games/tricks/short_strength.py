@@ -63,7 +63,7 @@ def _seat_values(g, hands, turned, trump, rp, pol, pstate, mv, search, dmask, sa
         out[s] = pts if same_side(s, maker, maker, rp[R_PARTNERS]) else -pts
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def duplicate_chunk(state, n, pack, rp, a, b, cfg):
     """``n`` deals in duplicate (policy codes ``a`` and ``b``, pimc's options ``cfg``). Totals: the
     sum and the sum of squares of the deal values, then the deals."""

@@ -87,7 +87,7 @@ def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, 
         _record(out, j, tricks + 1, scores[me], took[me], legal_bids[j])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n,
               tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, cfg):
     """``n_samples`` samples of the unseen cards ``pool0``, every legal bid played out on each

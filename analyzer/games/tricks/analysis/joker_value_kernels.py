@@ -109,7 +109,7 @@ def joker_deals(state, n_deals, pack0, np_, n, seat):
     return out, seats
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
     """``n_deals`` samples, each played in its versions; the result is ``WIDTH`` entries per seat
     (see ``WIDTH``), the seat being the one studied in the sample."""

@@ -26,7 +26,8 @@ from analyzer.games.tricks.rules import TrickRules
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
-__all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deals", "play_games"]
+__all__ = ["GamesResult", "PlayResult", "PlayTask", "games_width", "parse_policies", "play_deals", "play_games",
+           "play_games_each"]
 
 POLICIES = ("random", "heuristic", "pimc", "pimc-bid")  # kernel codes 0..3
 DEFAULT_CHUNK = CHUNK["tricks play"]
@@ -232,7 +233,65 @@ def play_games(rules: TrickRules, policies: Sequence[str], games: int | None = N
     task = PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, 0,
                     _codes(policies), True, sched, sets, cfg=cfg)
     cs = chunk_size or chunk_for("tricks play --schedule", pimc=cfg is not None)
-    res = run(task, trials=games, seed=seed, chunk_size=cs, **engine)
+    return _games_result(rules, policies, run(task, trials=games, seed=seed, chunk_size=cs, **engine))
+
+
+def play_games_each(rules: TrickRules, policies: Sequence[str], games: int, seed: int = 0,
+                    pimc: dict[str, Any] | None = None, workers: int | None = None
+                    ) -> tuple[GamesResult, np.ndarray]:
+    """:func:`play_games` with one game per chunk (the same numbers as ``chunk_size=1``), and
+    every game's final totals by player, shape ``(games, players)``. The games run in this
+    process on ``workers`` threads (default: the CPUs), without the engine's per-chunk round
+    trip, which costs more than a heuristic game.
+
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> r = trick_rules("joker-54")
+    >>> g, finals = play_games_each(r, ["heuristic"] * 3, 4, seed=1)
+    >>> finals.shape, bool((finals.sum(axis=0) == g.run.totals[:3]).all())
+    ((4, 3), True)
+    """
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+    from itertools import pairwise
+
+    from analyzer.games.tricks.analysis.selfplay_kernels import games_chunk
+    from analyzer.kernels.rng import chunk_state
+
+    if len(policies) != rules.players:
+        raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise JokerOddsError(f"games must be an integer ≥ 1, got {games!r}")
+    sched = np.array(rules.schedule_cards(), dtype=np.int64)
+    sets = np.array(rules.schedule_sets(), dtype=np.int64)
+    cfg = _pimc(rules, policies, pimc)
+    pack, params, codes = deck_array(trick_deck(rules.deck)), rules.params(), _codes(policies)
+    each = np.zeros((games, games_width(rules.players)), np.int64)
+
+    def play(lo: int, hi: int) -> None:
+        for i in range(lo, hi):
+            each[i] = games_chunk(chunk_state(seed, i), 1, pack, rules.players, sched, sets, params, codes,
+                                  cfg if cfg is not None else np.zeros(5, np.int64))
+
+    n_workers = max(1, min(workers or os.cpu_count() or 1, games))
+    cuts = np.linspace(0, games, n_workers + 1).astype(int)
+    with ThreadPoolExecutor(n_workers) as pool:
+        for fut in [pool.submit(play, int(a), int(b)) for a, b in pairwise(cuts)]:
+            fut.result()
+    res = RunResult(each.sum(axis=0), games, games, seed)
+    return _games_result(rules, policies, res), each[:, :rules.players].copy()
+
+
+def games_width(players: int) -> int:
+    """The length of a games chunk's vector (see :func:`analyzer.games.tricks.analysis.selfplay_kernels.games_out`)."""
+    from analyzer.games.tricks.analysis.selfplay_kernels import N_SETS
+
+    return 5 * players + 1 + N_SETS * players
+
+
+def _games_result(rules: TrickRules, policies: Sequence[str], res: RunResult) -> GamesResult:
+    """The :class:`GamesResult` of a games run's summed vector."""
+    sets = np.array(rules.schedule_sets(), dtype=np.int64)
+    seed = res.seed
     t = res.totals
     p = rules.players
     n = res.trials

@@ -39,7 +39,7 @@ def tally_deal(out, np_, nb, bids, took, scores):
         out[3 * np_ + np_ * nb + s * nb + took[s]] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
     """``n_deals`` independent deals of ``n`` cards (``cfg``: pimc's options, for pimc seats);
     the histogram vector of :class:`analyzer.games.tricks.analysis.selfplay.PlayTask` (seat 0
@@ -123,7 +123,7 @@ def tally_game_end(out, np_, total):
             out[2 * np_ + p] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol, cfg):
     """``n_games`` whole games (deal i: ``cards[i]`` each, set ``sets[i]``; the deal passes
     clockwise, player ``(i + s) % np_`` sits at seat ``s``; ``pol`` by player, ``cfg`` pimc's

@@ -39,7 +39,7 @@ R_FULL_TRUMP = P.FULL_TRUMP
 OUT_FIXED = 4  # ΣD, ΣD², nodes, deals: the entries besides the 4 per seat
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
     """Duplicate deals: per deal and seat s, A at s against B at s, the other seats playing
     ``pol_o`` (when it is B: B at every seat once, then A at seat s for each s).

@@ -50,7 +50,7 @@ def cell_of(hand, trump):
     return ((tr * 3 + jk) * 3 + ac) * 2 + nt
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
     """Random deals; the seat's hand played out once per bid (earlier and later seats bid by
     their policy; ``cfg`` pimc's options, for pimc seats). Per cell and bid b (``nb`` = tricks + 1): [count, Σ score, Σ score², made,
@@ -98,7 +98,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
     """Each deal played with the hook on and off (the same cards). Result: the dealer's Σ(on −
     off), Σ(on − off)²; per seat Σ score, Σ score² with the hook on; per joker count 0..2 dealt
