@@ -4,6 +4,7 @@ other and end with their build time and the command that rebuilds them."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -99,3 +100,18 @@ def test_a_failing_study_in_a_worker_leaves_the_previous_report(tmp_path: Path) 
     with pytest.raises(RuntimeError, match="this study fails"):
         build_report(tmp_path, specs, jobs=2)
     assert _pages(tmp_path) == before
+
+
+def demo_pid() -> Study:
+    s = Study("demo-pid", "Demo pid")
+    s.headline = f"built in process {os.getpid()}"
+    return s
+
+
+def test_each_study_of_a_parallel_build_gets_a_fresh_process(tmp_path: Path) -> None:
+    """A worker exits after its study, so one study's memory (tables, compiled kernels) is not
+    carried into the next one the worker would have built."""
+    specs = [StudyDecl(f"demo-pid-{i}", f"Pid {i}", f"{__name__}:demo_pid") for i in range(3)]
+    built = build_report(tmp_path, specs, jobs=2)
+    pids = {s.headline for s in built}
+    assert len(pids) == 3 and f"process {os.getpid()}" not in pids

@@ -148,8 +148,9 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[Stud
 
     order = _longest_first(out, chosen)
     # spawn, not fork: a forked worker would inherit this process's threads (the status line) and locks
+    # a fresh process per study: a study's tables (a gigabyte for casino stud) leave with it
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_init, initargs=(os.getpid(),))
+                               initializer=_worker_init, initargs=(os.getpid(),), max_tasks_per_child=1)
     try:
         with status(f"report: {len(chosen)} studies, {jobs} at a time"):
             pending = {pool.submit(_build_timed, _Spec(s.name, s.title, s.target)): s for s in order}

@@ -28,6 +28,7 @@ from analyzer.games.stud.exact import (
     Tally,
     event_names,
     hand_tables,
+    release_tables,
     strategy_rule,
     tallies,
     tally_value,
@@ -190,7 +191,8 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
     fraction = fraction_for(max(1, hands // len(rank_list)), 52)
     tds: list[Tally] = []
     for r in rank_list:
-        ts = tds = []  # the last rank's tallies and their gains (~100 MB each) go before this sweep
+        ts = tds = []  # the last rank's tallies and their gains (~100 MB each) go before this sweep,
+        release_tables()  # and its tables (~160 MB): each rank's are built once in this pass
         w = r * 4 + 3
         tables = hand_tables(game, w)
         ts = tallies(game, strategies, wild_card=w, keep_gain=keep) if use_exact and doc < 1 else []
@@ -200,6 +202,7 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
             ev_doc[k] += share * tally_value(game, td)
         if visit is not None and doc > 0:
             visit(w, True, float(doc * share), tables, tds[0])
+        tds = []  # its gains, a copy of ts's for one up card, are no longer needed
         if doc == 1:
             continue
         if use_exact:

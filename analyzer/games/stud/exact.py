@@ -9,6 +9,7 @@ all up cards of a hand at once (:mod:`analyzer.games.stud.kernels.sweep`). Carib
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -24,7 +25,7 @@ from analyzer.games.stud.kernels import sweep as SW
 from analyzer.rules import Category, RuleSet, with_overrides
 
 __all__ = ["BINOM", "HandTables", "Strategy", "Tally", "event_names", "hand_tables", "kernel_context",
-           "strategy_rule", "strategy_threshold", "suit_classes", "tallies", "tally"]
+           "release_tables", "strategy_rule", "strategy_threshold", "suit_classes", "tallies", "tally"]
 
 BINOM = K.binom_table()
 
@@ -109,6 +110,13 @@ def _tables(rules: RuleSet, deck: str) -> HandTables:
         raise StudError("too many hand classes for the dealer tables")
     cls = np.searchsorted(scores, raw).astype(np.int32)
     return HandTables(ev, pos_code, code_pos, scores, cls)
+
+
+def release_tables() -> None:
+    """Forget the cached hand tables and the last sweep (a pass over J-poker's wild ranks, which
+    builds each rank's tables once, calls it between ranks so that only one rank's are held)."""
+    _tables.cache_clear()
+    _MEMO.clear()
 
 
 def hand_tables(game: StudGame, wild_card: int | None = None) -> HandTables:
@@ -235,7 +243,7 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
     so the dealer's-open-card part of a deal type reuses the sweep of all its up cards."""
     key = (id(game), id(tables), rules.shape, rules.tobytes(), categories, keep_gain)
     hit = _MEMO.get((*key, -1)) or _MEMO.get((*key, only))
-    if hit is not None:
+    if hit is not None and hit[1]() is tables:  # type: ignore[operator]
         return hit[2:]  # type: ignore[return-value]
     _MEMO.clear()  # the last sweep's arrays go before this one's are made
     reps, weights = _select(tables, *_suit_classes(tables), categories, -1)
@@ -255,7 +263,9 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
     SW.sweep_part(lo, hi, tables.n, sets, start, reps, rep_order, rep_start, weights, rep_pc, cat_of[rep_pc],
                   tables.up_rows, win_of, nq_w, tie_w, lose_w, rules, tables.pos_code, wild_pos, BINOM, qc, gain,
                   lanes, acc)
-    _MEMO[(*key, only)] = (game, tables, acc, gain, reps, weights)
+    # the tables by weak reference: the cache of tables, not this memo, decides how long they live
+    # (a dead reference, or new tables at a reused id, is a miss)
+    _MEMO[(*key, only)] = (game, weakref.ref(tables), acc, gain, reps, weights)
     return acc, gain, reps, weights
 
 
