@@ -193,6 +193,8 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
     se_rows = ({str(r.get("quantity")): float(r[cols[1]]) for r in rows
                 if len(cols) > 1 and _is_number(r.get(cols[1])) and r.get(cols[1])
                 and _SE.match(str(r.get("quantity")))} if keyed else {})
+    # one style per column (its numbers as a whole), worked out once, not once per row
+    styles = [_column_style([x.get(c) for x in rows], pcts[i]) for i, c in enumerate(cols)]
     out: list[list[str]] = []
     for r in rows:
         line = []
@@ -225,8 +227,7 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
                 dec = numfmt.se_decimals(float(v), scale)
             elif _is_number(se) and se and math.isfinite(se):
                 dec = numfmt.se_decimals(float(se), scale)
-            values = [x.get(c) for x in rows]
-            style = _column_style(values, pcts[i])
+            style = styles[i]
             if style[0] == "sig" and dec is None and _EXACT_SIX.match(c) and b is None:
                 style = ("sig", 6)  # an exact return or house edge: the digits are the point
             line.append(format_cell(v, pcts[i], style, dec))

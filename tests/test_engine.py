@@ -6,6 +6,7 @@ import json
 import signal
 from dataclasses import dataclass
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -239,8 +240,10 @@ def test_float_totals_resume_bit_for_bit(tmp_path) -> None:
     ({"chunk_size": 10_000}, "chunk_size 20000 there vs 10000 now"),
     ({"trials": 999}, "trials 100000 there vs 999 now"),
 ])
-def test_checkpoint_from_other_arguments_is_refused(change: dict, what: str, tmp_path, task53: FreqTask) -> None:
-    ck = tmp_path / "run.ckpt"
+def test_checkpoint_from_other_arguments_is_refused(change: dict, what: str, tmp_path, task53: FreqTask,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a short path: a long one is shortened in the message
+    ck = Path("run.ckpt")
     args = {"trials": 100_000, "seed": 11, "chunk_size": 20_000}
     run(task53, checkpoint=ck, **args)
     with pytest.raises(CheckpointError) as err:
@@ -249,8 +252,10 @@ def test_checkpoint_from_other_arguments_is_refused(change: dict, what: str, tmp
                               "use another path or delete it")
 
 
-def test_checkpoint_of_another_task_or_garbage_is_refused(tmp_path, task53: FreqTask) -> None:
-    ck = tmp_path / "run.ckpt"
+def test_checkpoint_of_another_task_or_garbage_is_refused(tmp_path, task53: FreqTask,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a short path: a long one is shortened in the message
+    ck = Path("run.ckpt")
     run(task53, trials=1_000, checkpoint=ck)
     other = FreqTask.from_evaluator(Evaluator("joker-wild", "52+2"))
     with pytest.raises(CheckpointError, match=r"task_hash '[0-9a-f]{64}' there vs '[0-9a-f]{64}' now"):
