@@ -65,7 +65,6 @@ def test_the_headline_rows_take_the_full_sample_and_the_others_a_target() -> Non
     assert "0.75 (Georgian Joker)" in report._targets_text("hook", "40,000 deals")
 
 
-@pytest.mark.slow
 def test_every_section_states_policy_sample_and_a_bigger_run(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in (("FEATURE_DEALS", 300), ("HOOK_DEALS", 400), ("JOKER_DEALS", 300), ("GAMES", 20),
                         ("STRENGTH", ((4, 8),)), ("STRENGTH_BASE", 40), ("K", 4), ("PIMC_GAMES", 2),

@@ -43,6 +43,8 @@ def made_heatmap(study: Study, name: str, rows: list[dict[str, Any]], caption: s
     import matplotlib.pyplot as plt
 
     sizes = sorted({r["cards"] for r in rows})
+    if not sizes:  # no hand-feature cell seen often enough (a small run): nothing to draw
+        return
     top = max(sizes)
     grid = np.full((len(sizes), top + 1), np.nan)
     for i, c in enumerate(sizes):
