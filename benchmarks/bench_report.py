@@ -37,8 +37,9 @@ def _tree_rss_mb(pid: int) -> float:
         try:
             with open(f"/proc/{p}/status", encoding="ascii") as fh:
                 total += next((int(line.split()[1]) for line in fh if line.startswith("VmRSS:")), 0)
-            with open(f"/proc/{p}/task/{p}/children", encoding="ascii") as fh:
-                todo += [int(c) for c in fh.read().split()]
+            for task in os.listdir(f"/proc/{p}/task"):  # a child started by any thread (a pool's)
+                with open(f"/proc/{p}/task/{task}/children", encoding="ascii") as fh:
+                    todo += [int(c) for c in fh.read().split()]
         except (OSError, ValueError):
             continue
     return total / 1024
