@@ -4,15 +4,12 @@ numbers, return-contribution and payout-distribution plots, and the strategy tab
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
 
 import matplotlib.pyplot as plt
 import numpy as np
 
 from analyzer.games.videopoker.exact import Analysis, analyze
-from analyzer.games.videopoker.paytable import PayTable, load_paytable
+from analyzer.games.videopoker.paytable import load_paytable
 from analyzer.games.videopoker.strategy import strategy_table
 from analyzer.numfmt import pct
 from analyzer.report.study import Study
@@ -22,36 +19,7 @@ __all__ = ["build"]
 TABLES = ("joker-poker-kings", "jacks-or-better-9-6", "jacks-or-better-8-5", "deuces-wild-full-pay")
 
 
-@dataclass(frozen=True)
-class _Facts:
-    """What the page shows of an :class:`Analysis`, without its per-deal arrays."""
-
-    table: PayTable
-    ret: Fraction
-    sd: float
-    hit_frequency: float
-    total: int
-    counts: np.ndarray
-    par: list[dict[str, Any]]
-    drawn: dict[int, float]
-    by_wild: dict[int, tuple[float, float]]
-
-    @classmethod
-    def of(cls, a: Analysis) -> _Facts:
-        return cls(a.table, a.ret, a.sd, a.hit_frequency, a.total, a.counts, a.rows(), a.cards_drawn(),
-                   a.return_by_wild_dealt())
-
-    def rows(self) -> list[dict[str, Any]]:
-        return self.par
-
-    def cards_drawn(self) -> dict[int, float]:
-        return self.drawn
-
-    def return_by_wild_dealt(self) -> dict[int, tuple[float, float]]:
-        return self.by_wild
-
-
-def _plots(study: Study, name: str, a: Analysis | _Facts) -> None:
+def _plots(study: Study, name: str, a: Analysis) -> None:
     rows = [r for r in a.rows() if r["hand"] not in ("total", "nothing")]
     fig, ax = plt.subplots(figsize=(8, 4))
     ax.barh([r["hand"] for r in rows][::-1], [r["contribution"] for r in rows][::-1], color="tab:blue")
@@ -80,9 +48,8 @@ def build() -> Study:
     results = []
     for name in TABLES:
         table = load_paytable(name)
-        full = analyze(table)
-        results.append((name, table, _Facts.of(full), strategy_table(full)))
-        del full  # the per-deal EVs (hundreds of MB over the tables): the page needs only its facts
+        a = analyze(table)
+        results.append((name, table, a, strategy_table(a)))
     best = max(results, key=lambda r: r[2].ret)
     study.answer(*(f"**{t.name}**: optimal play returns **{pct(float(a.ret), 6)}** — "
                    + (f"the player's edge is {pct(float(a.ret) - 1)}" if a.ret >= 1 else

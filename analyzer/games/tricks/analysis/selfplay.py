@@ -19,14 +19,14 @@ import numpy as np
 
 from analyzer.checkpoint import order_problem, outcome_problem
 from analyzer.defaults import CHUNK, chunk_for
-from analyzer.engine import RunResult, run
+from analyzer.engine import RunResult, chunk_state, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
-__all__ = ["GamesResult", "PlayResult", "PlayTask", "games_width", "parse_policies", "play_deals", "play_games",
+__all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deals", "play_games",
            "play_games_each"]
 
 POLICIES = ("random", "heuristic", "pimc", "pimc-bid")  # kernel codes 0..3
@@ -216,6 +216,18 @@ class GamesResult(TableResult):
                 for s, (e, w) in enumerate(zip(self.total, self.wins, strict=True))]
 
 
+def _games_task(rules: TrickRules, policies: Sequence[str], pimc: dict[str, Any] | None) -> PlayTask:
+    """The engine task of whole games on the rules' schedule, the policies checked."""
+    if len(policies) != rules.players:
+        raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
+    sched = np.array(rules.schedule_cards(), dtype=np.int64)
+    for c in sched:
+        _check_cards(rules, int(c))
+    sets = np.array(rules.schedule_sets(), dtype=np.int64)
+    return PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, 0,
+                    _codes(policies), True, sched, sets, cfg=_pimc(rules, policies, pimc))
+
+
 def play_games(rules: TrickRules, policies: Sequence[str], games: int | None = None, seed: int = 0,
                chunk_size: int | None = None, pimc: dict[str, Any] | None = None,
                **engine: Any) -> GamesResult:
@@ -223,16 +235,8 @@ def play_games(rules: TrickRules, policies: Sequence[str], games: int | None = N
     by player; ``pimc``: the options of the pimc players). P(premium) per set: the chance that a
     player is exact in every deal of a set, over all his sets (sets are independent: fresh deals),
     and by set."""
-    if len(policies) != rules.players:
-        raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
-    sched = np.array(rules.schedule_cards(), dtype=np.int64)
-    for c in sched:
-        _check_cards(rules, int(c))
-    sets = np.array(rules.schedule_sets(), dtype=np.int64)
-    cfg = _pimc(rules, policies, pimc)
-    task = PlayTask(rules.params(), deck_array(trick_deck(rules.deck)), rules.players, 0,
-                    _codes(policies), True, sched, sets, cfg=cfg)
-    cs = chunk_size or chunk_for("tricks play --schedule", pimc=cfg is not None)
+    task = _games_task(rules, policies, pimc)
+    cs = chunk_size or chunk_for("tricks play --schedule", pimc=task.cfg is not None)
     return _games_result(rules, policies, run(task, trials=games, seed=seed, chunk_size=cs, **engine))
 
 
@@ -240,7 +244,7 @@ def play_games_each(rules: TrickRules, policies: Sequence[str], games: int, seed
                     pimc: dict[str, Any] | None = None, workers: int | None = None
                     ) -> tuple[GamesResult, np.ndarray]:
     """:func:`play_games` with one game per chunk (the same numbers as ``chunk_size=1``), and
-    every game's final totals by player, shape ``(games, players)``. The games run in this
+    every game's final totals by player, shape ``(games, players)``. The chunks run in this
     process on ``workers`` threads (default: the CPUs), without the engine's per-chunk round
     trip, which costs more than a heuristic game.
 
@@ -254,38 +258,23 @@ def play_games_each(rules: TrickRules, policies: Sequence[str], games: int, seed
     from concurrent.futures import ThreadPoolExecutor
     from itertools import pairwise
 
-    from analyzer.games.tricks.analysis.selfplay_kernels import games_chunk
-    from analyzer.kernels.rng import chunk_state
-
-    if len(policies) != rules.players:
-        raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise JokerOddsError(f"games must be an integer ≥ 1, got {games!r}")
-    sched = np.array(rules.schedule_cards(), dtype=np.int64)
-    sets = np.array(rules.schedule_sets(), dtype=np.int64)
-    cfg = _pimc(rules, policies, pimc)
-    pack, params, codes = deck_array(trick_deck(rules.deck)), rules.params(), _codes(policies)
-    each = np.zeros((games, games_width(rules.players)), np.int64)
+    task = _games_task(rules, policies, pimc)
+    each: list[np.ndarray] = [np.zeros(0, np.int64)] * games
 
     def play(lo: int, hi: int) -> None:
         for i in range(lo, hi):
-            each[i] = games_chunk(chunk_state(seed, i), 1, pack, rules.players, sched, sets, params, codes,
-                                  cfg if cfg is not None else np.zeros(5, np.int64))
+            each[i] = task.run_chunk(chunk_state(seed, i), 1)
 
     n_workers = max(1, min(workers or os.cpu_count() or 1, games))
     cuts = np.linspace(0, games, n_workers + 1).astype(int)
     with ThreadPoolExecutor(n_workers) as pool:
         for fut in [pool.submit(play, int(a), int(b)) for a, b in pairwise(cuts)]:
             fut.result()
-    res = RunResult(each.sum(axis=0), games, games, seed)
-    return _games_result(rules, policies, res), each[:, :rules.players].copy()
-
-
-def games_width(players: int) -> int:
-    """The length of a games chunk's vector (see :func:`analyzer.games.tricks.analysis.selfplay_kernels.games_out`)."""
-    from analyzer.games.tricks.analysis.selfplay_kernels import N_SETS
-
-    return 5 * players + 1 + N_SETS * players
+    per_game = np.stack(each)
+    res = RunResult(per_game.sum(axis=0), games, games, seed)
+    return _games_result(rules, policies, res), per_game[:, :rules.players].copy()
 
 
 def _games_result(rules: TrickRules, policies: Sequence[str], res: RunResult) -> GamesResult:
