@@ -2,8 +2,10 @@
 
 Runs the command twice as a child process in private caches: "fresh" compiles every kernel and
 builds every table, "warm" finds them cached. Prints wall and CPU seconds (user + system of the
-process and its workers), the peak memory of the whole process tree (the sum of the resident
-sizes, polled every 0.2 s), and the seconds of each study as the report's index records them.
+process and its workers), the peak memory of the whole process tree, polled every 0.2 s: the sum
+of the resident sizes (RSS, which counts the libraries the processes share once per process) and
+the sum of the proportional sizes (PSS: a shared page split between its processes, so the tree's
+sum is the memory it takes), and the seconds of each study as the report's index records them.
 Targets: fresh ≤ 240 s (with ``make setup`` on a fresh clone), warm ≤ 90 s, memory ≤ 1 GB.
 Run: python benchmarks/run.py report   (``BENCH_REPORT_STUDIES=calling,durak`` for some studies)
 """
@@ -26,23 +28,31 @@ TARGETS = {"fresh": 240.0, "warm": 90.0}
 MEMORY_TARGET_MB = 1024
 
 
-def _tree_rss_mb(pid: int) -> float:
-    """Resident memory of ``pid`` and its descendants (Linux /proc), in MB."""
-    total, todo, seen = 0, [pid], set()
+def _field_kb(path: str, name: str) -> int:
+    """The kB value of the line ``name`` of a /proc file (0 when absent)."""
+    with open(path, encoding="ascii") as fh:
+        return next((int(line.split()[1]) for line in fh if line.startswith(name)), 0)
+
+
+def _tree_memory_mb(pid: int) -> tuple[float, float]:
+    """Resident (RSS) and proportional (PSS) memory of ``pid`` and its descendants (Linux /proc),
+    each summed over the processes, in MB."""
+    rss = pss = 0
+    todo, seen = [pid], set()
     while todo:
         p = todo.pop()
         if p in seen:
             continue
         seen.add(p)
         try:
-            with open(f"/proc/{p}/status", encoding="ascii") as fh:
-                total += next((int(line.split()[1]) for line in fh if line.startswith("VmRSS:")), 0)
+            rss += _field_kb(f"/proc/{p}/status", "VmRSS:")
+            pss += _field_kb(f"/proc/{p}/smaps_rollup", "Pss:")
             for task in os.listdir(f"/proc/{p}/task"):  # a child started by any thread (a pool's)
                 with open(f"/proc/{p}/task/{task}/children", encoding="ascii") as fh:
                     todo += [int(c) for c in fh.read().split()]
         except (OSError, ValueError):
             continue
-    return total / 1024
+    return rss / 1024, pss / 1024
 
 
 def run_report(out: Path, env: dict[str, str], studies: list[str]) -> dict[str, float]:
@@ -56,16 +66,18 @@ def run_report(out: Path, env: dict[str, str], studies: list[str]) -> dict[str, 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
-    peak = 0.0
+    peak_rss = peak_pss = 0.0
     while proc.poll() is None:
-        peak = max(peak, _tree_rss_mb(proc.pid))
+        rss, pss = _tree_memory_mb(proc.pid)
+        peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
         time.sleep(0.2)
     wall = time.perf_counter() - t0
     if proc.returncode != 0:
         raise SystemExit(f"report failed (exit {proc.returncode})")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "peak_memory_mb": round(peak)}
+    return {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "peak_rss_mb": round(peak_rss),
+            "peak_memory_mb": round(peak_pss)}
 
 
 def main() -> None:

@@ -420,3 +420,17 @@ def test_json_output_is_strict_json() -> None:
     assert code == 0 and data["rows"][0]["count"] == 0 and data["max_rel_se"] is None
     code, out, _ = run("calling", "--calls", "treize", "--trials", "1", "--format", "json")
     assert code == 0 and json.loads(out, parse_constant=refuse)["rows"]
+
+
+def test_report_memory_option_reaches_the_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``--memory`` is the parallel build's budget (default 1,000 MB); below 100 is refused."""
+    import analyzer.cli.report_cmd as report_cmd
+
+    seen: list[int] = []
+    monkeypatch.setattr(report_cmd, "build_report", lambda *a, **k: seen.append(k["memory_mb"]) or [])
+    assert run("report", "--out", str(tmp_path / "a"))[0] == 0
+    assert run("report", "--out", str(tmp_path / "b"), "--memory", "2500")[0] == 0
+    assert seen == [1000, 2500]
+    code, _, err = run("report", "--out", str(tmp_path / "c"), "--memory", "50")
+    assert_one_line_error(code, err, "--memory")
+    assert not (tmp_path / "c").exists()

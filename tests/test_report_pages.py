@@ -115,3 +115,63 @@ def test_each_study_of_a_parallel_build_gets_a_fresh_process(tmp_path: Path) -> 
     built = build_report(tmp_path, specs, jobs=2)
     pids = {s.headline for s in built}
     assert len(pids) == 3 and f"process {os.getpid()}" not in pids
+
+
+def _window(name: str) -> Study:
+    """A study that says when it ran (start and end, seconds since the epoch)."""
+    import time
+
+    t0 = time.time()
+    time.sleep(0.5)
+    s = Study(name, name)
+    s.headline = f"{t0} {time.time()}"
+    return s
+
+
+def demo_big_0() -> Study:
+    return _window("demo-big-0")
+
+
+def demo_big_1() -> Study:
+    return _window("demo-big-1")
+
+
+def demo_small() -> Study:
+    return _window("demo-small")
+
+
+def _windows(built: list[Study]) -> list[tuple[float, float]]:
+    return sorted((float(a), float(b)) for a, b in (s.headline.split() for s in built))
+
+
+def test_studies_whose_peaks_exceed_the_memory_budget_never_run_side_by_side(tmp_path: Path) -> None:
+    """Two studies declaring 700 MB each, with a budget of 1,000 MB and two workers: the second
+    starts only after the first is done; small ones fill the other worker meanwhile."""
+    big = [StudyDecl(f"demo-big-{i}", f"Big {i}", f"{__name__}:demo_big_{i}", 700) for i in range(2)]
+    small = [StudyDecl("demo-small", "Small", f"{__name__}:demo_small", 200)]
+    built = build_report(tmp_path, [*big, *small], jobs=2, memory_mb=1000)
+    (_, a1), (b0, _) = _windows([s for s in built if s.name.startswith("demo-big")])
+    assert a1 <= b0
+    assert {s.name for s in built} == {"demo-big-0", "demo-big-1", "demo-small"}
+
+
+def test_the_next_study_is_the_longest_waiting_one_that_fits() -> None:
+    from analyzer.report import next_fitting
+
+    specs = [StudyDecl("a", "A", "m:f", 700), StudyDecl("b", "B", "m:f", 300), StudyDecl("c", "C", "m:f", 250)]
+    assert next_fitting(specs, [], 100) == 0  # nothing runs: the first starts whatever its peak
+    assert next_fitting(specs, [700], 1000) == 1
+    assert next_fitting(specs, [760], 1000) == 2
+    assert next_fitting(specs, [800], 1000) is None
+    assert next_fitting([], [], 1000) is None
+
+
+def test_every_declared_study_states_a_peak_within_the_default_budget() -> None:
+    """Each study fits the default budget alone, and above what a process that has loaded numba
+    holds (about 190 MB); the heaviest two (casino stud, video poker) never run side by side."""
+    from analyzer.cli.report_cmd import STUDIES
+    from analyzer.report import MEMORY_MB
+
+    peaks = {s.name: s.memory_mb for s in STUDIES}
+    assert all(190 <= mb <= MEMORY_MB for mb in peaks.values()), peaks
+    assert peaks["casino-stud"] + peaks["video-poker"] > MEMORY_MB

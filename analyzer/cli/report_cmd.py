@@ -9,7 +9,7 @@ import click
 
 from analyzer.cli.options import OutPath, quiet_option, writable
 from analyzer.games import StudyDecl, game_infos
-from analyzer.report import CORE_STUDIES, build_report
+from analyzer.report import CORE_STUDIES, MEMORY_MB, build_report
 
 
 def all_studies() -> list[StudyDecl]:
@@ -28,11 +28,14 @@ STUDIES = all_studies()
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Studies built at once, each in its own process (default: the CPU count, at most 2); "
                    "the numbers do not depend on it.")
+@click.option("--memory", "memory_mb", type=click.IntRange(100, 1_000_000), default=MEMORY_MB, show_default=True,
+              metavar="MB", help="Memory the studies built at once may hold together: a study starts beside "
+                                 "others only while their peaks (each study's, measured alone) fit.")
 @quiet_option
-def report_cmd(out: Path, studies: tuple[str, ...], jobs: int | None) -> None:
+def report_cmd(out: Path, studies: tuple[str, ...], jobs: int | None, memory_mb: int) -> None:
     """Build the report: Markdown, HTML, PNG figures and CSV tables per study."""
     n = jobs if jobs is not None else max(1, min(2, os.cpu_count() or 1))
-    built = build_report(out, STUDIES, list(studies) or None, jobs=n)
+    built = build_report(out, STUDIES, list(studies) or None, jobs=n, memory_mb=memory_mb)
     for s in built:
         click.echo(f"wrote {out / s.name / 'index.html'}")
     click.echo(f"wrote {out / 'index.html'}")

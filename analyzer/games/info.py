@@ -22,11 +22,14 @@ __all__ = ["GameInfo", "StudyDecl"]
 
 @dataclass(frozen=True)
 class StudyDecl:
-    """A report study: its folder name, title, and the ``module:function`` that builds it."""
+    """A report study: its folder name, title, the ``module:function`` that builds it, and the
+    peak memory (MB, resident) of a process building it alone, which a parallel build keeps
+    within its budget."""
 
     name: str
     title: str
     target: str
+    memory_mb: int = 250
 
 
 @dataclass(frozen=True)

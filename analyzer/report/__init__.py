@@ -24,15 +24,21 @@ from analyzer.report.index import write_index, write_meta
 from analyzer.report.registry import CORE_STUDIES, StudySpec, build_study
 from analyzer.report.study import PageContext, Study
 
-__all__ = ["CORE_STUDIES", "Study", "StudySpec", "build_report", "build_study"]
+__all__ = ["CORE_STUDIES", "MEMORY_MB", "Study", "StudySpec", "build_report", "build_study", "next_fitting"]
+
+# What the worker processes of a parallel build may hold at once: the sum of the running studies'
+# declared peaks (resident MB of a process building each alone) stays within it.
+MEMORY_MB = 1000
 
 
 def build_report(out: Path, studies: Sequence[StudySpec], only: list[str] | None = None,
-                 jobs: int = 1) -> list[Study]:
+                 jobs: int = 1, memory_mb: int = MEMORY_MB) -> list[Study]:
     """Build the selected ``studies`` (all by default) and ``<out>/index.html`` linking them.
 
     ``jobs`` > 1 builds that many studies at a time, each in its own worker process (the studies
-    are independent and seeded: the pages hold the same numbers as a build with ``jobs`` = 1).
+    are independent and seeded: the pages hold the same numbers as a build with ``jobs`` = 1). A
+    study starts beside others only while their declared peaks (``memory_mb`` of each spec) add up
+    to at most ``memory_mb``; one study alone always starts.
 
     Each page links to the others and ends with its build time and the command rebuilding it.
     The build happens in a temporary folder (holding a copy of what ``out`` had) that replaces
@@ -56,7 +62,7 @@ def build_report(out: Path, studies: Sequence[StudySpec], only: list[str] | None
         os.chmod(tmp, out.stat().st_mode & 0o777 if out.is_dir() else 0o777 & ~mask)  # not mkdtemp's 0o700
         if out.is_dir():
             shutil.copytree(out, tmp, symlinks=True, dirs_exist_ok=True)
-        built = _build_into(tmp, specs, chosen, jobs)
+        built = _build_into(tmp, specs, chosen, jobs, memory_mb)
         _swap(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -90,6 +96,28 @@ class _Spec(NamedTuple):
     name: str
     title: str
     target: str
+    memory_mb: int = 250
+
+
+def _peak(spec: StudySpec) -> int:
+    """The study's declared peak memory (MB); 250 for a spec that declares none."""
+    return int(getattr(spec, "memory_mb", 250))
+
+
+def next_fitting(waiting: Sequence[StudySpec], running_mb: Sequence[int], budget_mb: int) -> int | None:
+    """Index of the first waiting study whose declared peak fits beside the running ones, within
+    ``budget_mb`` (the first one whatever its peak when none runs); None when none fits.
+
+    >>> specs = [_Spec("big", "", "", 700), _Spec("mid", "", "", 400), _Spec("small", "", "", 200)]
+    >>> next_fitting(specs, [], 1000), next_fitting(specs, [700], 1000), next_fitting(specs, [700, 200], 1000)
+    (0, 2, None)
+    """
+    if not waiting:
+        return None
+    if not running_mb:
+        return 0
+    room = budget_mb - sum(running_mb)
+    return next((i for i, s in enumerate(waiting) if _peak(s) <= room), None)
 
 
 def _build_timed(spec: StudySpec) -> tuple[Study, float]:
@@ -132,9 +160,11 @@ def _longest_first(out: Path, chosen: list[StudySpec]) -> list[StudySpec]:
     return [spec for _, spec in sorted(enumerate(chosen), key=key)]
 
 
-def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[StudySpec, Study, float]]:
+def _built(chosen: list[StudySpec], out: Path, jobs: int,
+           memory_mb: int = MEMORY_MB) -> Iterator[tuple[StudySpec, Study, float]]:
     """Build the ``chosen`` studies, ``jobs`` at a time in worker processes (in this process when
-    ``jobs`` is 1); yields each with its seconds as it is done."""
+    ``jobs`` is 1) and within ``memory_mb`` (:func:`next_fitting`); yields each with its seconds as
+    it is done."""
     from analyzer.progress import status
 
     if jobs <= 1 or len(chosen) <= 1:
@@ -144,17 +174,23 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[Stud
             yield spec, study, seconds
         return
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    order = _longest_first(out, chosen)
+    waiting = _longest_first(out, chosen)
     # spawn, not fork: a forked worker would inherit this process's threads (the status line) and locks
-    # a fresh process per study: a study's tables (a gigabyte for casino stud) leave with it
+    # a fresh process per study: a study's tables (700 MB for casino stud) leave with it
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_worker_init, initargs=(os.getpid(),), max_tasks_per_child=1)
     try:
         with status(f"report: {len(chosen)} studies, {jobs} at a time"):
-            pending = {pool.submit(_build_timed, _Spec(s.name, s.title, s.target)): s for s in order}
-            while pending:
+            pending: dict[Future[tuple[Study, float]], StudySpec] = {}
+            while waiting or pending:
+                while len(pending) < jobs:  # start what fits: the longest first, within the memory budget
+                    nxt = next_fitting(waiting, [_peak(s) for s in pending.values()], memory_mb)
+                    if nxt is None:
+                        break
+                    s = waiting.pop(nxt)
+                    pending[pool.submit(_build_timed, _Spec(s.name, s.title, s.target, _peak(s)))] = s
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
                     spec = pending.pop(fut)
@@ -168,13 +204,14 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int) -> Iterator[tuple[Stud
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _build_into(out: Path, specs: list[StudySpec], chosen: list[StudySpec], jobs: int = 1) -> list[Study]:
+def _build_into(out: Path, specs: list[StudySpec], chosen: list[StudySpec], jobs: int = 1,
+                memory_mb: int = MEMORY_MB) -> list[Study]:
     """Write the ``chosen`` studies under ``out`` and the index of every study found there."""
     chosen_names = {s.name for s in chosen}
     nav = tuple((s.name, s.title) for s in specs
                 if s.name in chosen_names or (out / s.name / "index.html").is_file())
     built: dict[str, Study] = {}
-    for spec, study, seconds in _built(chosen, out, jobs):
+    for spec, study, seconds in _built(chosen, out, jobs, memory_mb):
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         command = f"joker-odds report --study {spec.name}"
         study.write(out, PageContext(nav, stamp, seconds, command))

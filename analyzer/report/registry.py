@@ -3,7 +3,7 @@
 ``report/`` imports no game: the ``report`` command collects every study (the core ones here,
 then each game's :class:`~analyzer.games.info.StudyDecl`) and passes the list in.
 
->>> [name for name, _, _ in CORE_STUDIES]
+>>> [name for name, _, _, _ in CORE_STUDIES]
 ['hand-frequencies']
 """
 
@@ -20,7 +20,8 @@ __all__ = ["CORE_STUDIES", "StudySpec", "build_study"]
 
 
 class StudySpec(Protocol):
-    """A study's name (its folder), title, and the ``module:function`` that builds it."""
+    """A study's name (its folder), title, the ``module:function`` that builds it, and the peak
+    memory (MB) of a process building it."""
 
     @property
     def name(self) -> str: ...
@@ -28,6 +29,8 @@ class StudySpec(Protocol):
     def title(self) -> str: ...
     @property
     def target(self) -> str: ...
+    @property
+    def memory_mb(self) -> int: ...
 
 
 def build_study(spec: StudySpec) -> Study:
@@ -37,7 +40,7 @@ def build_study(spec: StudySpec) -> Study:
     return builder()
 
 
-# (name, title, "module:function") of the studies that belong to no game.
-CORE_STUDIES: tuple[tuple[str, str, str], ...] = (
-    ("hand-frequencies", "Hand-rank frequencies with jokers and wild cards", "analyzer.report.handfreq:build"),
+# (name, title, "module:function", peak MB of its process) of the studies that belong to no game.
+CORE_STUDIES: tuple[tuple[str, str, str, int], ...] = (
+    ("hand-frequencies", "Hand-rank frequencies with jokers and wild cards", "analyzer.report.handfreq:build", 290),
 )

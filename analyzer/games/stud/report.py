@@ -8,6 +8,7 @@ from typing import Any
 import matplotlib.pyplot as plt
 
 from analyzer.games.stud.edge import EdgeResult, house_edges
+from analyzer.games.stud.exact import release_tables
 from analyzer.games.stud.exchange import ExchangeCollector, exchange_options
 from analyzer.games.stud.game import StudGame, load_game
 from analyzer.games.stud.location import location_probabilities
@@ -95,6 +96,7 @@ def build() -> Study:
         j_up(w, doc, p, tables)
 
     j_results = house_edges(jp, ("optimal", "pair", "always"), "exact", visit=visit)
+    release_tables()  # the pass's last tables (~200 MB): the sections below build the ones they need
     j_opt = j_results[0]
     study.heading("J-poker")
     study.text("Every deal is enumerated: the 13 wild ranks (by suit symmetry), every player hand, every "
@@ -121,6 +123,7 @@ def build() -> Study:
         for r in exchange_options(jp, hand, up, wild)[:4]:
             ex_rows.append({"hand": hand, "up": up, **r})
     study.table("jpoker-exchange-examples", ex_rows, "Best four exchange options of a few situations (exact)")
+    release_tables()
 
     upcard_section(study, j_up, j_opt)
     poker_with_joker_section(study)

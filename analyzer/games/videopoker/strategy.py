@@ -173,7 +173,8 @@ def strategy_table(analysis: Analysis, merge_tol: float = MERGE_TOL) -> Strategy
     pat, key = P.hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5, g.binom,
                                wild_rank_mask(analysis))
     uniq, pid = np.unique(pat, return_inverse=True)
-    pid = pid.reshape(pat.shape).astype(np.int64)
+    pid = pid.reshape(pat.shape).astype(np.int64, copy=False)
+    del pat  # (deals, 32) int64: the ids say the same (memory, ~40 MB a table)
     npat = uniq.size
     fam_keys, group = np.unique([family_key(int(p)) for p in uniq], return_inverse=True)
     group = group.astype(np.int64)
@@ -189,6 +190,7 @@ def strategy_table(analysis: Analysis, merge_tol: float = MERGE_TOL) -> Strategy
     rank[order] = np.arange(npat)
     _, chosen = O.strategy_play(rep_p, rep_ev, rank)
     alive = np.bincount(chosen, weights=mult, minlength=npat) > 0
+    del rep_p, rep_ev  # (the line search below takes its own representatives: ~80 MB a table)
 
     lines: list[list[int]] = []
     for p in order:
