@@ -161,7 +161,7 @@ def test_the_next_study_is_the_longest_waiting_one_that_fits() -> None:
     specs = [StudyDecl("a", "A", "m:f", 700), StudyDecl("b", "B", "m:f", 300), StudyDecl("c", "C", "m:f", 250)]
     assert next_fitting(specs, [], 100) == 0  # nothing runs: the first starts whatever its peak
     assert next_fitting(specs, [700], 1000) == 1
-    assert next_fitting(specs, [760], 1000) == 2
+    assert next_fitting(specs, [740], 1000) == 2
     assert next_fitting(specs, [800], 1000) is None
     assert next_fitting([], [], 1000) is None
 

@@ -210,7 +210,7 @@ def test_cell_sums_kernel_matches_numpy_reference():
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
     dense, group_prob, positive = cell_sums(hands.astype(np.int64), gain, prob, pc, tables.scores.size,
-                                            tables.pos_code, wild_pos)
+                                            tables.pos_code, wild_pos, 0)
     h, u = np.nonzero(~np.isnan(gain))
     grp = R.situation_groups(hands[h], u, tables.pos_code, wild_pos)
     val = gain[h, u].astype(np.float64) * prob[h]
@@ -220,3 +220,10 @@ def test_cell_sums_kernel_matches_numpy_reference():
     assert np.allclose(group_prob, np.bincount(grp, prob[h], N_GROUPS), rtol=1e-12)
     assert positive == pytest.approx(np.maximum(val, 0).sum(), rel=1e-12)
     assert len(np.unique(grp)) > 20  # the case covers many groups
+    u = 17  # one up card's column alone (a dealer's-open-card part) sums as that column of the matrix
+    col = np.full_like(gain, np.nan)
+    col[:, u] = gain[:, u]
+    one = cell_sums(hands.astype(np.int64), np.ascontiguousarray(gain[:, u:u + 1]), prob, pc, tables.scores.size,
+                    tables.pos_code, wild_pos, u)
+    full = cell_sums(hands.astype(np.int64), col, prob, pc, tables.scores.size, tables.pos_code, wild_pos, 0)
+    assert np.array_equal(one[0], full[0]) and np.array_equal(one[1], full[1]) and one[2] == full[2]

@@ -178,7 +178,7 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int,
 
     waiting = _longest_first(out, chosen)
     # spawn, not fork: a forked worker would inherit this process's threads (the status line) and locks
-    # a fresh process per study: a study's tables (700 MB for casino stud) leave with it
+    # a fresh process per study: a study's tables (650 MB for casino stud) leave with it
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_worker_init, initargs=(os.getpid(),), max_tasks_per_child=1)
     try:

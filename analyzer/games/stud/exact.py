@@ -219,6 +219,7 @@ class Tally:
     gain: np.ndarray | None = None  # (reps, n) bet EV - fold EV per situation (antes), NaN: none
     reps: np.ndarray | None = None
     weights: np.ndarray | None = None
+    first_up: int = 0  # gain's column c is up card first_up + c (a dealer's-open-card part: one column)
 
 
 def _select(tables: HandTables, reps: np.ndarray, weights: np.ndarray,
@@ -286,10 +287,8 @@ def tallies(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), wil
     if u_fixed >= 0:  # the up card is the wild card: those situations only
         keep = ~(reps == u_fixed).any(axis=1)
         reps, weights = reps[keep], weights[keep]
-        if keep_gain:
-            only = np.full((len(reps), tables.n), np.nan, np.float32)
-            only[:, u_fixed] = gain[keep, u_fixed]
-            gain = only
+        if keep_gain:  # that up card's column alone (the full matrix would be NaN elsewhere: ~100 MB)
+            gain = np.ascontiguousarray(gain[keep, u_fixed][:, None])
         acc = acc[u_fixed]
     else:
         acc = acc.sum(axis=0)
@@ -307,6 +306,7 @@ def tallies(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), wil
                          not_qualified=tot[6]))
     if keep_gain:
         out[0].gain, out[0].reps, out[0].weights = gain, reps, weights
+        out[0].first_up = max(u_fixed, 0)
     return out
 
 

@@ -99,14 +99,14 @@ def best_thresholds(groups: np.ndarray, scores: np.ndarray, gain: np.ndarray) ->
 
 
 def _add_situations(sums: CellSums, tables: HandTables, hands: np.ndarray, gain: np.ndarray,
-                    prob: np.ndarray) -> None:
-    """Add situations (hands × up cards, NaN gain = none) with probability ``prob`` per hand,
-    summed by cell at once (an exact pass has millions of situations per deal type)."""
+                    prob: np.ndarray, first_up: int = 0) -> None:
+    """Add situations (hands × up cards ``first_up`` onwards, NaN gain = none) with probability
+    ``prob`` per hand, summed by cell at once (an exact pass has millions of situations per deal type)."""
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
     dense, group_prob, positive = cell_sums(np.ascontiguousarray(hands, np.int64), gain,
                                             np.ascontiguousarray(prob, np.float64), pc, tables.scores.size,
-                                            tables.pos_code, wild_pos)
+                                            tables.pos_code, wild_pos, first_up)
     grp, cls = np.nonzero(dense)
     sums.add(grp, tables.scores[cls], dense[grp, cls])
     sums.group_prob += group_prob
@@ -125,7 +125,8 @@ class CellCollector:
             self.sums = CellSums(np.empty(0), np.empty(0), np.empty(0), 0.0, tables.evaluator)
         if isinstance(part, Tally):
             assert part.gain is not None and part.reps is not None and part.weights is not None
-            _add_situations(self.sums, tables, part.reps, part.gain, p * part.weights / part.situations)
+            _add_situations(self.sums, tables, part.reps, part.gain, p * part.weights / part.situations,
+                            part.first_up)
         else:
             assert part.gain is not None and part.hand_pos is not None and part.hand_weight is not None
             self.sums.sampled = True

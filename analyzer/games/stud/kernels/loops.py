@@ -158,20 +158,22 @@ def location_chunk(state, trials, players, doc_num, doc_den):
 
 
 @njit(cache=True)
-def cell_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos):
+def cell_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos, first_up):
     """Σ prob·gain of the situations (hand row i, up card u) with a gain (not NaN), by strategy
-    group and the hand's class: (N_GROUPS, n_classes); with Σ prob by group and Σ prob·max(0, gain)."""
+    group and the hand's class: (N_GROUPS, n_classes); with Σ prob by group and Σ prob·max(0, gain).
+    Column c of ``gain`` is up card ``first_up + c`` (0 for a gain per up card; one column when a
+    deal type has one up card)."""
     sums = np.zeros((N_GROUPS, n_classes))
     group_prob = np.zeros(N_GROUPS)
     positive = 0.0
     for i in range(hands.shape[0]):
         hand = hands[i]
         p = prob[i]
-        for u in range(gain.shape[1]):
-            x = gain[i, u]
+        for c in range(gain.shape[1]):
+            x = gain[i, c]
             if x != x:
                 continue
-            g = up_group(hand, 5, u, pos_code, wild_pos)
+            g = up_group(hand, 5, first_up + c, pos_code, wild_pos)
             v = np.float64(x) * p
             sums[g, hand_pc[i]] += v
             group_prob[g] += p
