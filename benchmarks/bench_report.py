@@ -5,7 +5,9 @@ builds every table, "warm" finds them cached. Prints wall and CPU seconds (user 
 process and its workers), the peak memory of the whole process tree, polled every 0.2 s: the sum
 of the resident sizes (RSS, which counts the libraries the processes share once per process) and
 the sum of the proportional sizes (PSS: a shared page split between its processes, so the tree's
-sum is the memory it takes), and the seconds of each study as the report's index records them.
+sum is the memory it takes), and each study's seconds and its worker's peak memory as the
+report's ``meta.json`` records them, beside the peak the study declares to the report's memory
+budget ("within": the warm peak is at most the declared one).
 Targets: fresh ≤ 240 s (with ``make setup`` on a fresh clone), warm ≤ 90 s, memory ≤ 1 GB.
 Run: python benchmarks/run.py report   (``BENCH_REPORT_STUDIES=calling,durak`` for some studies)
 """
@@ -22,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from analyzer.cli.report_cmd import all_studies
 from analyzer.io import render_text_table
 
 TARGETS = {"fresh": 240.0, "warm": 90.0}
@@ -93,13 +96,23 @@ def main() -> None:
                          "memory_ok": "yes" if res["peak_memory_mb"] <= MEMORY_TARGET_MB else "NO"})
             for meta in sorted((tmp / label).glob("*/meta.json")):
                 m = json.loads(meta.read_text(encoding="utf-8"))
-                per_study.setdefault(m["name"], {"study": m["name"]})[f"{label}_s"] = m["seconds"]
+                row = per_study.setdefault(m["name"], {"study": m["name"]})
+                row[f"{label}_s"] = m["seconds"]
+                row[f"{label}_peak_mb"] = m.get("peak_mb")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    declared = {s.name: s.memory_mb for s in all_studies()}
+    for row in per_study.values():  # a warm study above its declared peak would break the budget
+        row["declared_mb"] = declared.get(row["study"], "-")
+        warm = row.get("warm_peak_mb")
+        row["within"] = "-" if warm is None or row["declared_mb"] == "-" else (
+            "yes" if warm <= row["declared_mb"] else "NO")
     print(render_text_table(rows), end="")
     print(render_text_table(list(per_study.values())), end="")
     print(f"joker-odds report in private empty caches (fresh), then again (warm); {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f}; a study's seconds are wall time inside its worker")
+          f"load average {os.getloadavg()[0]:.1f}; a study's seconds are wall time inside its worker, its "
+          "peak the worker's resident maximum (compiling, in the fresh run), declared_mb what the study "
+          "declares to the report's memory budget")
 
 
 if __name__ == "__main__":

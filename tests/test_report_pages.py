@@ -69,13 +69,13 @@ def test_a_later_partial_build_keeps_the_other_headlines(tmp_path: Path) -> None
 
 
 def _pages(root: Path) -> dict[str, bytes]:
-    """Every file under ``root`` with the build facts (time stamp, seconds) masked."""
+    """Every file under ``root`` with the build facts (time stamp, seconds, peak memory) masked."""
     out = {}
     for p in sorted(root.rglob("*")):
         if p.is_file():
             data = p.read_bytes()
             if p.suffix in (".html", ".md", ".json"):
-                data = re.sub(rb"\d{4}-\d\d-\d\d \d\d:\d\d UTC|\d+(\.\d+)? ?s\b|\"seconds\": [\d.]+", b"#", data)
+                data = re.sub(rb"\d{4}-\d\d-\d\d \d\d:\d\d UTC|\d+(\.\d+)? ?s\b|\"seconds\": [\d.]+|\"peak_mb\": (null|\d+)", b"#", data)
             out[str(p.relative_to(root))] = data
     return out
 
@@ -115,6 +115,11 @@ def test_each_study_of_a_parallel_build_gets_a_fresh_process(tmp_path: Path) -> 
     built = build_report(tmp_path, specs, jobs=2)
     pids = {s.headline for s in built}
     assert len(pids) == 3 and f"process {os.getpid()}" not in pids
+    for i in range(3):  # each worker's peak memory is its study's, recorded beside its seconds
+        meta = json.loads((tmp_path / f"demo-pid-{i}" / "meta.json").read_text(encoding="utf-8"))
+        assert 20 < meta["peak_mb"] < 2000
+    build_report(tmp_path, specs[:1])  # in this process: no peak of the study's own
+    assert json.loads((tmp_path / "demo-pid-0" / "meta.json").read_text(encoding="utf-8"))["peak_mb"] is None
 
 
 def _window(name: str) -> Study:

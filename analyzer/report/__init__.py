@@ -121,10 +121,19 @@ def next_fitting(waiting: Sequence[StudySpec], running_mb: Sequence[int], budget
 
 
 def _build_timed(spec: StudySpec) -> tuple[Study, float]:
-    """Build one study; it and the seconds it took (what a worker process runs)."""
+    """Build one study; it and the seconds it took."""
     t0 = time.perf_counter()
     study = build_study(spec)
     return study, time.perf_counter() - t0
+
+
+def _build_in_worker(spec: StudySpec) -> tuple[Study, float, int]:
+    """What a worker process runs: :func:`_build_timed` and the process's peak resident memory
+    (MB; the worker builds this study alone, so it is the study's peak)."""
+    import resource
+
+    study, seconds = _build_timed(spec)
+    return study, seconds, round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 def _worker_init(parent: int) -> None:
@@ -161,17 +170,17 @@ def _longest_first(out: Path, chosen: list[StudySpec]) -> list[StudySpec]:
 
 
 def _built(chosen: list[StudySpec], out: Path, jobs: int,
-           memory_mb: int = MEMORY_MB) -> Iterator[tuple[StudySpec, Study, float]]:
+           memory_mb: int = MEMORY_MB) -> Iterator[tuple[StudySpec, Study, float, int | None]]:
     """Build the ``chosen`` studies, ``jobs`` at a time in worker processes (in this process when
-    ``jobs`` is 1) and within ``memory_mb`` (:func:`next_fitting`); yields each with its seconds as
-    it is done."""
+    ``jobs`` is 1) and within ``memory_mb`` (:func:`next_fitting`); yields each with its seconds and
+    its worker's peak memory (MB; None in this process) as it is done."""
     from analyzer.progress import status
 
     if jobs <= 1 or len(chosen) <= 1:
         for i, spec in enumerate(chosen, 1):
             with status(f"report {i}/{len(chosen)}: {spec.name}"):  # one line per study, terminal only
                 study, seconds = _build_timed(spec)  # in this process: the spec as given
-            yield spec, study, seconds
+            yield spec, study, seconds, None  # (this process's peak is not the study's)
         return
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -183,19 +192,19 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int,
                                initializer=_worker_init, initargs=(os.getpid(),), max_tasks_per_child=1)
     try:
         with status(f"report: {len(chosen)} studies, {jobs} at a time"):
-            pending: dict[Future[tuple[Study, float]], StudySpec] = {}
+            pending: dict[Future[tuple[Study, float, int]], StudySpec] = {}
             while waiting or pending:
                 while len(pending) < jobs:  # start what fits: the longest first, within the memory budget
                     nxt = next_fitting(waiting, [_peak(s) for s in pending.values()], memory_mb)
                     if nxt is None:
                         break
                     s = waiting.pop(nxt)
-                    pending[pool.submit(_build_timed, _Spec(s.name, s.title, s.target, _peak(s)))] = s
+                    pending[pool.submit(_build_in_worker, _Spec(s.name, s.title, s.target, _peak(s)))] = s
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
                     spec = pending.pop(fut)
-                    study, seconds = fut.result()
-                    yield spec, study, seconds
+                    study, seconds, peak_mb = fut.result()
+                    yield spec, study, seconds, peak_mb
     except BaseException:  # a failed study or Ctrl-C: stop the other workers now, not when done
         for proc in list(getattr(pool, "_processes", {}).values()):
             proc.terminate()
@@ -211,11 +220,11 @@ def _build_into(out: Path, specs: list[StudySpec], chosen: list[StudySpec], jobs
     nav = tuple((s.name, s.title) for s in specs
                 if s.name in chosen_names or (out / s.name / "index.html").is_file())
     built: dict[str, Study] = {}
-    for spec, study, seconds in _built(chosen, out, jobs, memory_mb):
+    for spec, study, seconds, peak_mb in _built(chosen, out, jobs, memory_mb):
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         command = f"joker-odds report --study {spec.name}"
         study.write(out, PageContext(nav, stamp, seconds, command))
-        write_meta(out, spec.name, spec.title, study.headline, stamp, seconds, command, study.terms)
+        write_meta(out, spec.name, spec.title, study.headline, stamp, seconds, command, study.terms, peak_mb)
         built[spec.name] = study
     write_index(out, [(s.name, s.title) for s in specs])
     return [built[s.name] for s in chosen]

@@ -26,11 +26,12 @@ __all__ = ["read_metas", "write_index", "write_meta"]
 
 
 def write_meta(out: Path, name: str, title: str, headline: str, built: str, seconds: float,
-               command: str, terms: dict[str, str] | None = None) -> None:
-    """Record a built study's headline, build facts and terms in ``<out>/<name>/meta.json``."""
+               command: str, terms: dict[str, str] | None = None, peak_mb: int | None = None) -> None:
+    """Record a built study's headline, build facts (seconds; the peak memory of the process that
+    built it alone, MB, or null) and terms in ``<out>/<name>/meta.json``."""
     atomic_write_text(Path(out) / name / "meta.json", json_text(
         {"name": name, "title": title, "headline": headline, "built": built,
-         "seconds": round(seconds, 2), "command": command, "terms": terms or {}}))
+         "seconds": round(seconds, 2), "peak_mb": peak_mb, "command": command, "terms": terms or {}}))
 
 
 def read_metas(out: Path, known: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
