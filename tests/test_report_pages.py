@@ -180,3 +180,6 @@ def test_every_declared_study_states_a_peak_within_the_default_budget() -> None:
     peaks = {s.name: s.memory_mb for s in STUDIES}
     assert all(190 <= mb <= MEMORY_MB for mb in peaks.values()), peaks
     assert peaks["casino-stud"] + peaks["video-poker"] > MEMORY_MB
+    from analyzer.report import PEAK_MB
+
+    assert StudyDecl("x", "X", "m:f").memory_mb == PEAK_MB  # one default for a spec declaring none

@@ -29,7 +29,7 @@ class StudyDecl:
     name: str
     title: str
     target: str
-    memory_mb: int = 250
+    memory_mb: int = 250  # the report's count for a study that declares none (``report.PEAK_MB``)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ __all__ = ["CORE_STUDIES", "MEMORY_MB", "Study", "StudySpec", "build_report", "b
 # What the worker processes of a parallel build may hold at once: the sum of the running studies'
 # declared peaks (resident MB of a process building each alone) stays within it.
 MEMORY_MB = 1000
+PEAK_MB = 250  # what a spec that declares no peak is counted as
 
 
 def build_report(out: Path, studies: Sequence[StudySpec], only: list[str] | None = None,
@@ -96,12 +97,12 @@ class _Spec(NamedTuple):
     name: str
     title: str
     target: str
-    memory_mb: int = 250
+    memory_mb: int = PEAK_MB
 
 
 def _peak(spec: StudySpec) -> int:
-    """The study's declared peak memory (MB); 250 for a spec that declares none."""
-    return int(getattr(spec, "memory_mb", 250))
+    """The study's declared peak memory (MB); :data:`PEAK_MB` for a spec that declares none."""
+    return int(getattr(spec, "memory_mb", PEAK_MB))
 
 
 def next_fitting(waiting: Sequence[StudySpec], running_mb: Sequence[int], budget_mb: int) -> int | None:
