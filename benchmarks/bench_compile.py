@@ -3,12 +3,15 @@
 Each command runs as a fresh process with an empty numba cache and an empty table cache of its
 own ("cold": what the first use after ``pip install`` costs), then once more with those caches
 ("warm"). CPU seconds (user + system of the child) are less noisy than wall time on a shared
-machine. ``compile_cpu_s`` = cold CPU − warm CPU.
+machine. ``compile_cpu_s`` = cold CPU − warm CPU. The cold run also records numba's compiles
+(:mod:`analyzer.compiles`): ``kernels`` compiled, and ``copies`` — compiles that repeat a kernel
+for the same argument types but a constant (``f(x, 0)``), the seconds they cost in ``copies_s``.
 Run: python benchmarks/run.py compile   (``BENCH_COMPILE_ONLY=rummy,tricks`` for a subset)
 """
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import shutil
@@ -17,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from analyzer.io import render_text_table
 
@@ -54,18 +58,41 @@ def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def measure(args: list[str]) -> dict[str, float]:
-    """Cold then warm wall and CPU seconds of ``joker-odds ARGS`` in private, empty caches."""
+# The cold run: the CLI in a process that records its compiles into the JSON file named first.
+_PROBE = """
+import json, sys
+from analyzer.compiles import constant_copies, record_compiles
+from analyzer.cli import main
+with record_compiles() as seen:
+    try:
+        main.main(sys.argv[2:], prog_name="joker-odds")
+    except SystemExit:
+        pass
+copies = constant_copies(seen)
+with open(sys.argv[1], "w") as f:
+    json.dump({"kernels": len(seen), "copies": len(copies), "copies_s": sum(s for _, s in copies),
+               "names": sorted({n for n, _ in copies})}, f)
+"""
+
+
+def measure(args: list[str]) -> dict[str, Any]:
+    """Cold then warm wall and CPU seconds of ``joker-odds ARGS`` in private, empty caches, and
+    the cold run's compiles."""
     tmp = Path(tempfile.mkdtemp(prefix="bench-compile-"))
     try:
         env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp / "numba"), "JOKER_ODDS_CACHE": str(tmp / "tables")}
-        cold = _run(_command() + args, env)
+        probe = tmp / "compiles.json"
+        cold = _run([sys.executable, "-c", _PROBE, str(probe), *args], env)
         warm = _run(_command() + args, env)
+        seen = json.loads(probe.read_text())
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    if seen["names"]:
+        print(f"  compiled twice for a constant: {', '.join(seen['names'])}", flush=True)
     return {"cold_wall_s": round(cold[0], 2), "cold_cpu_s": round(cold[1], 2),
             "warm_wall_s": round(warm[0], 2), "warm_cpu_s": round(warm[1], 2),
-            "compile_cpu_s": round(cold[1] - warm[1], 2)}
+            "compile_cpu_s": round(cold[1] - warm[1], 2), "kernels": seen["kernels"],
+            "copies": seen["copies"], "copies_s": round(seen["copies_s"], 2)}
 
 
 def main() -> None:

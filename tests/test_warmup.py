@@ -65,3 +65,29 @@ def test_warmup_command_marks_its_group(cache: Path) -> None:
     assert r.output.startswith("calling: ") and warmup.is_warm("calling")
     r = CliRunner().invoke(main, ["warmup", "nosuch"])
     assert r.exit_code == 2
+
+
+_COLD_GROUPS = """
+import json, sys
+from analyzer.compiles import constant_copies, record_compiles
+from analyzer.warmup import WARMUP, run_group
+with record_compiles() as seen:
+    for group in WARMUP:
+        run_group(group)
+print(json.dumps(sorted({name for name, _ in constant_copies(seen)})))
+"""
+
+
+@pytest.mark.slow
+def test_no_kernel_compiles_a_second_copy_for_a_constant(tmp_path: Path) -> None:
+    """Cold (empty caches), every warm-up command compiles each kernel once per argument types: no
+    kernel is compiled again because a caller passed a constant (``f(x, 0)``) where others pass a
+    variable (the trick search's kind is the one intended specialisation)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba"), "JOKER_ODDS_CACHE": str(tmp_path / "tables")}
+    out = subprocess.run([sys.executable, "-c", _COLD_GROUPS], env=env, capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []

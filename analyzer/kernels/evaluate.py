@@ -15,10 +15,17 @@ from analyzer.kernels.handkey import ABSENT, key5, keys7
 
 
 @njit(cache=True)
+def score5(cards, table, wbits):
+    """Score of the five card codes ``cards[:5]`` (kernels that score only five-card hands call
+    this rather than ``score_cards(cards, 5, …)``, which would compile a second copy for the constant 5)."""
+    return table[key5(cards[0], cards[1], cards[2], cards[3], cards[4], wbits)]
+
+
+@njit(cache=True)
 def score_cards(cards, k, table, wbits):
     """Score of the best 5 of the first ``k`` (5..7) card codes in ``cards``."""
     if k == 5:
-        return table[key5(cards[0], cards[1], cards[2], cards[3], cards[4], wbits)]
+        return score5(cards, table, wbits)
     c6 = cards[6] if k == 7 else ABSENT
     kp, s0, s1, s2, s3 = keys7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], c6, wbits)
     return best_of_keys(table, kp, s0, s1, s2, s3)
@@ -36,7 +43,7 @@ def score_batch(hands, table, wbits, out):
 @njit(cache=True)
 def score_batch_serial(hands, table, wbits, out):
     """Single-threaded twin of ``score_batch``."""
-    _score_rows(hands, 0, hands.shape[0], table, wbits, out)
+    _score_rows(hands, np.int64(0), hands.shape[0], table, wbits, out)  # int64: one compiled _score_rows
 
 
 @njit(cache=True)
@@ -97,7 +104,7 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                     for i5 in range(i4 + 1, n):
                         f = deck[i5]
                         if k == 6:
-                            kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, ABSENT, wbits)
+                            kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, np.int64(ABSENT), wbits)
                             s = best_of_keys(table, kp, s0, s1, s2, s3)
                             counts[s >> CAT_SHIFT] += 1
                             if keep:

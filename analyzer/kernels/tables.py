@@ -203,13 +203,15 @@ def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
     cnt_nat = np.zeros(13, np.int64)
     for i in range(n):
         cnt_nat[nat[i]] += 1
+    # every call passes (bool, int64) variables, not constants: one compiled resolved_value, not three
+    every_cat = allowed_any | ALL_CATS
     if w == 0:
-        return resolved_value(r, f == 1, cat_pos, ALL_CATS, lo, ace_low)
+        return resolved_value(r, f == 1, cat_pos, every_cat, lo, ace_low)
     best = -1
     if blanks:  # wild cards that complete nothing count as blanks
         for i in range(n, 5):
             r[i] = -1
-        best = resolved_value(r, False, cat_pos, ALL_CATS, lo, ace_low)
+        best = resolved_value(r, f < 0, cat_pos, every_cat, lo, ace_low)  # f < 0: False, as a bool
     nr = 13 - lo
     n_opt = 2 * nr if f == 1 else nr
     opts = np.zeros(5, np.int64)
@@ -257,7 +259,7 @@ def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
                 v = -1
             if v > best:
                 best = v
-        if not _next_multiset(opts, w, 0, n_opt - 1):
+        if not _next_multiset(opts, w, np.int64(0), n_opt - 1):
             break
     return best
 
@@ -287,7 +289,7 @@ def build_table5(mode, cat_pos, pos_cat, lo, ace_low, dbl_ace, nbw, max_w, binom
                     if v >= 0:
                         idx = multiset_index(nat, n, binom)
                         out[w, f, idx] = compose_score(v, w == 0, nbw)
-                if n == 0 or not _next_multiset(nat, n, lo, 12):
+                if n == 0 or not _next_multiset(nat, n, lo, np.int64(12)):
                     break
     return out
 
@@ -317,7 +319,7 @@ def build_tables_k(table5, k, lo, max_w, binom):
             if ok:
                 best = -1
                 for bits in range(1 << m):
-                    s = 0
+                    s = np.int64(0)  # int64 from the start: multiset_index compiles once
                     for i in range(m):
                         if (bits >> i) & 1:
                             s += 1
@@ -333,7 +335,7 @@ def build_tables_k(table5, k, lo, max_w, binom):
                     if v > best:
                         best = v
                 plain[w, multiset_index(nat, m, binom)] = best
-            if m == 0 or not _next_multiset(nat, m, lo, 12):
+            if m == 0 or not _next_multiset(nat, m, lo, np.int64(12)):
                 break
         for mask in range(8192):
             if mask & ((1 << lo) - 1):
@@ -352,7 +354,7 @@ def build_tables_k(table5, k, lo, max_w, binom):
                     j += 1
             best = -1
             for bits in range(1 << p):
-                s = 0
+                s = np.int64(0)  # int64 from the start: multiset_index compiles once
                 for i in range(p):
                     if (bits >> i) & 1:
                         s += 1

@@ -258,7 +258,7 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
         changed = False
         for c in range(52):
             if (h[c] > 0 and _hand_size(h) > 1 and _joker_room(table, meta) >= 0
-                    and _lay_off(h, c, table, tjok, meta, True)):
+                    and _lay_off(h, c, table, tjok, meta, np.bool_(True))):
                 _lay_joker(h, table, tjok, meta)
                 changed = True
     # new melds with the jokers taken back, then every card that fits on the table
@@ -273,7 +273,7 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
     while changed:
         changed = False
         for c in range(52):
-            if h[c] > 0 and _hand_size(h) > 1 and _lay_off(h, c, table, tjok, meta, False):
+            if h[c] > 0 and _hand_size(h) > 1 and _lay_off(h, c, table, tjok, meta, np.bool_(False)):
                 changed = True
     naturals = 0
     for c in range(52):

@@ -102,7 +102,7 @@ def _push(cand, n, row):
 def _candidates(cnt, jl):
     """Every meld of the live cards ``cnt`` using at most ``jl`` jokers (rows of ``_NCOL``)."""
     cand = np.empty((64, _NCOL), np.int64)
-    n = 0
+    n = np.int64(0)  # int64 from the start: _push compiles once, not first for the constant 0
     row = np.zeros(_NCOL, np.int64)
     for r in range(13):  # sets
         mask = 0
@@ -279,8 +279,8 @@ def _solve(counts, cap, track, out):
     pts_j = np.empty(nc, np.int64)
     kmax = 0
     for m in range(nc):
-        pts_n[m] = _natural_points(cand, m, nat_live, True)
-        pts_j[m] = _natural_points(cand, m, nat_live, False)
+        pts_n[m] = _natural_points(cand, m, nat_live, np.bool_(True))  # one compiled copy
+        pts_j[m] = _natural_points(cand, m, nat_live, np.bool_(False))
         if cand[m, 3] > 0:
             kmax = max(kmax, pts_j[m])
     ub_n = 0
@@ -334,7 +334,7 @@ def _solve(counts, cap, track, out):
             c = fr_card[d]
             m = applied[d]
             if m >= 0:
-                _apply(cand, m, cnt, 1)
+                _apply(cand, m, cnt, np.int64(1))
                 j += cand[m, 3]
                 cur -= cand[m, 2]
                 ub_n += pts_n[m]
@@ -350,7 +350,7 @@ def _solve(counts, cap, track, out):
             while fr_pos[d] < bstart[c + 1]:
                 m = order[fr_pos[d]]
                 fr_pos[d] += 1
-                if cand[m, 3] > j or not _apply(cand, m, cnt, -1):
+                if cand[m, 3] > j or not _apply(cand, m, cnt, np.int64(-1)):
                     continue
                 j -= cand[m, 3]
                 cur += cand[m, 2]
@@ -417,13 +417,13 @@ def _meld_row(cand, m, row):
 def opening_value(counts, cap):
     """The opening value of a hand given as counts by card code (jokers at 52..54)."""
     out = np.zeros((1, MELD_WIDTH), np.int64)
-    return _solve(counts, cap, False, out)[0]
+    return _solve(counts, cap, np.bool_(False), out)[0]  # np.bool_: one compiled _solve for both
 
 
 @njit(cache=True)
 def opening_value_melds(counts, cap, out):
     """The opening value and the number of melds reaching it, written as rows into ``out``."""
-    return _solve(counts, cap, True, out)
+    return _solve(counts, cap, np.bool_(True), out)
 
 
 @njit(cache=True)

@@ -139,7 +139,7 @@ def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
                 return tot
         for i in range(HEAD + PER_SEAT):
             seat[i] = 0
-        settle(hi, low, HIGH, p, seat)
+        settle(hi, low, np.int64(HIGH), p, seat, np.int64(1))  # typed: one compiled settle
         tot[0] += 1
         b = CHART_HEAD + CHART_PER * c
         tot[b] += 1

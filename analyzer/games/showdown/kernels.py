@@ -178,7 +178,7 @@ def mc_chunk(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table,
             for i in range(p):
                 low[i] = low_score(cards, i, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos)
         tot[0] += 1
-        settle(hi, low, game, p, tot)
+        settle(hi, low, game, p, tot, np.int64(1))
     return tot
 
 
@@ -250,7 +250,7 @@ def _exact_block(start, stop, radix, need, known, nknown, k, rest, vlo, vhi, gam
                 break
         if ok:
             tot[0] += 1
-            settle(hi, low, game, p, tot)
+            settle(hi, low, game, p, tot, np.int64(1))
         first = p  # advance the odometer: the last seat with unknown cards fastest
         for i in range(p - 1, -1, -1):
             if need[i] == 0:
@@ -419,7 +419,8 @@ def exact_one_free(f, n_blocks, known, nknown, k, rest, vlo, vhi, game, binom, t
     if game == HIGH and k == 5 and need == 5:
         per = np.zeros((n, 3, 3), np.int64)
         for a0 in prange(n):
-            _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, per[a0])
+            # int64: the parallel loop's index is unsigned, and _free5_walk would compile twice
+            _free5_walk(np.int64(a0), f, rest, vlo, vhi, table, wbits, best_hi, per[a0])
         n_blocks = 0
     else:
         per = np.zeros((n_blocks, 3, 3), np.int64)

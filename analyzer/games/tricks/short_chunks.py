@@ -74,7 +74,7 @@ def deals_chunk(state, n, pack, rp, policies, with_dd, cfg):
     out = np.zeros(2 + players * 6 + 36)
     hands = np.zeros(players, np.uint64)
     says = np.zeros(players, np.int64)
-    g = new_position(players, 0)
+    g = new_position(players, np.int64(0))
     mv = np.zeros(8, np.int64)
     tt = dd_table(12 if with_dd else 0)
     search = search_for(policies, cfg, state)
@@ -135,7 +135,7 @@ def hand_chunk(state, n, hand, seat, cand, pack, rp, policies, cfg):
     players = rp[R_PLAYERS]
     out = np.zeros(HAND_SIZE)
     hands = np.zeros(players, np.uint64)
-    g = new_position(players, 0)
+    g = new_position(players, np.int64(0))
     mv = np.zeros(8, np.int64)
     says = np.zeros(players, np.int64)
     m = pack.shape[0]
@@ -203,7 +203,7 @@ def games_chunk(state, n, pack, rp, policies, target, premium, cfg):
     hands = np.zeros(players, np.uint64)
     says = np.zeros(players, np.int64)
     pol = np.zeros(players, np.int64)
-    g = new_position(players, 0)
+    g = new_position(players, np.int64(0))
     mv = np.zeros(8, np.int64)
     search = search_for(policies, cfg, state)
     dmask = pack_mask(pack)
@@ -245,7 +245,7 @@ def features_chunk(state, n, pack, rp, policies):
     players = rp[R_PLAYERS]
     out = np.zeros(FEATURE_CELLS * 5 + 1)
     hands = np.zeros(players, np.uint64)
-    g = new_position(players, 0)
+    g = new_position(players, np.int64(0))
     mv = np.zeros(8, np.int64)
     says = np.zeros(players, np.int64)
     search = search_for(policies, np.zeros(CFG_SIZE, np.int64), state)

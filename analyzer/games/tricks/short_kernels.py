@@ -125,7 +125,8 @@ def play_deal(g, hands, trump, maker, rp, policies, state, moves, search, turned
     and the pack ``deck_mask``; return the tricks of the maker's side."""
     g[0][:] = hands
     side_flags(maker, rp, g[6])
-    start_play(g, 0, trump, turned, 5, 5, 0, deck_mask, 0, 1 if has_external(policies) else 0)
+    zero = np.int64(0)  # int64 arguments, not constants: start_play compiles once for every game
+    start_play(g, zero, trump, turned, zero + 5, zero + 5, zero, deck_mask, zero, 1 if has_external(policies) else 0)
     play_decisions(g, rp, policies, search, state, moves)
     return side_tricks(g[6], g[7])
 
@@ -147,11 +148,11 @@ def dd_tricks(hands, trump, maker, rp, tt):
     players = rp[R_PLAYERS]
     side = np.zeros(players, np.int64)
     side_flags(maker, rp, side)
-    mask = 0
+    mask = np.int64(0)  # int64 from the start (as the leader below): the search compiles once for every caller
     for s in range(players):
         mask |= side[s] << s
     tt[6][0] += 1
-    return paranoid_kernel(hands, players, mask, trump, rp, 0, tt[0], tt[1], tt[2], tt[3], tt[4], tt[5],
+    return paranoid_kernel(hands, players, mask, trump, rp, np.int64(0), tt[0], tt[1], tt[2], tt[3], tt[4], tt[5],
                            tt[6][0], tt[7])
 
 

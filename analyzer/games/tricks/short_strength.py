@@ -74,7 +74,7 @@ def duplicate_chunk(state, n, pack, rp, a, b, cfg):
     pol = np.zeros(players, np.int64)
     base = np.zeros(players, np.int64)
     val = np.zeros(players, np.int64)
-    g = new_position(players, 0)
+    g = new_position(players, np.int64(0))
     mv = np.zeros(8, np.int64)
     search = search_for(np.array([a, b]), cfg, search_state(state))
     dmask = pack_mask(pack)

@@ -317,20 +317,20 @@ def apply_action(S, tab, a):
         if a == TAKE:
             if S[AFTERTAKE] != 0:
                 S[PHASE] = ADD
-                if not _seek_thrower(S, 0):
-                    end_bout(S, False)
+                if not _seek_thrower(S, np.int64(0)):
+                    end_bout(S, np.bool_(False))
             else:
-                end_bout(S, False)
+                end_bout(S, np.bool_(False))
         else:
             _play(S, S[DEF], a)
             S[UNBEATEN] = -1
             S[PHASE] = THROW
-            if not _seek_thrower(S, 0):
-                end_bout(S, True)
+            if not _seek_thrower(S, np.int64(0)):
+                end_bout(S, np.bool_(True))
     elif ph == THROW:
         if a == PASS:
             if not _seek_thrower(S, S[SEQ] + 1):
-                end_bout(S, True)
+                end_bout(S, np.bool_(True))
         else:
             _play(S, S[TURN], a)
             S[NATT] += 1
@@ -340,12 +340,12 @@ def apply_action(S, tab, a):
     elif ph == ADD:
         if a == PASS:
             if not _seek_thrower(S, S[SEQ] + 1):
-                end_bout(S, False)
+                end_bout(S, np.bool_(False))
         else:
             _play(S, S[TURN], a)
             S[NATT] += 1
             if not _seek_thrower(S, S[SEQ]):
-                end_bout(S, False)
+                end_bout(S, np.bool_(False))
 
 
 @njit(cache=True)

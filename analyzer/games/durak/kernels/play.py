@@ -161,7 +161,7 @@ def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab, later
         prev = -1
         if later:
             shuffle(rng, pack)
-            setup(S, tab, rules, n_players, pack, -1, rng)
+            setup(S, tab, rules, n_players, pack, np.int64(-1), rng)
             prev = play_game(S, tab, rng, policies, budget)
             first = after_loss_attacker(prev, n_players, rules)
         shuffle(rng, pack)
@@ -216,7 +216,7 @@ def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players,
     others = np.empty(rest.shape[0] - 1, np.int64)
     for _ in range(n_games):
         arrange_pack(rng, rest, hand, seat, turned_choices, n_players, pack, others)
-        setup(S, tab, rules, n_players, pack, -1, rng)
+        setup(S, tab, rules, n_players, pack, np.int64(-1), rng)
         r = play_game(S, tab, rng, policies, budget)
         out[0] += 1
         if r == seat:
@@ -251,7 +251,7 @@ def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, budget, tab):
     fools = np.zeros(n, np.int64)
     for _ in range(n_deals):
         shuffle(rng, pack)
-        setup(S, tab, rules, n_players, pack, -1, rng)
+        setup(S, tab, rules, n_players, pack, np.int64(-1), rng)
         first = S[FIRST]
         fools[:] = 0
         for r in range(n):
@@ -285,7 +285,7 @@ def checked_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab):
     pack = deck.copy()
     for _ in range(n_games):
         shuffle(rng, pack)
-        setup(S, tab, rules, n_players, pack, -1, rng)
+        setup(S, tab, rules, n_players, pack, np.int64(-1), rng)
         out[0] += 1
         if not conservation_ok(S):
             out[3] += 1

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.stud.kernels.tables import sort_small
-from analyzer.kernels.evaluate import score_cards
+from analyzer.kernels.evaluate import score5
 
 # Outcome counters of one situation: dealer hands where the dealer does not qualify, the
 # player wins against a qualifying dealer, ties one, loses to one.
@@ -122,7 +122,7 @@ def situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, out4, c3, s
 def brute_situation(pack, m, hand, u, table, wbits, q_score, out4):
     """Outcome counts by scoring every dealer hole-card set from ``pack[:m]`` (reference twin)."""
     d = np.empty(5, np.int64)
-    ps = score_cards(hand, 5, table, wbits)
+    ps = score5(hand, table, wbits)
     for i in range(4):
         out4[i] = 0
     d[4] = u
@@ -134,7 +134,7 @@ def brute_situation(pack, m, hand, u, table, wbits, q_score, out4):
                 d[2] = pack[c]
                 for e in range(c + 1, m):
                     d[3] = pack[e]
-                    ds = score_cards(d, 5, table, wbits)
+                    ds = score5(d, table, wbits)
                     if ds < q_score:
                         out4[NQ] += 1
                     elif ds < ps:
@@ -154,7 +154,7 @@ def bet_value(c4, pay, nq_win, tie_win, lose_win):
 @njit(cache=True)
 def score_one(hand, table, wbits):
     """Score of one 5-card hand (codes) with the wild cards ``wbits``."""
-    return score_cards(hand, 5, table, wbits)
+    return score5(hand, table, wbits)
 
 
 @njit(cache=True, inline="always")

@@ -90,7 +90,7 @@ def joker_value(hand, u, i, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, 
     for t in range(5):
         new[t] = jpos if t == i else hand[t]
     excl[5] = hand[i]
-    return _value_of(new, excl, 6, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
+    return _value_of(new, excl, np.int64(6), u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
                      c4, c3, s)
 
 
@@ -143,7 +143,7 @@ def upswap_one(hand, u, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, 
     for t in range(5):
         new[t] = hand[t]
     excl[5] = u
-    return _value_of(new, excl, 6, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
+    return _value_of(new, excl, np.int64(6), u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
                      c4, c3, s)
 
 

@@ -56,7 +56,7 @@ def exact_loop(reps, weights, rep_pc, rep_cat, n_cat, u_fixed, win_of, nq_win, t
             if u == hand[0] or u == hand[1] or u == hand[2] or u == hand[3] or u == hand[4]:
                 continue
             pc = rep_pc[i]
-            situation(hand, 5, u, pc, qc, cls, cum1, cum2, tri, quad, binom, c4, c3, s)
+            situation(hand, np.int64(5), u, pc, qc, cls, cum1, cum2, tri, quad, binom, c4, c3, s)
             v = bet_value(c4, win_of[pc], nq_win, tie_win, lose_win)
             if keep_gain:
                 gain[i, u] = (v + total) / total
@@ -106,7 +106,7 @@ def hand_values(hands, hand_pc, hand_cat, n_cat, u_fixed, win_of, nq_win, tie_wi
                 continue
             if u == hand[0] or u == hand[1] or u == hand[2] or u == hand[3] or u == hand[4]:
                 continue
-            situation(hand, 5, u, pc, qc, cls, cum1, cum2, tri, quad, binom, c4, c3, s)
+            situation(hand, np.int64(5), u, pc, qc, cls, cum1, cum2, tri, quad, binom, c4, c3, s)
             v = bet_value(c4, win_of[pc], nq_win, tie_win, lose_win)
             if keep_gain:
                 gain[i, u] = (v + total) * inv

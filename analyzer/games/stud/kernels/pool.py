@@ -165,11 +165,11 @@ def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win,
         for t in range(5):
             new[t] = jpos if t == k - 32 else hand[t]
         sub[0] = jl
-        return pool_value(new, sub, 1, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom,
+        return pool_value(new, sub, np.int64(1), nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom,
                           c3)
     keep = np.empty(5, np.int64)
     nk = 0
-    nd = 0
+    nd = np.int64(0)  # int64 from the start: the callees are not compiled first for the constant 0
     for i in range(5):
         if (k >> i) & 1:
             nd += 1

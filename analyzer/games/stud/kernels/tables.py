@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from analyzer.kernels.combinatorics import binomial_table, colex, sort_small, unrank5, unrank_all
-from analyzer.kernels.evaluate import score_cards
+from analyzer.kernels.evaluate import score5
 
 __all__ = ["binom_table", "build_counts", "build_lists", "canonical_reps", "colex", "score_all",
            "sort_small", "suit_keys", "unrank5", "unrank_all"]
@@ -47,7 +47,7 @@ def score_all(pos_code, table, wbits, binom):
                     for a in range(b):
                         cards[0] = pos_code[a]
                         idx = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
-                        out[idx] = score_cards(cards, 5, table, wbits)
+                        out[idx] = score5(cards, table, wbits)
     return out
 
 

@@ -42,10 +42,10 @@ R_DRAW = P.DRAW
 @njit(cache=True)
 def _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra, pstate):
     """Would the heuristic have bid ``pre_bids`` (and named ``trump``) from these hands?"""
-    if full_choice and me != 0 and choose_trump(HEURISTIC, first3, pstate) != trump:
+    if full_choice and me != 0 and choose_trump(np.int64(HEURISTIC), first3, pstate) != trump:
         return False
     for s in range(me):
-        if choose_bid(HEURISTIC, hands[s], trump, tricks, -1, extra, pstate) != pre_bids[s]:
+        if choose_bid(np.int64(HEURISTIC), hands[s], trump, tricks, np.int64(-1), extra, pstate) != pre_bids[s]:
             return False
     return True
 
@@ -65,7 +65,7 @@ def _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, out):
     """The bids of seats ``0..me-1`` into ``out``: the given ones, and for an unknown one (-1) the
     heuristic's bid from the seat's hand (no earlier seat is the dealer: nothing is forbidden)."""
     for s in range(me):
-        out[s] = pre_bids[s] if pre_bids[s] >= 0 else choose_bid(HEURISTIC, hands[s], trump, tricks, -1, extra,
+        out[s] = pre_bids[s] if pre_bids[s] >= 0 else choose_bid(np.int64(HEURISTIC), hands[s], trump, tricks, np.int64(-1), extra,
                                                                    pstate)
 
 
@@ -159,7 +159,7 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
     g = new_position(np_, 0)
     moves = np.zeros(48, np.int64)
     pstate = np.ones(4, np.uint64)
-    search = new_search(np.zeros(5, np.int64), pstate, 1)
+    search = new_search(np.zeros(5, np.int64), pstate, np.int64(1))
     total = 1
     for _ in range(others):
         total *= size

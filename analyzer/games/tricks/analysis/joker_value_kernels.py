@@ -147,8 +147,8 @@ def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
                     hands[t] |= uint64(1) << uint64(row[t * n + i])
             ns = size - dealt if drawing else 0
             stock[:ns] = row[dealt:dealt + ns]
-            start_play(g, first_leader(np_, rp), trump, up0, n, tricks, 0, deck_mask, ns, 0)
-            bid_and_play(g, 0, extra, rp, pol, pstate, moves)
+            start_play(g, first_leader(np_, rp), trump, up0, n, tricks, np.int64(0), deck_mask, ns, np.int64(0))
+            bid_and_play(g, np.int64(0), extra, rp, pol, pstate, moves)
             x = scores[s]
             got[v] = x
             j = base + 1 + 4 * v

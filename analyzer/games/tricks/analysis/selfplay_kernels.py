@@ -54,7 +54,7 @@ def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
     g = new_position(np_, pack.shape[0])
     moves = np.zeros(48, np.int64)
     for _ in range(n_deals):
-        deal_and_play(dstate, pstate, pack, g, n, 0, rp, pol, search, moves)
+        deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp, pol, search, moves)
         tally_deal(out, np_, nb, g[6], g[7], g[8])
     return out
 

@@ -60,14 +60,14 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
     g = new_position(np_, size)
     hands, stock, scores = g[0], g[1], g[8]
     moves = np.zeros(48, np.int64)
-    search = new_search(cfg, sstate, LOG_TABLE)
+    search = new_search(cfg, sstate, np.int64(LOG_TABLE))
     track = 1 if max(pol_a, pol_b, pol_o) >= PIMC else 0
     shared = pol_o == pol_b  # one all-B line-up is every seat's baseline
     lineups = np_ + 1 if shared else 2 * np_
     saved = np.zeros(8, np.uint64)
     full_choice = dealt == size and rp[R_TRUMP] == 0 and rp[R_FULL_TRUMP] == 0
     for _ in range(n_deals):
-        turned_trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, HEURISTIC, pstate, hands0)
+        turned_trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, np.int64(HEURISTIC), pstate, hands0)
         ns = size - s0 if rp[R_DRAW] == 1 else 0
         stock[:ns] = pack[s0:s0 + ns]
         first3 = first_three(pack, n)
@@ -89,8 +89,8 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
                     saved[:4] = pstate
                     saved[4:] = sstate
             hands[:] = hands0
-            start_play(g, first_leader(np_, rp), trump, up_bit, n, n + ns // np_, 0, deck_mask, ns, track)
-            bid_and_play_seats(g, 0, rp, pol, search, pstate, moves)
+            start_play(g, first_leader(np_, rp), trump, up_bit, n, n + ns // np_, np.int64(0), deck_mask, ns, track)
+            bid_and_play_seats(g, np.int64(0), rp, pol, search, pstate, moves)
             for s in range(np_):
                 if not is_a and (shared or s == seat):
                     base[s] = scores[s]

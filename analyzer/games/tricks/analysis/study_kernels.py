@@ -77,7 +77,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
         ns = size - s0 if drawing else 0
         g[1][:ns] = pack[s0:s0 + ns]
         c = cell_of(hands[seat], trump)
-        bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, 0, extra, pstate)
+        bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, np.int64(0), extra, pstate)
         forbidden = forbidden_bid(bids, seat, np_, tricks, n, rp)
         for b in range(nb):
             if b == forbidden:
@@ -85,7 +85,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
             g[0][:] = hands
             g[6][:] = bids
             g[6][seat] = b
-            start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, 0, deck_mask, ns, track)
+            start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, np.int64(0), deck_mask, ns, track)
             bid_and_play_seats(g, seat + 1, rp, pol, search, pstate, moves)
             took, scores = g[7], g[8]
             j = ((c * nb) + b) * 5
@@ -110,7 +110,7 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
     g = new_position(np_, pack.shape[0])
     scores = g[8]
     moves = np.zeros(48, np.int64)
-    search = new_search(np.zeros(5, np.int64), pstate, 1)  # no pimc seat
+    search = new_search(np.zeros(5, np.int64), pstate, np.int64(1))  # no pimc seat
     saved = np.zeros(4, np.uint64)
     psaved = np.zeros(4, np.uint64)
     packsaved = pack.copy()
@@ -119,13 +119,13 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
             saved[i] = dstate[i]
             psaved[i] = pstate[i]
         packsaved[:] = pack
-        deal_and_play(dstate, pstate, pack, g, n, 0, rp_off, pol, search, moves)
+        deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp_off, pol, search, moves)
         off = scores[np_ - 1]
         for i in range(4):
             dstate[i] = saved[i]
             pstate[i] = psaved[i]
         pack[:] = packsaved
-        deal_and_play(dstate, pstate, pack, g, n, 0, rp_on, pol, search, moves)
+        deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp_on, pol, search, moves)
         d = scores[np_ - 1] - off
         out[0] += d
         out[1] += d * d

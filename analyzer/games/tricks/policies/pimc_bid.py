@@ -68,7 +68,8 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
     tc = np.zeros(np_, np.int64)
     drawing = rp[R_DRAW] == 1
     wstock = np.zeros(64, np.int64)
-    wg = new_position(np_, 64)
+    wg = new_position(np_, np.int64(64))
+    zero = np.int64(0)  # passed for the constant 0: each callee compiles once for every caller
     wpol = playout_codes(pol)
     mv = np.zeros(48, np.int64)
     nw = kk * BID_WORLDS if mode == 0 else kk
@@ -82,13 +83,13 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
                 wg[1][:ns] = wstock[:ns]
                 wg[6][:me] = bids[:me]
                 wg[6][me] = legal[j]
-                start_play(wg, pos[LEADER], trump, up_bit, n, tricks, pos[SET], bits[DECK], ns, 0)
+                start_play(wg, pos[LEADER], trump, up_bit, n, tricks, pos[SET], bits[DECK], ns, zero)
                 bid_and_play(wg, me + 1, (tricks - n) / np_, rp, wpol, pstate, mv)
                 sums[j] += wg[8][me]
             continue
         if mode == 3:
             for j in range(nlegal):
-                sums[j] += guaranteed_score(worlds, np_, me, trump, rp, pos[LEADER], 0, tc, tc, 0, tricks, legal[j], n,
+                sums[j] += guaranteed_score(worlds, np_, me, trump, rp, pos[LEADER], zero, tc, tc, zero, tricks, legal[j], n,
                                             pos[SET], tt, stamp, nodes, budget)
             continue
         low, most = trick_bounds(worlds, np_, me, trump, rp, pos[LEADER], tricks, tt, stamp, nodes, budget)

@@ -128,7 +128,7 @@ def _side_guaranteed(h2, np_, me, bids, took, trump, rp, leader, k0, tc, tm, win
     defenders); ``winner`` the seat that took the trick just completed (-1: none), ``rem`` the
     tricks left after it, ``tricks`` those of the deal."""
     mask = np.int64(0)
-    won = 0
+    won = np.int64(0)  # int64 from the start: guaranteed_value is not compiled first for the constant 0
     for s in range(np_):
         if bids[s] == bids[me]:
             mask |= np.int64(1) << s
@@ -168,7 +168,7 @@ def pimc_move(g, rp, pol, cfg, tt, stamp, nodes, sstate, pstate):
     drawing = rp[R_DRAW] == 1
     moves = np.zeros(MAX_MOVES, np.int64)
     nmv = legal_moves(hands[me], t_card, t_mode, k, trump, rp, moves)
-    h_move = policy_move(g, HEURISTIC, me, moves, nmv, rp, pstate)
+    h_move = policy_move(g, np.int64(HEURISTIC), me, moves, nmv, rp, pstate)
     maker = rp[R_SCORING] == MAKER
     if nmv == 1:
         return moves[0]
@@ -204,6 +204,7 @@ def pimc_move(g, rp, pol, cfg, tt, stamp, nodes, sstate, pstate):
     h2 = np.zeros(np_, np.uint64)
     mv2 = np.zeros(MAX_MOVES, np.int64)
     wg = new_position(np_, wstock.shape[0])  # a world's position, for the playouts
+    zero = np.int64(0)  # passed for the constant 0: the searches compile once for every caller
     wpol = playout_codes(pol)
     for _ in range(kk):
         world(sstate, pstate, pool_buf, npool, sizes, forbid, played_by, np_, me, hands[me], pol, bids,
@@ -236,13 +237,13 @@ def pimc_move(g, rp, pol, cfg, tt, stamp, nodes, sstate, pstate):
                     w = (leader + trick_winner(tc, tm, np_, trump, rp)) % np_
                     won = took[me] + (1 if w == me else 0)
                     if maker:
-                        v = _side_guaranteed(h2, np_, me, bids, took, trump, rp, w, 0, tc, tm, w, tricks_left - 1,
+                        v = _side_guaranteed(h2, np_, me, bids, took, trump, rp, w, zero, tc, tm, w, tricks_left - 1,
                                              tricks, tt, stamp, nodes, budget)
                     else:
-                        v = guaranteed_score(h2, np_, me, trump, rp, w, 0, tc, tm, won, tricks_left - 1,
+                        v = guaranteed_score(h2, np_, me, trump, rp, w, zero, tc, tm, won, tricks_left - 1,
                                              bids[me], n, set_index, tt, stamp, nodes, budget)
                 elif maker:
-                    v = _side_guaranteed(h2, np_, me, bids, took, trump, rp, leader, k + 1, tc, tm, -1, tricks_left,
+                    v = _side_guaranteed(h2, np_, me, bids, took, trump, rp, leader, k + 1, tc, tm, zero - 1, tricks_left,
                                          tricks, tt, stamp, nodes, budget)
                 else:
                     v = guaranteed_score(h2, np_, me, trump, rp, leader, k + 1, tc, tm, took[me],

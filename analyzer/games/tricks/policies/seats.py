@@ -96,7 +96,7 @@ def seat_bid(g, s, extra, rp, pol, search, pstate):
     if mode == 1 or (mode != 0 and rp[R_DRAW] == 1):
         return b
     legal = np.zeros(tricks + 1, np.int64)
-    m = 0
+    m = np.int64(0)  # int64 from the start: pimc_bid is not compiled for the constant 0 first
     for x in range(tricks + 1):
         if x != forbidden:
             legal[m] = x
@@ -157,5 +157,5 @@ def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves)
     tricks = n + ns // np_
     start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, pack_mask(pack), ns,
                1 if has_external(pol) else 0)
-    bid_and_play_seats(g, 0, rp, pol, search, pstate, moves)
+    bid_and_play_seats(g, np.int64(0), rp, pol, search, pstate, moves)
     return trump

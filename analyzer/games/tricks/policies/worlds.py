@@ -85,7 +85,7 @@ def _bids_fit(world, played_by, np_, n_bids, pol, bids, trump, tricks, n, rp, ex
     for s in range(n_bids):
         if pol[s] == HEURISTIC:
             forbidden = forbidden_bid(bids, s, np_, tricks, n, rp)
-            if choose_bid(HEURISTIC, world[s] | played_by[s], trump, tricks, forbidden, extra,
+            if choose_bid(np.int64(HEURISTIC), world[s] | played_by[s], trump, tricks, forbidden, extra,
                           pstate) != bids[s]:
                 return False
     return True

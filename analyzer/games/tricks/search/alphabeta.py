@@ -100,7 +100,7 @@ def _known(kind, hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
         return 0
     canonical(hands, np_, ch)
     idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))
-    slot = find(tt, stamp, ch, np_, leader, -1, idx)
+    slot = find(tt, stamp, ch, np_, leader, np.int64(-1), idx)
     if slot >= 0:
         if won + ta[slot] >= target:
             return 1
@@ -119,7 +119,7 @@ def _remember(kind, r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx,
     elif r:
         store_bounds(tt, stamp, ch, np_, leader, idx, target - won, rem, best)
     else:
-        store_bounds(tt, stamp, ch, np_, leader, idx, 0, target - won - 1, best)
+        store_bounds(tt, stamp, ch, np_, leader, idx, np.int64(0), target - won - 1, best)
 
 
 @njit(cache=True)

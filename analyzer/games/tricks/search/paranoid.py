@@ -56,8 +56,9 @@ def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, keys, tlead, tlb, tu
     tt = (keys, tlead, tlb, tub, tstamp, tbest)
     mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
     lo = 0
-    while lo < rem and alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, 0, 0, rem, _at_least(lo + 1),
-                                 tt, stamp, nodes, 0, mv, keyb, tcard, tmode, hist, canon) == 1:
+    zero = np.int64(0)  # int64, not the constant 0: the search compiles once for every caller (sets.py too)
+    while lo < rem and alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, zero, zero, rem, _at_least(lo + 1),
+                                 tt, stamp, nodes, zero, mv, keyb, tcard, tmode, hist, canon) == 1:
         lo += 1
     return lo
 
@@ -73,6 +74,7 @@ def after_first_card_kernel(hands0, np_, s_mask, trump, rp, leader, move, target
     hands[leader] ^= uint64(1) << uint64(b)
     tcard[0, 0] = b
     tmode[0, 0] = move >> 6
-    return alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, 1, 0, rem, _at_least(target),
-                     (keys, tlead, tlb, tub, tstamp, tbest), stamp, nodes, 0, mv, keyb, tcard, tmode, hist,
+    zero = np.int64(0)  # int64 arguments, not constants: one compiled search (see above)
+    return alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, np.int64(1), zero, rem, _at_least(target),
+                     (keys, tlead, tlb, tub, tstamp, tbest), stamp, nodes, zero, mv, keyb, tcard, tmode, hist,
                      canon) == 1

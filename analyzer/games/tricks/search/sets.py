@@ -90,13 +90,14 @@ def trick_bounds(hands, np_, s_seat, trump, rp, leader, tricks, tt, stamp, nodes
     work = np.empty(np_, np.uint64)
     tc = np.zeros(np_, np.int64)
     full = (np.int64(1) << (tricks + 1)) - 1
+    zero = np.int64(0)  # passed for the constant 0: the search compiles once for every caller
     lo, hi = 0, tricks
     while lo < hi:  # L: the largest t with "at least t" made sure of
         mid = (lo + hi + 1) // 2
         for i in range(np_):
             work[i] = hands[i]
         acc = full & ~((np.int64(1) << mid) - 1)
-        if search_set(work, np_, s_seat, trump, rp, leader, 0, tc, tc, 0, tricks, acc, tt, stamp,
+        if search_set(work, np_, s_seat, trump, rp, leader, zero, tc, tc, zero, tricks, acc, tt, stamp,
                       nodes, budget) == 1:
             lo = mid
         else:
@@ -108,7 +109,7 @@ def trick_bounds(hands, np_, s_seat, trump, rp, leader, tricks, tt, stamp, nodes
         for i in range(np_):
             work[i] = hands[i]
         acc = (np.int64(1) << (mid + 1)) - 1
-        if search_set(work, np_, s_seat, trump, rp, leader, 0, tc, tc, 0, tricks, acc, tt, stamp,
+        if search_set(work, np_, s_seat, trump, rp, leader, zero, tc, tc, zero, tricks, acc, tt, stamp,
                       nodes, budget) == 1:
             hi = mid
         else:

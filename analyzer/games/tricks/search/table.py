@@ -74,7 +74,7 @@ def _claim(tt, stamp, hands, np_, leader, idx):
 def store_bounds(tt, stamp, hands, np_, leader, idx, lb, ub, best):
     """Keep tighter trick bounds (and the move that cut, when ``best >= 0``) for a position."""
     _keys, _tlead, ta, tb, _tstamp, tbest = tt
-    slot = find(tt, stamp, hands, np_, leader, -1, idx)
+    slot = find(tt, stamp, hands, np_, leader, np.int64(-1), idx)
     if slot < 0:
         slot = _claim(tt, stamp, hands, np_, leader, idx)
         ta[slot] = lb

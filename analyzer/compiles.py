@@ -1,0 +1,96 @@
+"""Which kernels numba compiles, and which it compiles twice for the same argument types.
+
+A jitted function calling another with a constant (``f(x, 0)``, ``f(x, True)``) makes numba
+compile the callee for that constant's own type (``Literal[int](0)``) beside the copy for a plain
+``int64``: the same machine code, paid once more (a second or two each). :func:`record_compiles`
+notes every compile while a block runs; :func:`constant_copies` names those that differ from an
+earlier compile of the same kernel only by such constants. A kernel may be meant to specialise on
+one argument (the trick search on its kind); list it in ``intended``.
+
+>>> from numba import njit
+>>> @njit
+... def add(a, b):
+...     return a + b
+>>> @njit
+... def twice(x):
+...     return add(x, 1) + add(x, x)
+>>> with record_compiles() as seen:
+...     _ = twice(2)
+>>> [name.rsplit(".", 1)[1] for name, _ in constant_copies(seen, prefix="")]
+['add']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["INTENDED", "Compile", "constant_copies", "record_compiles"]
+
+# Kernels compiled once per value of a constant argument on purpose: the trick search (and the two
+# helpers it calls with that constant) is specialised on its kind, paranoid or sets.
+INTENDED = frozenset({
+    "analyzer.games.tricks.search.alphabeta.alphabeta",
+    "analyzer.games.tricks.search.alphabeta._known",
+    "analyzer.games.tricks.search.alphabeta._remember",
+})
+
+
+@dataclass(frozen=True)
+class Compile:
+    """One compile: the kernel's qualified name, its argument types and the seconds it took
+    itself (the kernels it compiled on the way are counted in their own records)."""
+
+    name: str
+    args: tuple[Any, ...]
+    seconds: float
+
+
+@contextlib.contextmanager
+def record_compiles() -> Iterator[list[Compile]]:
+    """Collect a :class:`Compile` for every numba compile inside the block (into the list yielded)."""
+    from numba.core import event
+
+    seen: list[Compile] = []
+    stack: list[list[float]] = []
+
+    class Listener(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            stack.append([time.perf_counter(), 0.0])
+
+        def on_end(self, ev: Any) -> None:
+            start, inner = stack.pop()
+            total = time.perf_counter() - start
+            if stack:
+                stack[-1][1] += total
+            fn = ev.data["dispatcher"].py_func
+            seen.append(Compile(f"{fn.__module__}.{fn.__qualname__}", tuple(ev.data["args"]), total - inner))
+
+    listener = Listener()
+    event.register("numba:compile", listener)
+    try:
+        yield seen
+    finally:
+        event.unregister("numba:compile", listener)
+
+
+def constant_copies(compiles: Iterable[Compile], intended: frozenset[str] = INTENDED,
+                    prefix: str = "analyzer.") -> list[tuple[str, float]]:
+    """(kernel, seconds) of each compile whose argument types, constants read as their plain
+    types, repeat an earlier compile of the same kernel: the kernels named ``prefix…`` (numba's own
+    helpers, such as ``np.empty`` of a constant shape, are not ours to change), ``intended`` excepted."""
+    from numba.core import types
+
+    done: set[tuple[str, tuple[Any, ...]]] = set()
+    out = []
+    for c in compiles:
+        if c.name in intended or not c.name.startswith(prefix):
+            continue
+        key = (c.name, tuple(types.unliteral(a) for a in c.args))
+        if key in done:
+            out.append((c.name, c.seconds))
+        done.add(key)
+    return out
