@@ -413,14 +413,14 @@ def _meld_row(cand, m, row):
     return e - 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opening_value(counts, cap):
     """The opening value of a hand given as counts by card code (jokers at 52..54)."""
     out = np.zeros((1, MELD_WIDTH), np.int64)
     return _solve(counts, cap, np.bool_(False), out)[0]  # np.bool_: one compiled _solve for both
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opening_value_melds(counts, cap, out):
     """The opening value and the number of melds reaching it, written as rows into ``out``."""
     return _solve(counts, cap, np.bool_(True), out)

@@ -185,14 +185,14 @@ def tree_search(S, tab, rng, worlds, iters, fresh_world, random_playouts, explor
     return best_a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ismcts_action(S, tab, rng, budget):
     """Information-set MCTS with ``budget`` iterations (heuristic playouts)."""
     # typed arguments, not constants: one compiled search serves both players
     return tree_search(S, tab, rng, np.int64(1), budget, np.bool_(True), np.bool_(False), np.float64(ISMCTS_EXPLORE))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def uct_random_action(S, tab, rng):
     """The baseline: :data:`UCT_WORLDS` determinized UCT trees of :data:`UCT_PLAYOUTS` random playouts."""
     return tree_search(S, tab, rng, np.int64(UCT_WORLDS), np.int64(UCT_PLAYOUTS), np.bool_(False), np.bool_(True),

@@ -283,14 +283,14 @@ def score_deal(g, rp):
         scores[s] += deal_score(bids[s], took[s], pos[CARDS], pos[SET], rp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_out(g, rp, pol, pstate, moves):
     """Play ``g`` to the end with policy codes below ``EXTERNAL`` only and score it."""
     play_on(g, rp, pol, pstate, moves)
     score_deal(g, rp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bid_and_play(g, start, extra, rp, pol, pstate, moves):
     """From a started position (:func:`start_play`) with ``bids[:start]`` made: the other seats
     bid by their codes (``extra``: the tricks expected from drawn cards), then the deal is played

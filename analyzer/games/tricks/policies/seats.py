@@ -81,7 +81,7 @@ def search_for(pol, cfg, sstate):
     return new_search(cfg, sstate, LOG_TABLE if has_external(pol) else 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_bid(g, s, extra, rp, pol, search, pstate):
     """Seat ``s``'s bid in a started position with ``bids[:s]`` made: a pimc seat by its bid
     mode (``PIMC_BID`` always by search, ``PIMC`` by ``cfg[C_BID]``, 1 being the heuristic's
@@ -105,7 +105,7 @@ def seat_bid(g, s, extra, rp, pol, search, pstate):
     return pimc_bid(g, s, legal, m, rp, pol, cfg[C_K], cfg[C_BUDGET], tt, ctr[1], ctr, sstate, pstate, b, mode)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bid_seats(g, start, extra, rp, pol, search, pstate):
     """Bids of seats ``start..`` (``bids[:start]`` made) in a started position, each by
     :func:`seat_bid`."""
@@ -114,7 +114,7 @@ def bid_seats(g, start, extra, rp, pol, search, pstate):
         bids[s] = seat_bid(g, s, extra, rp, pol, search, pstate)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_decisions(g, rp, pol, search, pstate, moves):
     """Play a position with its bids made to the end, pimc seats by pimc's card (not scored)."""
     cfg, tt, ctr, sstate = search
@@ -126,14 +126,14 @@ def play_decisions(g, rp, pol, search, pstate, moves):
         apply_move(g, pimc_move(g, rp, pol, cfg, tt, ctr[1], ctr, sstate, pstate), rp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_seats(g, rp, pol, search, pstate, moves):
     """Play a position with its bids made to the end, pimc seats by pimc's card, and score it."""
     play_decisions(g, rp, pol, search, pstate, moves)
     score_deal(g, rp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bid_and_play_seats(g, start, rp, pol, search, pstate, moves):
     """From a started position with ``bids[:start]`` made: the other seats bid (the heuristic's
     share of the tricks from drawn cards counted), then the deal is played out and scored."""
@@ -142,7 +142,7 @@ def bid_and_play_seats(g, start, rp, pol, search, pstate, moves):
     play_seats(g, rp, pol, search, pstate, moves)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves):
     """Shuffle ``pack``, deal ``n`` cards each into position ``g`` (its stock as long as the
     pack), bid and play the deal with the seats' codes; returns the trump (-1: none)."""

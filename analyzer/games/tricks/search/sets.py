@@ -25,7 +25,7 @@ __all__ = ["bid_value", "guaranteed_score", "guaranteed_value", "new_table", "se
            "trick_bounds"]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search_side(hands, np_, s_mask, trump, rp, leader0, k0, tc0, tm0, won0, rem0, accept, tt, stamp, nodes,
                 budget):
     """:func:`search_set` for the side of the seats in the bit mask ``s_mask`` (its tricks counted together)."""
@@ -37,7 +37,7 @@ def search_side(hands, np_, s_mask, trump, rp, leader0, k0, tc0, tm0, won0, rem0
                      mv, keyb, tcard, tmode, hist, canon)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0, accept, tt, stamp, nodes, budget):
     """1 if ``s_seat`` makes sure its final tricks are in the bit set ``accept`` (the others
     playing against it), 0 if not, -1 over ``budget`` nodes. The position: ``k0`` cards of the
@@ -72,7 +72,7 @@ def guaranteed_value(hands, np_, s_mask, trump, rp, leader, k0, tc0, tm0, won, r
     return order[lo]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def guaranteed_score(hands, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, rem, bid, n,
                      set_index, tt, stamp, nodes, budget):
     """The score of ``bid`` that ``s_seat`` makes sure of from the position (see :func:`search_set`)."""
