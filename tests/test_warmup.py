@@ -90,4 +90,5 @@ def test_no_kernel_compiles_a_second_copy_for_a_constant(tmp_path: Path) -> None
 
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba"), "JOKER_ODDS_CACHE": str(tmp_path / "tables")}
     out = subprocess.run([sys.executable, "-c", _COLD_GROUPS], env=env, capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+    copies = json.loads(out.stdout.strip().splitlines()[-1])
+    assert copies == [], copies

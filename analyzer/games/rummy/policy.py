@@ -107,11 +107,12 @@ def partners(free, code):
 def choose_discard(counts, cap, free, melds):
     """The card that costs least, and the opening value of ``counts`` (before the discard)."""
     value, _ = free_cards(counts, cap, free, melds)
-    best = -1
+    best = np.int64(-1)  # int64 values, not constants, for card_points: it compiles once
+    no_joker = np.int64(0)
     best_key = 1 << 40
     for c in range(52):
         if free[c] > 0:
-            key = partners(free, c) * 1000 + card_points(c, 0) * 64 + c
+            key = partners(free, c) * 1000 + card_points(c, no_joker) * 64 + c
             if key < best_key:
                 best_key = key
                 best = c
@@ -124,7 +125,7 @@ def choose_discard(counts, cap, free, melds):
             counts[c] -= 1
             v = opening_value(counts, cap)
             counts[c] += 1
-            if v > best_value or (v == best_value and card_points(c, 0) < card_points(best, 0)):
+            if v > best_value or (v == best_value and card_points(c, no_joker) < card_points(best, no_joker)):
                 best_value = v
                 best = c
     if best < 0:  # only jokers in hand

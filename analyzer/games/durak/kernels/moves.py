@@ -144,7 +144,7 @@ def first_attacker(S, tab, mode, rng):
     if mode == 0:
         trumps = tab[S[CTX], TRUMPS]
         best = 99
-        ties = 0
+        ties = np.int64(0)  # int64 from the start: bounded is not compiled first for the constant 0
         for s in range(n):
             m = S[HAND + s] & trumps
             for c in range(52):

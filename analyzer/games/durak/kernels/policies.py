@@ -147,7 +147,7 @@ def search_action(S, tab, rng, budget):
     m = legal_mask(S, tab)
     n = popcount(m)
     if n == 1:
-        return nth_bit(m, 0)
+        return nth_bit(m, np.int64(0))  # int64, as below: nth_bit compiles once
     seat = S[TURN]
     actions = np.empty(n, np.int64)
     for i in range(n):

@@ -92,7 +92,7 @@ def tree_search(S, tab, rng, worlds, iters, fresh_world, random_playouts, explor
     """
     m = legal_mask(S, tab)
     if popcount(m) == 1:
-        return nth_bit(m, 0)
+        return nth_bit(m, np.int64(0))  # int64: nth_bit compiles once
     seat = S[TURN]
     cap = iters + 1
     action = np.empty(cap, np.int64)

@@ -20,6 +20,7 @@ held twice, else the suit of a queen or better, else no trump.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.kernels.moves import (
@@ -51,7 +52,7 @@ R_MODEL = P.MODEL
 def choose_trump(code, first3, pstate):
     """Trump named from the first three cards (mask) in a full deal: 0..3 or -1 (none)."""
     if code == RANDOM:
-        return bounded(pstate, 5) - 1
+        return bounded(pstate, np.int64(5)) - 1  # int64: bounded compiles once
     best = -1
     best_n = 0
     best_top = -1

@@ -60,7 +60,7 @@ def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
     for i in range(npool):
         c = pool[i]
         bit = uint64(1) << uint64(c)
-        tot = 0
+        tot = np.int64(0)  # int64 from the start: bounded is not compiled first for the constant 0
         for s in range(np_ + 1):
             if room[s] > 0 and (s == np_ or not forbid[s] & bit):
                 tot += room[s]
@@ -141,7 +141,7 @@ def world_stock(pool, npool, worlds, np_, up_in_stock, up_bit, sstate, out):
     held = uint64(0)
     for s in range(np_):
         held |= worlds[s]
-    m = 0
+    m = np.int64(0)  # int64 from the start: deal is not compiled first for the constant 0
     for i in range(npool):
         if not held & (uint64(1) << uint64(pool[i])):
             out[m] = pool[i]
