@@ -47,13 +47,13 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
                ("tricks", "play", "--game", "georgian-joker", "--deals", "200", "--cards", "5", "--seed", "1")),
 }
 
-# Command → CPU seconds its first use compiles (one core; `python benchmarks/run.py compile`
-# measured eval 16, freq 37, stud analyze 42, rummy best 25, tricks solve 29, durak simulate 25; the others are estimated from the
-# cold CPU seconds of `joker-odds warmup GROUP`).
+# Command → CPU seconds its first use compiles (one core; `python benchmarks/run.py compile` on a
+# 2-core AMD EPYC measured eval 6, freq 13, videopoker hold 13, stud analyze 20, rummy best 14, tricks
+# solve 13, durak simulate 17; the others are estimated from the cold CPU seconds of `joker-odds warmup GROUP`).
 COMPILE_SECONDS: dict[str, float] = {
-    "eval": 16, "freq": 37, "videopoker hold": 15, "videopoker analyze": 15, "stud analyze": 42,
-    "stud advise": 15, "calling": 3, "durak simulate": 25, "durak odds": 20, "rummy best": 25,
-    "rummy open": 25, "rummy turns": 30, "tricks solve": 29, "tricks play": 35,
+    "eval": 6, "freq": 13, "videopoker hold": 13, "videopoker analyze": 13, "stud analyze": 20,
+    "stud advise": 12, "calling": 3, "durak simulate": 17, "durak odds": 15, "rummy best": 14,
+    "rummy open": 15, "rummy turns": 20, "tricks solve": 13, "tricks play": 35,
 }
 
 
