@@ -81,6 +81,8 @@ def search_for(pol, cfg, sstate):
     return new_search(cfg, sstate, LOG_TABLE if has_external(pol) else 1)
 
 
+# The levels of the seat loop below are inlined into their callers (inline="always"): as separate
+# kernels, numba optimized pimc's search again at every level (see analyzer.compiles).
 @njit(cache=True, inline="always")
 def seat_bid(g, s, extra, rp, pol, search, pstate):
     """Seat ``s``'s bid in a started position with ``bids[:s]`` made: a pimc seat by its bid
