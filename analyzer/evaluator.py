@@ -30,7 +30,7 @@ from analyzer.kernels.codes import (
     is_nattie,
     tiebreak_ranks,
 )
-from analyzer.kernels.handkey import ABSENT, flatten, key5, keys7, wild_bits
+from analyzer.kernels.handkey import ABSENT, five_card_tables, flatten, key5, keys7, wild_bits
 from analyzer.quickeval import check_hand_size, scores_in_range, table_spec
 from analyzer.rules import (
     CATEGORY_INDEX,
@@ -78,7 +78,10 @@ def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
             MODE_CODE[rules.mode], cat_pos, pos_cat, deck.lowest_rank, rules.ace_low_straight,
             rules.double_ace_flush, NBW_CODE[rules.natural_beats_wild], min(max_w, 5), _BINOM,
         )
-        plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
+        if k == 5:  # the hand is its best five: a lookup, and no best-of-k kernel to compile
+            plain, suited = five_card_tables(table5, max_w, _BINOM)
+        else:
+            plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
         return flatten(plain, suited)
 
     table = load_or_build(key, build, shape=shape, dtype=np.int32, check=scores_in_range(len(order), k, deck.lowest_rank, max_w))

@@ -40,6 +40,32 @@ def flatten(plain: np.ndarray, suited: np.ndarray) -> np.ndarray:
     return out
 
 
+def five_card_tables(table5: np.ndarray, max_w: int, binom: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``tables.build_tables_k(table5, 5, …)`` without compiling it: with five cards the best five
+    are the hand itself, so ``plain[w]`` is ``table5[w, 0]`` and ``suited[w, mask]`` is
+    ``table5[w, 1]`` at the multiset index of the mask's ``5 - w`` ranks (-1 elsewhere).
+
+    >>> t5 = np.full((6, 2, 6188), -1, np.int32); t5[0, 1, 5642] = 7  # ten to ace, suited (its index)
+    >>> plain, suited = five_card_tables(t5, 0, np.array([[comb(n, k) for k in range(9)] for n in range(24)]))
+    >>> int(suited[0, 0b1111100000000]), int((suited >= 0).sum()), plain.shape
+    (7, 1, (6, 50388))
+    """
+    plain = np.full((6, PLAIN_SIZE), -1, np.int32)
+    suited = np.full((6, SUITED_SIZE), -1, np.int32)
+    masks = np.arange(SUITED_SIZE)
+    bits = (masks[:, None] >> np.arange(13)) & 1
+    pop = bits.sum(axis=1)
+    small = pop <= 5
+    b = bits[small]
+    nth = np.cumsum(b, axis=1) - 1  # the rank's place among the mask's ranks, ascending
+    index = np.where(b == 1, binom[np.arange(13) + nth.clip(0), nth.clip(0) + 1], 0).sum(axis=1)
+    for w in range(min(max_w, 5) + 1):
+        plain[w, : table5.shape[2]] = table5[w, 0]
+        pick = pop[small] == 5 - w
+        suited[w, masks[small][pick]] = table5[w, 1, index[pick]]
+    return plain, suited
+
+
 def wild_bits(mask: np.ndarray) -> int:
     """The wild mask (bool/uint8 over card codes) as an int bit set."""
     return int(sum(1 << int(c) for c in np.flatnonzero(mask)))
