@@ -203,15 +203,14 @@ def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
     cnt_nat = np.zeros(13, np.int64)
     for i in range(n):
         cnt_nat[nat[i]] += 1
-    # every call passes (bool, int64) variables, not constants: one compiled resolved_value, not three
-    every_cat = allowed_any | ALL_CATS
+    every_cat = np.int64(ALL_CATS)  # typed values, not constants: one compiled resolved_value, not three
     if w == 0:
         return resolved_value(r, f == 1, cat_pos, every_cat, lo, ace_low)
     best = -1
     if blanks:  # wild cards that complete nothing count as blanks
         for i in range(n, 5):
             r[i] = -1
-        best = resolved_value(r, f < 0, cat_pos, every_cat, lo, ace_low)  # f < 0: False, as a bool
+        best = resolved_value(r, np.bool_(False), cat_pos, every_cat, lo, ace_low)
     nr = 13 - lo
     n_opt = 2 * nr if f == 1 else nr
     opts = np.zeros(5, np.int64)
