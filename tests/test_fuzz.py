@@ -236,6 +236,8 @@ CASES: list[tuple[str, tuple[str, ...], st.SearchStrategy[str]]] = [
     ("stud-exchange-fees", ("stud", "exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game",
                             "j-poker", "--fees", "{}"), NUMBER_TEXT),
     ("stud-exchange-edge", ("stud", "exchange-edge", "--game", "j-poker", "--situations", "{}"), COUNT_BAD),
+    ("stud-exchange-screen", ("stud", "exchange-edge", "--game", "j-poker", "--screen", "{}"),
+     COUNT_BAD.filter(lambda s: _as_int(s) != 0)),  # 0: no screen, a valid (and long) run
     ("calling-calls", ("calling", "--calls", "{}"), BAD_TEXT),
     ("calling-deck", ("calling", "--deck", "{}"), BAD_TEXT),
     ("calling-repeat", ("calling", "--repeat", "{}"), COUNT_BAD),

@@ -168,6 +168,17 @@ def test_exchange_edge_csv():
     assert r.output.splitlines()[0].startswith("game,exchange_gain,gain_ci_low")
 
 
+def test_exchange_edge_screen():
+    r = _run("exchange-edge", "--game", "caribbean", "--fees", "1/2,1", "--situations", "2", "--screen", "4",
+             "--format", "json")
+    assert r.exit_code == 0, r.output
+    row = json.loads(r.output)[0]
+    assert row["situations"] == 2 and row["screen"] == 4 and row["two_card_best"] in (0, 1, 2)
+    r = _run("exchange-edge", "--game", "caribbean", "--fees", "1,2", "--situations", "3", "--screen", "2")
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
+    assert "--screen (2) must be 0 or at least --situations (3)" in r.output
+
+
 @pytest.mark.slow
 def test_strategy_caribbean():
     r = _run("strategy", "--game", "caribbean")

@@ -169,6 +169,44 @@ def test_exchange_edge_is_the_mean_gain_of_the_options():
     assert res.summary(0.05)["house_edge_with_exchange"] == pytest.approx(0.05 - res.gain)
 
 
+def _gain(rows: list[dict], most: int) -> float:
+    """max(0, best option of at most ``most`` cards − no exchange), from ``exchange_options`` rows."""
+    none = next(r["ev"] for r in rows if r["cards"] == 0)
+    return max(0.0, max(r["ev"] for r in rows if r["cards"] <= most) - none)
+
+
+def test_two_phase_exchange_edge_is_one_card_gains_plus_the_two_card_extra():
+    """The two-phase sample by hand: the mean one-card gain over the screen plus the mean extra of
+    the two-card exchanges over the first situations, with the nested-sample variance."""
+    fees = (Fraction(1, 4), Fraction(1, 4))  # cheap enough that two-card exchanges win
+    res = exchange_edge(CARIB, situations=3, seed=2, fees=fees, screen=8)
+    assert res.two_card_best > 0  # the extra term is not all zeros
+    rows = [exchange_options(CARIB, hand, up, None, fees=fees) for hand, up in _seeded_situations(2, 8)]
+    h = np.array([_gain(r, 1) for r in rows])
+    d = np.array([_gain(r, 2) for r in rows[:3]]) - h[:3]
+    assert (res.situations, res.screen, res.two_card_best) == (3, 8, int((d > 0).sum()))
+    assert res.gain == pytest.approx(h.mean() + d.mean(), abs=1e-12)
+    var = h.var(ddof=1) / 8 + d.var(ddof=1) / 3 + 2 * np.cov(h[:3], d)[0, 1] / 8
+    assert res.gain_se == pytest.approx(np.sqrt(var), abs=1e-12)
+    assert res.exchange_rate == pytest.approx((h > 0).mean() + ((h[:3] == 0) & (d > 0)).mean())
+
+
+def test_two_phase_with_the_screen_equal_to_the_sample_is_the_plain_sample():
+    """``screen == situations``: mean(h) + mean(g − h) = mean(g), and the variance var(g)/n."""
+    fees = (Fraction(1, 2), Fraction(1))
+    plain = exchange_edge(CARIB, situations=5, seed=4, fees=fees)
+    two = exchange_edge(CARIB, situations=5, seed=4, fees=fees, screen=5)
+    assert two.gain == pytest.approx(plain.gain, abs=1e-12)
+    assert two.gain_se == pytest.approx(plain.gain_se, abs=1e-12)
+    assert two.exchange_rate == pytest.approx(plain.exchange_rate, abs=1e-12)
+    assert plain.screen == 0 and plain.two_card_best is None and two.screen == 5
+
+
+def test_two_phase_screen_must_hold_the_sample():
+    with pytest.raises(StudError, match="must hold at least the 5 fully valued"):
+        exchange_edge(CARIB, situations=5, seed=4, fees=(Fraction(1), Fraction(2)), screen=4)
+
+
 def test_seeded_situation_options_match_reference():
     """The first situation the seeded edge samples: no exchange and every one-card option equal the
     reference's exact values (the two-card options are checked in a slow test)."""

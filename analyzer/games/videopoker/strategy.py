@@ -172,8 +172,8 @@ def strategy_table(analysis: Analysis, merge_tol: float = MERGE_TOL) -> Strategy
     words = words_for(analysis)
     pat, key = P.hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5, g.binom,
                                wild_rank_mask(analysis))
-    uniq, pid = np.unique(pat, return_inverse=True)
-    pid = pid.reshape(pat.shape).astype(np.int64, copy=False)
+    uniq = np.unique(pat)  # the ids by search: ~6x quicker than return_inverse's argsort of every hold
+    pid = np.searchsorted(uniq, pat).astype(np.int64, copy=False)
     del pat  # (deals, 32) int64: the ids say the same (memory, ~40 MB a table)
     npat = uniq.size
     fam_keys, group = np.unique([family_key(int(p)) for p in uniq], return_inverse=True)
