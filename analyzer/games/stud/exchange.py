@@ -160,12 +160,6 @@ def situation_gains(game: StudGame, tables: HandTables, hands: np.ndarray, ups: 
     return np.maximum(out[:, 1] - out[:, 0], 0.0)
 
 
-def stratum_gain(game: StudGame, tables: HandTables, w: int | None, doc: bool, count: int,
-                 rng: np.random.Generator, fees: tuple[Fraction, ...]) -> np.ndarray:
-    """Exchange gains of ``count`` random situations of one deal type (its tables built)."""
-    return situation_gains(game, tables, *stratum_situations(tables, w, doc, count, rng), fees)
-
-
 class ExchangeCollector:
     """Sums exchange gains over deal types: standalone, or as a :func:`house_edges` visitor.
 
@@ -201,7 +195,7 @@ class ExchangeCollector:
     def __call__(self, w: int | None, doc: bool, p: float, tables: HandTables, part: object = None) -> None:
         n = self.count_for(p)
         if not self.screen:
-            g = stratum_gain(self.game, tables, w, doc, n, self.rng, self.fees)
+            g = situation_gains(self.game, tables, *stratum_situations(tables, w, doc, n, self.rng), self.fees)
             self._add(p, float(g.mean()), float(g.var(ddof=1)) / n, float((g > 0).mean()), n, 0)
             return
         m = self.screen_for(p)
