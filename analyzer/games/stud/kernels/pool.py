@@ -3,9 +3,10 @@
 The dealer holds the up card and four of the ``nu`` unseen cards; a draw takes cards from the
 same unseen cards, so the dealer hands left after drawing the set ``N`` are those avoiding ``N``.
 :func:`pool_build` classes every dealer hand of the situation once and keeps, for every 0-, 1-,
-2- and 3-set of unseen cards, the sorted classes of the dealer hands containing it; the hands
-avoiding ``N`` with a class below ``x`` are then an inclusion–exclusion over the subsets of ``N``
-(at most 31 sorted-list searches, whatever the discards). The joker bought is the draw of the
+2- and 3-set of unseen cards, the dealer hands containing it by class (dense counts below every
+class for the 0-, 1- and 2-sets, a sorted class list for each 3-set); the hands avoiding ``N``
+with a class below ``x`` are then an inclusion–exclusion over the subsets of ``N`` (table reads,
+and for each 3-subset a search of a list of ``nu`` - 3 classes). The joker bought is the draw of the
 joker itself. :func:`pool_options` gives the same 37 values as :func:`.draw.option_values`
 (stand, the 31 hold-and-draw masks, the joker for each card), several times faster.
 """
@@ -21,13 +22,13 @@ from analyzer.games.stud.kernels.tables import colex, sort_small
 
 @njit(cache=True)
 def pool_build(unseen, nu, u, cls, binom):
-    """Dealer-hand class lists of ``u`` + 4 of ``unseen[:nu]`` (sorted positions): ``c4`` by local
-    colex index, and sorted lists of all hands (``l0``) and of those containing each local 1-, 2-,
-    3-set (``l1``, ``l2``, ``l3``, one segment per set in colex order)."""
+    """Dealer-hand class tables of ``u`` + 4 of ``unseen[:nu]`` (sorted positions): ``c4`` by local
+    colex index; dense counts below every class of all hands (``cum0[x]``: those of class < x) and
+    of those containing each local 1- and 2-set (``cum1``, ``cum2``: a row per set in colex order);
+    sorted class lists of those containing each local 3-set (``l3``, one segment per set)."""
     n4 = binom[nu, 4]
-    s1 = binom[nu - 1, 3]
-    s2 = binom[nu - 2, 2]
     s3 = nu - 3
+    width = cls.max() + 2  # x = 0 .. (the highest class + 1): every class a count can be asked below
     c4 = np.empty(n4, np.int32)
     sets = np.empty((n4, 4), np.int64)
     s = np.empty(5, np.int64)
@@ -47,37 +48,43 @@ def pool_build(unseen, nu, u, cls, binom):
                     s[4] = u
                     sort_small(s, 5)
                     c4[i4] = cls[colex(s, 5, binom)]
-    order = np.argsort(c4, kind="mergesort")
-    l0 = c4[order]
-    l1 = np.empty(nu * s1, np.int32)
-    l2 = np.empty(binom[nu, 2] * s2, np.int32)
+    cum0 = np.zeros(width, np.int32)
+    cum1 = np.zeros((nu, width), np.int32)
+    cum2 = np.zeros((binom[nu, 2], width), np.int16)  # a row counts at most C(nu - 2, 2) < 2**15 hands
     l3 = np.empty(binom[nu, 3] * s3, np.int32)
-    f1 = np.zeros(nu, np.int64)
-    f2 = np.zeros(binom[nu, 2], np.int64)
     f3 = np.zeros(binom[nu, 3], np.int64)
-    for i4 in order:  # ascending class: every segment fills in sorted order
+    for i4 in np.argsort(c4, kind="mergesort"):  # ascending class: every 3-set segment fills in sorted order
         k = c4[i4]
+        cum0[k + 1] += 1  # a histogram at class + 1, summed below into counts of the classes < x
         for x in range(4):
             p = sets[i4, x]
-            l1[p * s1 + f1[p]] = k
-            f1[p] += 1
+            cum1[p, k + 1] += 1
             for y in range(x + 1, 4):
                 q = binom[p, 1] + binom[sets[i4, y], 2]
-                l2[q * s2 + f2[q]] = k
-                f2[q] += 1
+                cum2[q, k + 1] += 1
                 for z in range(y + 1, 4):
                     t = q + binom[sets[i4, z], 3]
                     l3[t * s3 + f3[t]] = k
                     f3[t] += 1
-    return c4, l0, l1, l2, l3
+    for x in range(1, width):
+        cum0[x] += cum0[x - 1]
+    for r in range(nu):
+        for x in range(1, width):
+            cum1[r, x] += cum1[r, x - 1]
+    for r in range(cum2.shape[0]):
+        for x in range(1, width):
+            cum2[r, x] += cum2[r, x - 1]
+    return c4, cum0, cum1, cum2, l3
 
 
 @njit(cache=True)
-def pool_counts(sub, nd, x0, x1, x2, nu, c4, l0, l1, l2, l3, binom, out3):
+def pool_counts(sub, nd, x0, x1, x2, nu, c4, cum0, cum1, cum2, l3, binom, out3):
     """Dealer hands avoiding the local cards ``sub[:nd]`` (sorted) with class < x0, < x1, < x2."""
-    s1 = binom[nu - 1, 3]
-    s2 = binom[nu - 2, 2]
     s3 = nu - 3
+    top = cum0.shape[0] - 1  # above every class: a count below any x >= top is below top
+    x0 = min(x0, top)
+    x1 = min(x1, top)
+    x2 = min(x2, top)
     t0 = 0
     t1 = 0
     t2 = 0
@@ -95,19 +102,24 @@ def pool_counts(sub, nd, x0, x1, x2, nu, c4, l0, l1, l2, l3, binom, out3):
             c0 = 1 if v < x0 else 0
             c1 = 1 if v < x1 else 0
             c2 = 1 if v < x2 else 0
+        elif k == 0:
+            c0 = cum0[x0]
+            c1 = cum0[x1]
+            c2 = cum0[x2]
+        elif k == 1:
+            c0 = cum1[idx, x0]
+            c1 = cum1[idx, x1]
+            c2 = cum1[idx, x2]
+        elif k == 2:
+            c0 = np.int64(cum2[idx, x0])
+            c1 = np.int64(cum2[idx, x1])
+            c2 = np.int64(cum2[idx, x2])
         else:
-            if k == 0:
-                lst, st, ln = l0, 0, l0.shape[0]
-            elif k == 1:
-                lst, st, ln = l1, idx * s1, s1
-            elif k == 2:
-                lst, st, ln = l2, idx * s2, s2
-            else:
-                lst, st, ln = l3, idx * s3, s3
-            c0 = count_below(lst, st, ln, x0)
-            c1 = count_below(lst, st, ln, x1)
+            st = idx * s3
+            c0 = count_below(l3, st, s3, x0)
+            c1 = count_below(l3, st, s3, x1)
             c2 = c1
-            while c2 < ln and lst[st + c2] < x2:
+            while c2 < s3 and l3[st + c2] < x2:
                 c2 += 1
         if k & 1:
             t0 -= c0
@@ -123,13 +135,13 @@ def pool_counts(sub, nd, x0, x1, x2, nu, c4, l0, l1, l2, l3, binom, out3):
 
 
 @njit(cache=True)
-def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom, c3):
+def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0, cum1, cum2, l3, binom, c3):
     """max(fold, bet) in antes of the player's 5 positions ``new`` (sorted in place) when the local
     unseen cards ``sub[:nd]`` have left the dealer's reach."""
     total = binom[nu - nd, 4]
     sort_small(new, 5)
     pc = cls[colex(new, 5, binom)]
-    pool_counts(sub, nd, qc, pc, pc + 1, nu, c4, l0, l1, l2, l3, binom, c3)
+    pool_counts(sub, nd, qc, pc, pc + 1, nu, c4, cum0, cum1, cum2, l3, binom, c3)
     nq = c3[0]
     if pc < qc:
         v = nq * nq_win + (total - nq) * lose_win
@@ -152,7 +164,7 @@ def _lex_unrank(idx, nu, nd, binom, sub):
 
 @njit(cache=True)
 def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
-                     l0, l1, l2, l3, binom):
+                     cum0, cum1, cum2, l3, binom):
     """Option ``k`` before fees, draws ``start .. stop-1`` only (lexicographic order of the drawn
     sets): 0..31 discard mask then draw, the sum of the draws' values; 32 + i the joker for
     ``hand[i]`` (one draw: its value, NaN when ``jl`` < 0: the joker is not among the unseen cards)."""
@@ -165,7 +177,7 @@ def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win,
         for t in range(5):
             new[t] = jpos if t == k - 32 else hand[t]
         sub[0] = jl
-        return pool_value(new, sub, np.int64(1), nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom,
+        return pool_value(new, sub, np.int64(1), nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0, cum1, cum2, l3, binom,
                           c3)
     keep = np.empty(5, np.int64)
     nk = 0
@@ -183,7 +195,7 @@ def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win,
             new[i] = keep[i]
         for j in range(nd):
             new[nk + j] = unseen[sub[j]]
-        acc += pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3, binom,
+        acc += pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0, cum1, cum2, l3, binom,
                           c3)
         j = nd - 1  # the next nd-combination of 0..nu-1
         while j >= 0 and sub[j] == nu - nd + j:
@@ -208,13 +220,13 @@ def option_draws(k, nu, binom):
 
 
 @njit(cache=True)
-def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1, l2, l3,
+def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0, cum1, cum2, l3,
                 binom):
     """Option ``k`` before fees: 0..31 discard mask then draw, 32 + i the joker for ``hand[i]``
     (NaN when ``jl`` < 0: the joker is not among the unseen cards)."""
     d = option_draws(k, nu, binom)
-    v = pool_option_part(k, 0, d, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0,
-                         l1, l2, l3, binom)
+    v = pool_option_part(k, 0, d, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0,
+                         cum1, cum2, l3, binom)
     return v if k >= 32 else v / d
 
 
@@ -236,11 +248,11 @@ def _unseen(hand, u, jpos, n):
 def pool_options(hand, u, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, binom):
     """The 37 option values of one situation (parallel over the options)."""
     unseen, nu, jl = _unseen(hand, u, jpos, n)
-    c4, l0, l1, l2, l3 = pool_build(unseen, nu, u, cls, binom)
+    c4, cum0, cum1, cum2, l3 = pool_build(unseen, nu, u, cls, binom)
     out = np.empty(37, np.float64)
     for k in prange(37):
-        out[k] = pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0, l1,
-                             l2, l3, binom)
+        out[k] = pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0,
+                             cum1, cum2, l3, binom)
     return out
 
 
@@ -251,10 +263,10 @@ def pool_batch(hands, ups, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, 
     for r in prange(hands.shape[0]):
         hand = hands[r]
         unseen, nu, jl = _unseen(hand, ups[r], jpos, n)
-        c4, l0, l1, l2, l3 = pool_build(unseen, nu, ups[r], cls, binom)
+        c4, cum0, cum1, cum2, l3 = pool_build(unseen, nu, ups[r], cls, binom)
         for k in range(37):
             out[r, k] = pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
-                                    l0, l1, l2, l3, binom)
+                                    cum0, cum1, cum2, l3, binom)
     return out
 
 
@@ -263,18 +275,18 @@ def pool_prepare(hand, u, jpos, n, cls, binom):
     """What every option of one situation shares: the unseen cards (their count, the joker's place
     among them) and :func:`pool_build`'s dealer tables."""
     unseen, nu, jl = _unseen(hand, u, jpos, n)
-    c4, l0, l1, l2, l3 = pool_build(unseen, nu, u, cls, binom)
-    return unseen, nu, jl, c4, l0, l1, l2, l3
+    c4, cum0, cum1, cum2, l3 = pool_build(unseen, nu, u, cls, binom)
+    return unseen, nu, jl, c4, cum0, cum1, cum2, l3
 
 
 @njit(cache=True, parallel=True)
-def pool_parts(ks, starts, stops, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, l0,
-               l1, l2, l3, binom):
+def pool_parts(ks, starts, stops, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0,
+               cum1, cum2, l3, binom):
     """:func:`pool_option_part` of the rows (option ``ks[i]``, draws ``starts[i] .. stops[i]-1``) of
     one situation prepared by :func:`pool_prepare`, parallel over the rows: a caller values a
     situation a few short rows per call, so that Ctrl-C is seen."""
     out = np.empty(ks.shape[0], np.float64)
     for i in prange(ks.shape[0]):
         out[i] = pool_option_part(ks[i], starts[i], stops[i], hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win,
-                                  lose_win, cls, qc, c4, l0, l1, l2, l3, binom)
+                                  lose_win, cls, qc, c4, cum0, cum1, cum2, l3, binom)
     return out
