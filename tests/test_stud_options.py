@@ -194,6 +194,37 @@ def test_pool_kernel_gives_the_draw_kernels_values(short_game) -> None:
         assert np.nanmax(np.abs(a - b)) < 1e-12
 
 
+@pytest.mark.parametrize("discards", [0, 1, 2, 3, 4, 5])
+def test_pool_counts_equal_a_plain_count_of_the_dealer_hands(short_game, discards: int) -> None:
+    """The pool kernel's dealer counts (dense tables for the 0-, 1- and 2-subsets of the discards,
+    sorted lists for the 3-subsets, single hands for the 4-subsets) against counting every dealer
+    hand that avoids the discards, at thresholds from the bottom class to past the top one."""
+    from itertools import combinations
+
+    from analyzer.games.stud.exact import BINOM
+    from analyzer.games.stud.kernels.pool import _unseen, pool_build, pool_counts
+    from analyzer.games.stud.options import joker_pos
+
+    tables = hand_tables(short_game)
+    deck = tables.evaluator.deck
+    pos = np.sort(tables.code_pos[parse_hand("Ah Kh Qh 9h 7c", deck, size=5).astype(np.int64)])
+    u = int(tables.code_pos[parse_card("8d", deck)])
+    unseen, nu, _ = _unseen(pos, u, joker_pos(tables), tables.n)
+    dealer = pool_build(unseen, nu, u, tables.cls, BINOM)
+    rng = np.random.default_rng(discards)
+    sub = np.sort(rng.choice(nu, discards, replace=False)).astype(np.int64)
+    classes = []
+    for four in combinations(sorted(set(range(nu)) - set(sub.tolist())), 4):
+        cards = sorted([int(unseen[i]) for i in four] + [u])
+        classes.append(int(tables.cls[sum(int(BINOM[c, j + 1]) for j, c in enumerate(cards))]))
+    classes_arr = np.array(classes)
+    top = int(tables.cls.max())
+    out = np.empty(3, np.int64)
+    for x in (0, int(np.median(classes_arr)), int(classes_arr.max()), top + 1, top + 7):
+        pool_counts(sub, np.int64(discards), x, x + 1, x + 2, nu, *dealer, BINOM, out)
+        assert out.tolist() == [int((classes_arr < y).sum()) for y in (x, x + 1, x + 2)]
+
+
 def test_pool_values_in_rows_equal_the_batch_kernel(short_game, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """options-edge values a situation in rows of a few thousand draws, a few rows per kernel call
     (Ctrl-C is seen between calls): an option within one row is bit for bit the one-call batch
