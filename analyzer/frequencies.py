@@ -130,13 +130,7 @@ def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int 
 
         counts = count_all_ff(d, ev.table, ev.wbits, *ev.ff_args(), len(ev.order_low_to_high))
     else:
-        table, wbits = ev.kernel_args()
-        counts = np.zeros(len(ev.order_low_to_high), np.int64)
-
-        def count(lo: int, hi: int) -> None:  # hands by their lowest card, in pieces (Ctrl-C between)
-            counts[:] += K.count_all(d, cards, table, wbits, counts.size, lo, hi)
-
-        in_ranges(d.size, count)
+        counts = _plain_counts(ev, d, cards)
     total = comb(d.size, cards)
     assert int(counts.sum()) == total
     rows = [
@@ -144,6 +138,35 @@ def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int 
         for pos, cat in reversed(list(enumerate(ev.order_low_to_high)))
     ]
     return FreqTable(ev.deck.name, ev.rules.name, cards, "exact", total, rows)
+
+
+def _plain_counts(ev: Evaluator, d: np.ndarray, cards: int) -> np.ndarray:
+    """Category-position counts of every ``cards``-card hand of the deck ``d`` (no four-flush):
+    one hand per class of suit relabellings when they change no score (:mod:`.kernels.suitclass`,
+    ~24x fewer hands), else every hand."""
+    from analyzer.cards import FIRST_JOKER
+    from analyzer.kernels import suitclass as SC
+
+    table, wbits = ev.kernel_args()
+    counts = np.zeros(len(ev.order_low_to_high), np.int64)
+    ordinary = d[d < FIRST_JOKER]
+    if SC.suit_symmetric(ordinary, int(wbits)):
+        ranks = np.unique(ordinary >> 2)
+        tasks = SC.class_tasks(cards, len(ranks), int((d >= FIRST_JOKER).sum()))
+        by, nby = SC.masks_by_size(len(ranks)), SC.counts_by_size(len(ranks))
+
+        def by_class(lo: int, hi: int) -> None:  # in pieces of tasks (Ctrl-C between)
+            counts[:] += SC.count_by_classes(tasks[lo:hi], cards, ranks, d[d >= FIRST_JOKER], by, nby, table, wbits,
+                                             counts.size)
+
+        in_ranges(len(tasks), by_class, first=64)
+        return counts
+
+    def count(lo: int, hi: int) -> None:  # hands by their lowest card, in pieces (Ctrl-C between)
+        counts[:] += K.count_all(d, cards, table, wbits, counts.size, lo, hi)
+
+    in_ranges(d.size, count)
+    return counts
 
 
 @dataclass(frozen=True)

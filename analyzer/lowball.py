@@ -22,8 +22,9 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards import CardError, DeckSpec, parse_hand
+from analyzer.cards import FIRST_JOKER, CardError, DeckSpec, parse_hand
 from analyzer.kernels import low as L
+from analyzer.kernels import suitclass as SC
 from analyzer.kernels.codes import N_CATEGORIES
 from analyzer.kernels.handkey import wild_bits
 from analyzer.rules import CATEGORY_INDEX, Category, LowAce, RuleSet, WildMode, get_rules
@@ -131,7 +132,14 @@ def exact_low_frequencies(rules: RuleSet | str, deck: str | None = None) -> LowT
     lev = LowEvaluator(rules, deck)
     d = lev.deck.cards.astype(np.int64)
     n_pos = len(lev.order_low_to_high)
-    counts = L.count_low_all(d, *lev.args(), n_pos)  # type: ignore[call-arg]
+    ordinary, jokers = d[d < FIRST_JOKER], d[d >= FIRST_JOKER]
+    if SC.suit_symmetric(ordinary, int(lev.wbits)):  # one hand per class of suit relabellings
+        ranks = np.unique(ordinary >> 2)
+        counts = L.count_low_by_classes(SC.class_tasks(5, len(ranks), len(jokers)), ranks, jokers,
+                                        SC.masks_by_size(len(ranks)), SC.counts_by_size(len(ranks)), *lev.args(),
+                                        n_pos)  # type: ignore[call-arg]
+    else:
+        counts = L.count_low_all(d, *lev.args(), n_pos)  # type: ignore[call-arg]
     total = comb(d.size, 5)
     assert int(counts.sum()) == total
     rows: list[tuple[str, int]] = []

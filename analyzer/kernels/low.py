@@ -31,6 +31,7 @@ from analyzer.kernels.codes import (
     TRIPS,
     TWO_PAIR,
 )
+from analyzer.kernels.suitclass import class_cards, class_weight, next_class
 
 WILD_ANY, WILD_ACE, WILD_BLANK = range(3)
 LOW_SHIFT = 20
@@ -187,3 +188,22 @@ def count_low_all(deck, wbits, kind, lo, ace_choice, ignore_sf, cat_pos, n_pos):
                                      wbits, kind, lo, ace_choice, ignore_sf, cat_pos)
                         per_first[i0, k >> LOW_SHIFT, (k >> 16) & 0xF] += 1
     return per_first.sum(axis=0)
+
+
+@njit(cache=True, parallel=True)
+def count_low_by_classes(tasks, ranks, jokers, by, nby, wbits, kind, lo, ace_choice, ignore_sf, cat_pos, n_pos):
+    """:func:`count_low_all` over one 5-card hand per class of suit relabellings (the tasks of
+    :func:`analyzer.kernels.suitclass.class_tasks`), each weighted by its relabellings."""
+    per = np.zeros((tasks.shape[0], n_pos, 16), np.int64)
+    for t in prange(tasks.shape[0]):
+        cards = np.empty(7, np.int64)
+        m = np.empty(4, np.int64)
+        idx = np.zeros(3, np.int64)
+        while True:
+            class_cards(tasks[t], idx, ranks, jokers, by, cards, m)
+            k = low_key5(cards[0], cards[1], cards[2], cards[3], cards[4], wbits, kind, lo, ace_choice, ignore_sf,
+                         cat_pos)
+            per[t, k >> LOW_SHIFT, (k >> 16) & 0xF] += class_weight(m)
+            if not next_class(tasks[t], nby, idx):
+                break
+    return per.sum(axis=0)
