@@ -206,4 +206,9 @@ def count_low_by_classes(tasks, ranks, jokers, by, nby, wbits, kind, lo, ace_cho
             per[t, k >> LOW_SHIFT, (k >> 16) & 0xF] += class_weight(m)
             if not next_class(tasks[t], nby, idx):
                 break
-    return per.sum(axis=0)
+    out = np.zeros((n_pos, 16), np.int64)
+    for t in range(tasks.shape[0]):  # a loop, not per.sum(axis=0): no string code compiled
+        for i in range(n_pos):
+            for j in range(16):
+                out[i, j] += per[t, i, j]
+    return out

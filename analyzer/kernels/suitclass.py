@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.evaluate import score_cards
 
@@ -130,7 +131,7 @@ def count_by_classes(tasks, k, ranks, jokers, by, nby, table, wbits, n_pos):
     per = np.zeros((tasks.shape[0], n_pos), np.int64)
     for t in prange(tasks.shape[0]):
         _one_task(tasks[t], k, ranks, jokers, by, nby, table, wbits, per[t])
-    return per.sum(axis=0)
+    return sum_rows(per)
 
 
 def class_tasks(k: int, r: int, n_jokers: int) -> np.ndarray:

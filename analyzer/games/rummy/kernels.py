@@ -24,6 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.kernels.arrays import copy_rows
+
 __all__ = ["JOKER_FLAG", "MAX_MELDS", "MELD_WIDTH", "POS_VALUE", "hand_counts", "opening_value",
            "opening_value_melds"]
 
@@ -92,9 +94,10 @@ def _live_counts(counts, je):
 def _push(cand, n, row):
     if n == cand.shape[0]:
         bigger = np.empty((2 * n, _NCOL), np.int64)
-        bigger[:n] = cand
+        copy_rows(bigger, cand, n)
         cand = bigger
-    cand[n] = row
+    for j in range(_NCOL):
+        cand[n, j] = row[j]
     return cand, n + 1
 
 

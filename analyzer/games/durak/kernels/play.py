@@ -170,7 +170,8 @@ def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab, later
             out[18] += 1
         for s in range(n_players):
             _groups(S, tab, s, g)
-            groups[s, :] = g
+            for j in range(4):
+                groups[s, j] = g[j]
         r = play_game(S, tab, rng, policies, budget)
         if later and first >= 0 and r == prev:
             out[19] += 1

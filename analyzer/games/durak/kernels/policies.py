@@ -48,6 +48,7 @@ from analyzer.games.durak.kernels.layout import (
     VALUE,
 )
 from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
+from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.rng import bounded
 
 TAKE_COST = 26
@@ -158,10 +159,10 @@ def search_action(S, tab, rng, budget):
     work = np.empty_like(S)
     pool = np.empty(54, np.int64)
     for _ in range(deals):
-        det[:] = S
+        copy_into(det, S)
         resample(det, seat, rng, pool)
         for i in range(n):
-            work[:] = det
+            copy_into(work, det)
             apply_action(work, tab, actions[i])
             finish_heuristic(work, tab)
             r = work[RESULT]

@@ -48,6 +48,7 @@ from analyzer.games.durak.kernels.layout import (
 )
 from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
 from analyzer.games.durak.kernels.policies import finish_heuristic, random_action, resample
+from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.rng import bounded
 
 __all__ = ["ISMCTS_BUDGET", "ISMCTS_EXPLORE", "UCT_EXPLORE", "UCT_PLAYOUTS", "UCT_WORLDS", "finish_random", "ismcts_action",
@@ -111,10 +112,10 @@ def tree_search(S, tab, rng, worlds, iters, fresh_world, random_playouts, explor
         child[0] = -1
         size = 1
         if not fresh_world:
-            det[:] = S
+            copy_into(det, S)
             resample(det, seat, rng, pool)
         for _ in range(iters):
-            work[:] = S if fresh_world else det
+            copy_into(work, S if fresh_world else det)
             if fresh_world:
                 resample(work, seat, rng, pool)
             node = 0
