@@ -119,7 +119,9 @@ def best_of_scores(ev: Evaluator, hands: np.ndarray) -> np.ndarray:
 
 
 def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int = 5) -> FreqTable:
-    """Count every category over all ``C(N, cards)`` hands (parallel enumeration)."""
+    """Count every category over all ``C(N, cards)`` hands, exactly: one hand per class of suit
+    relabellings, weighted, on a deck whose suits are interchangeable (C(53, 7) in about half a
+    second), else hand by hand (parallel enumeration)."""
     ev = _evaluator(rules, deck, cards)
     d = ev.deck.cards.astype(np.int64)
     if ev.four_flush and cards != 5:

@@ -48,12 +48,12 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 
 # Command → CPU seconds its first use compiles (one core; `python benchmarks/run.py compile` on a
-# 2-core AMD EPYC measured eval 5, freq 13, videopoker hold 13, stud analyze 20, rummy best 14, tricks
-# solve 13, durak simulate 17; the others are estimated from the cold CPU seconds of `joker-odds warmup GROUP`).
+# 2-core AMD EPYC measured eval 5, freq 11, videopoker hold 13, stud analyze 20, rummy best 9, tricks
+# solve 13, durak simulate 12; the others are estimated from the cold CPU seconds of `joker-odds warmup GROUP`).
 COMPILE_SECONDS: dict[str, float] = {
-    "eval": 5, "freq": 13, "videopoker hold": 13, "videopoker analyze": 13, "stud analyze": 20,
-    "stud advise": 12, "calling": 3, "durak simulate": 17, "durak odds": 15, "rummy best": 14,
-    "rummy open": 15, "rummy turns": 20, "tricks solve": 13, "tricks play": 35,
+    "eval": 5, "freq": 11, "videopoker hold": 13, "videopoker analyze": 13, "stud analyze": 20,
+    "stud advise": 12, "calling": 3, "durak simulate": 12, "durak odds": 12, "rummy best": 9,
+    "rummy open": 11, "rummy turns": 16, "tricks solve": 13, "tricks play": 35,
 }
 
 

@@ -49,6 +49,7 @@ from analyzer.games.tricks.kernels.reveal import note_play
 from analyzer.games.tricks.policies.basic import choose_bid, choose_move
 from analyzer.games.tricks.policies.short import short_move
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.arrays import copy_into
 
 __all__ = [
     "CARDS",
@@ -110,17 +111,17 @@ def copy_position(src, dst):
     """Copy position ``src`` into ``dst`` (the same seats and stock size)."""
     hands, stock, pos, bits, t_card, t_mode, bids, took, scores, played_by, forbid = src
     h2, st2, pos2, bits2, tc2, tm2, bids2, took2, sc2, pb2, fb2 = dst
-    h2[:] = hands
-    st2[:] = stock
-    pos2[:] = pos
-    bits2[:] = bits
-    tc2[:] = t_card
-    tm2[:] = t_mode
-    bids2[:] = bids
-    took2[:] = took
-    sc2[:] = scores
-    pb2[:] = played_by
-    fb2[:] = forbid
+    copy_into(h2, hands)
+    copy_into(st2, stock)
+    copy_into(pos2, pos)
+    copy_into(bits2, bits)
+    copy_into(tc2, t_card)
+    copy_into(tm2, t_mode)
+    copy_into(bids2, bids)
+    copy_into(took2, took)
+    copy_into(sc2, scores)
+    copy_into(pb2, played_by)
+    copy_into(fb2, forbid)
 
 
 @njit(cache=True)

@@ -37,6 +37,7 @@ from analyzer.games.tricks.kernels.playout import (
 from analyzer.games.tricks.policies.worlds import pool_of, world, world_stock
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.sets import bid_value, guaranteed_score, trick_bounds
+from analyzer.kernels.arrays import copy_into
 
 __all__ = ["BID_WORLDS", "pimc_bid"]
 
@@ -79,9 +80,9 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
         if mode == 0:
             ns = world_stock(pool_buf, npool, worlds, np_, up_bit >= 0, up_bit, sstate, wstock) if drawing else 0
             for j in range(nlegal):
-                wg[0][:] = worlds
-                wg[1][:ns] = wstock[:ns]
-                wg[6][:me] = bids[:me]
+                copy_into(wg[0], worlds)
+                copy_into(wg[1], wstock[:ns])
+                copy_into(wg[6], bids[:me])
                 wg[6][me] = legal[j]
                 start_play(wg, pos[LEADER], trump, up_bit, n, tricks, pos[SET], bits[DECK], ns, zero)
                 bid_and_play(wg, me + 1, (tricks - n) / np_, rp, wpol, pstate, mv)

@@ -67,6 +67,7 @@ from analyzer.games.tricks.policies.worlds import pool_of, world, world_stock
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.bounds import MAX_MOVES
 from analyzer.games.tricks.search.sets import guaranteed_score, guaranteed_value
+from analyzer.kernels.arrays import copy_into
 
 __all__ = ["CFG_SIZE", "C_BID", "C_BUDGET", "C_ENDGAME", "C_K", "C_MODEL", "DEFAULT_ENDGAME", "MODEL_PARANOID",
            "MODEL_PLAYOUT", "default_cfg", "pimc_move"]
@@ -103,14 +104,14 @@ def _playout_value(wg, g, worlds, wstock, ns, a, me, rp, wpol, moves, sstate):
     """Seat ``me``'s score (its joker-lead penalties included) when it plays ``a`` in the world
     (``worlds``, the stock ``wstock[:ns]``) and every seat plays on by its ``wpol`` code."""
     hands, stock, pos, bits, t_card, t_mode, bids, took, scores, _played_by, _forbid = wg
-    pos[:] = g[2]
-    bits[:] = g[3]
-    t_card[:] = g[4]
-    t_mode[:] = g[5]
-    bids[:] = g[6]
-    took[:] = g[7]
-    hands[:] = worlds
-    stock[:ns] = wstock[:ns]
+    copy_into(pos, g[2])
+    copy_into(bits, g[3])
+    copy_into(t_card, g[4])
+    copy_into(t_mode, g[5])
+    copy_into(bids, g[6])
+    copy_into(took, g[7])
+    copy_into(hands, worlds)
+    copy_into(stock, wstock[:ns])
     pos[NEXT] = 0
     pos[END] = ns
     pos[TRACK] = 0

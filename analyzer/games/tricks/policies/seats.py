@@ -44,6 +44,7 @@ from analyzer.games.tricks.policies.pimc_bid import pimc_bid
 from analyzer.games.tricks.policies.pimc_move import C_BID, C_BUDGET, C_K, pimc_move
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.sets import new_table
+from analyzer.kernels.arrays import copy_into
 
 __all__ = [
     "LOG_TABLE",
@@ -155,7 +156,7 @@ def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves)
     ns = 0
     if rp[R_DRAW] == 1:
         ns = pack.shape[0] - dealt
-        stock[:ns] = pack[dealt:]
+        copy_into(stock, pack[dealt:])
     tricks = n + ns // np_
     start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, pack_mask(pack), ns,
                1 if has_external(pol) else 0)

@@ -48,11 +48,31 @@ def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0,
 
 
 @njit(cache=True)
+def _distinct_descending(vals, m):
+    """The distinct values of ``vals[:m]``, largest first (``np.unique(vals[:m])[::-1]`` by
+    insertion: a handful of values, and no sort compiled)."""
+    order = np.empty(m, np.int64)
+    n = 0
+    for i in range(m):
+        v = vals[i]
+        j = 0
+        while j < n and order[j] > v:
+            j += 1
+        if j < n and order[j] == v:
+            continue
+        for q in range(n, j, -1):
+            order[q] = order[q - 1]
+        order[j] = v
+        n += 1
+    return order[:n]
+
+
+@njit(cache=True)
 def guaranteed_value(hands, np_, s_mask, trump, rp, leader, k0, tc0, tm0, won, rem, vals, tt, stamp, nodes, budget):
     """The largest of ``vals`` the side ``s_mask`` makes sure of, ``vals[i]`` being its value when it
     ends with ``won + i`` tricks (``i`` = 0..``rem``)."""
     m = rem + 1
-    order = np.unique(vals[:m])[::-1]
+    order = _distinct_descending(vals, m)
     lo = 0
     hi = order.shape[0] - 1  # the lowest value is always made sure of
     work = np.empty(np_, np.uint64)
