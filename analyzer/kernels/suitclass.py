@@ -18,6 +18,8 @@ multisets of four masks — each once, ordered by (size, index in the list of ma
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 from numba import njit, prange
 
@@ -25,7 +27,8 @@ from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.evaluate import score_cards
 
-__all__ = ["class_cards", "class_tasks", "class_weight", "count_by_classes", "counts_by_size", "masks_by_size", "next_class", "suit_symmetric"]
+__all__ = ["class_cards", "class_tasks", "class_weight", "count_by_classes", "counts_by_size", "masks_by_size",
+           "next_class", "suit_symmetric"]
 
 # Task columns: the jokers' bit set (over the deck's joker list), the four suits' mask sizes
 # (non-increasing) and the index of suit 0's mask in its size's list.
@@ -35,7 +38,7 @@ TASK_WIDTH = 6
 
 def masks_by_size(r: int) -> np.ndarray:
     """Row p: every r-bit mask with p bits set, ascending (padded with -1)."""
-    out = np.full((r + 1, max(1, max(_binom(r, p) for p in range(r + 1)))), -1, np.int64)
+    out = np.full((r + 1, comb(r, r // 2)), -1, np.int64)
     fill = np.zeros(r + 1, np.int64)
     for m in range(1 << r):
         p = m.bit_count()
@@ -46,13 +49,7 @@ def masks_by_size(r: int) -> np.ndarray:
 
 def counts_by_size(r: int) -> np.ndarray:
     """How many r-bit masks have p bits set, p = 0..r."""
-    return np.array([_binom(r, p) for p in range(r + 1)], np.int64)
-
-
-def _binom(n: int, k: int) -> int:
-    from math import comb
-
-    return comb(n, k) if 0 <= k <= n else 0
+    return np.array([comb(r, p) for p in range(r + 1)], np.int64)
 
 
 @njit(cache=True)
