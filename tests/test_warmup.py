@@ -92,3 +92,48 @@ def test_no_kernel_compiles_a_second_copy_for_a_constant(tmp_path: Path) -> None
     out = subprocess.run([sys.executable, "-c", _COLD_GROUPS], env=env, capture_output=True, text=True, check=True)
     copies = json.loads(out.stdout.strip().splitlines()[-1])
     assert copies == [], copies
+
+
+def test_a_command_without_an_estimate_says_so_at_its_first_compile(
+        cache: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A cold command with no measured estimate prints the line (its group's estimate) when numba
+    starts compiling, once; a run that compiles nothing prints nothing."""
+    from numba import njit
+
+    @njit
+    def add_one(x: int) -> int:
+        return x + 1
+
+    monkeypatch.setattr(progress, "progress_enabled", lambda quiet=False: True)
+    quiet_one = warmup.watch_compiles("durak sweep", lambda: 0)
+    assert quiet_one() == 0 and capsys.readouterr().err == ""
+    wrapped = warmup.watch_compiles("durak strength", lambda: add_one(1) + add_one(2))
+    assert wrapped() == 5
+    assert capsys.readouterr().err == f"{warmup.notice('durak strength')}\n"
+    assert warmup.estimate("durak strength") == warmup.COMPILE_SECONDS["durak simulate"]
+    assert warmup.is_warm("durak strength") and warmup.is_warm("rules")
+
+
+def test_every_command_that_compiles_is_watched() -> None:
+    """The notice covers every leaf command but the listed ones that compile nothing."""
+    import click
+
+    from analyzer.cli import _watch_compiles
+
+    def leaves(cmd: click.Command, path: str) -> list[tuple[str, click.Command]]:
+        if isinstance(cmd, click.Group):
+            ctx = click.Context(cmd)
+            return [x for n in cmd.list_commands(ctx) for x in leaves(cmd.get_command(ctx, n), f"{path} {n}".strip())]
+        return [(path, cmd)]
+
+    found = leaves(main, "")
+    for path, cmd in found:
+        _watch_compiles(cmd, path)
+        assert getattr(cmd, "_watched", False) == (path not in warmup.NO_KERNELS), path
+    assert {p for p, _ in found} >= warmup.NO_KERNELS
+
+
+def test_the_warmup_help_names_every_group_in_order() -> None:
+    from analyzer.cli.warmup_cmd import warmup_cmd
+
+    assert f"GROUP is one of: {', '.join(warmup.WARMUP)}." in " ".join((warmup_cmd.help or "").split())

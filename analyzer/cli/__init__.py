@@ -93,12 +93,12 @@ def _docstring_of(module: str, cmd_name: str) -> str | None:
 def _watch_compiles(cmd: click.Command, path: str) -> None:
     """Wrap the callbacks of the commands under ``cmd`` that compile kernels on first use: they
     say so on a terminal (:mod:`analyzer.warmup`)."""
-    from analyzer.warmup import COMPILE_SECONDS, watch_compiles
+    from analyzer.warmup import NO_KERNELS, watch_compiles
 
     if isinstance(cmd, click.Group):
         for name, sub in cmd.commands.items():
             _watch_compiles(sub, f"{path} {name}")
-    elif path in COMPILE_SECONDS and cmd.callback is not None and not getattr(cmd, "_watched", False):
+    elif path not in NO_KERNELS and cmd.callback is not None and not getattr(cmd, "_watched", False):
         cmd.callback = watch_compiles(path, cmd.callback)
         cmd._watched = True  # type: ignore[attr-defined]
 

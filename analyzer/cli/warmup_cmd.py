@@ -19,8 +19,8 @@ def warmup_cmd(groups: tuple[str, ...], jobs: int | None) -> None:
     """Compile the kernels of these command groups (default: all) into numba's disk cache.
 
     Each command compiles its kernels the first time it runs (a few seconds each); warmup pays
-    that ahead, e.g. when building an image or in CI. GROUP is one of: eval, freq, videopoker,
-    stud, calling, durak, rummy, tricks.
+    that ahead, e.g. when building an image or in CI (the longest groups first). GROUP is one
+    of: tricks, equity, rummy, stud, durak, freq, eval, videopoker, draw, calling.
 
     Example: joker-odds warmup rummy tricks
     """
