@@ -30,6 +30,7 @@ from analyzer.games.rummy.kernels import (
     opening_value,
     opening_value_melds,
 )
+from analyzer.kernels.arrays import copy_into
 
 __all__ = ["GREEDY", "POLICIES", "STOCK_ONLY", "card_points", "choose_discard", "free_cards", "partners"]
 
@@ -55,7 +56,7 @@ def card_points(code, joker_points):
 def free_cards(counts, cap, free, melds):
     """The opening value; ``free`` gets the counts of the cards outside its melds (rows in ``melds``)."""
     value, n = opening_value_melds(counts, cap, melds)
-    free[:] = counts
+    copy_into(free, counts)
     for m in range(n):
         for e in range(melds[m, 1]):
             entry = melds[m, 2 + e]

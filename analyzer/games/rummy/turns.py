@@ -29,6 +29,7 @@ from analyzer.engine import run
 from analyzer.games.rummy.kernels import MAX_MELDS, MELD_WIDTH
 from analyzer.games.rummy.policy import GREEDY, POLICIES, choose_discard
 from analyzer.games.rummy.solver import OPENING, RummyError, joker_cap, rummy_deck
+from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.rng import shuffle
 from analyzer.results import TableResult
 from analyzer.stats import ProportionEstimate, estimate_pairs, proportion
@@ -140,22 +141,22 @@ def turns_chunk(state, n, deck, policies, cap, max_turns, first_only, rotate=Fal
     saved = state.copy()
     after = state.copy()
     for _ in range(n):
-        saved[:] = state
+        copy_into(saved, state)
         for rep in range(players if rotate else 1):
-            state[:] = saved  # every rotation deals the same cards
-            pack[:] = deck
+            copy_into(state, saved)  # every rotation deals the same cards
+            copy_into(pack, deck)
             for s in range(players):
                 seat_pol[s] = policies[(s + rep) % players]
             table_first = _one_table(state, pack, hands, stock, pile, free, melds, first, own, seat_pol, cap,
                                      max_turns, first_only)
             if rep == 0:
-                after[:] = state
+                copy_into(after, state)
             for s in range(players):
                 t_open = first[s] if first[s] > 0 else max_turns + 1
                 out[s * nt + t_open] += 1
                 out[(players + 1 + (s + rep) % players) * nt + t_open] += 1
             out[players * nt + (table_first if table_first > 0 else max_turns + 1)] += 1
-        state[:] = after
+        copy_into(state, after)
     return out
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.combinatorics import binomial_table, sort_small, unrank5
 from analyzer.kernels.rng import deal
 
@@ -277,7 +278,7 @@ def mc_chunk(state, n_hands, n, binom, class5, best_all, ncls):
     fin = np.empty(5, np.int64)
     for _ in range(n_hands):
         deal(state, pack, 5)
-        pos[:] = pack[:5]
+        copy_into(pos, pack[:5])
         sort_small(pos, 5)
         h = best_all[_idx5(pos[0], pos[1], pos[2], pos[3], pos[4], binom)]
         k = 0

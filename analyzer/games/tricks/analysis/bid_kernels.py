@@ -32,6 +32,7 @@ from analyzer.games.tricks.policies.seats import (
     search_for,
 )
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.rng import deal
 
 __all__ = ["bid_chunk", "bid_exact_one_card"]
@@ -79,8 +80,8 @@ def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, 
     earlier = np.zeros(me + 1, np.int64)
     _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, earlier)
     for j in range(legal_bids.shape[0]):
-        wh[:] = hands
-        bids[:me] = earlier[:me]
+        copy_into(wh, hands)
+        copy_into(bids, earlier[:me])
         bids[me] = legal_bids[j]
         start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, deck_mask, ns, track)
         bid_and_play_seats(g, me + 1, rp, pol, search, pstate, moves)

@@ -35,6 +35,7 @@ from analyzer.games.tricks.kernels.playout import (
     start_play,
 )
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.rng import bounded, deal
 
 __all__ = ["WIDTH", "joker_deals", "joker_value_chunk", "joker_versions"]
@@ -65,7 +66,7 @@ def joker_versions(dstate, pack, np_, n, seat, versions):
     s = seat if seat >= 0 else bounded(dstate, np_)
     lo = s * n
     v0 = versions[0]
-    v0[:] = pack
+    copy_into(v0, pack)
     for i in range(lo, lo + n):
         if v0[i] >= JK1:
             while True:
@@ -78,14 +79,14 @@ def joker_versions(dstate, pack, np_, n, seat, versions):
             v0[i] = v0[j]
             v0[j] = t
     v1 = versions[1]
-    v1[:] = v0
+    copy_into(v1, v0)
     which = bounded(dstate, 2)
     p = _position(v1, JK1 + which)
     q = lo + bounded(dstate, n)
     v1[p] = v1[q]
     v1[q] = JK1 + which
     v2 = versions[2]
-    v2[:] = v1
+    copy_into(v2, v1)
     if n >= 2:
         p2 = _position(v2, JK1 + 1 - which)
         q2 = lo + (q - lo + 1 + bounded(dstate, n - 1)) % n
@@ -134,11 +135,11 @@ def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
     for _ in range(n_deals):
         s = joker_versions(dstate, pack, np_, n, seat, versions)
         trump0, up0 = turned_trump(versions[0], np_, n, rp, pol[0], pstate) if dealt < size else (0, -1)
-        saved[:] = pstate
+        copy_into(saved, pstate)
         base = s * WIDTH
         out[base] += 1
         for v in range(nv):
-            pstate[:] = saved
+            copy_into(pstate, saved)
             row = versions[v]
             trump = trump0 if dealt < size else turned_trump(row, np_, n, rp, pol[0], pstate)[0]
             for t in range(np_):
@@ -146,7 +147,7 @@ def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
                 for i in range(n):
                     hands[t] |= uint64(1) << uint64(row[t * n + i])
             ns = size - dealt if drawing else 0
-            stock[:ns] = row[dealt:dealt + ns]
+            copy_into(stock, row[dealt:dealt + ns])
             start_play(g, first_leader(np_, rp), trump, up0, n, tricks, np.int64(0), deck_mask, ns, np.int64(0))
             bid_and_play(g, np.int64(0), extra, rp, pol, pstate, moves)
             x = scores[s]

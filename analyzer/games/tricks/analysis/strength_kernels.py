@@ -30,6 +30,7 @@ from analyzer.games.tricks.policies.seats import (
     new_search,
 )
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.arrays import copy_into
 
 __all__ = ["OUT_FIXED", "strength_chunk"]
 
@@ -69,7 +70,7 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
     for _ in range(n_deals):
         turned_trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, np.int64(HEURISTIC), pstate, hands0)
         ns = size - s0 if rp[R_DRAW] == 1 else 0
-        stock[:ns] = pack[s0:s0 + ns]
+        copy_into(stock, pack[s0:s0 + ns])
         first3 = first_three(pack, n)
         d = 0
         for lineup in range(lineups):
@@ -83,12 +84,12 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
                 trump = choose_trump(HEURISTIC if pol[0] >= PIMC else pol[0], first3, pstate)
             if not shared:  # A and B at a seat see the same random choices elsewhere
                 if is_a:
-                    pstate[:] = saved[:4]
-                    sstate[:] = saved[4:]
+                    copy_into(pstate, saved[:4])
+                    copy_into(sstate, saved[4:])
                 else:
-                    saved[:4] = pstate
-                    saved[4:] = sstate
-            hands[:] = hands0
+                    copy_into(saved[:4], pstate)
+                    copy_into(saved[4:], sstate)
+            copy_into(hands, hands0)
             start_play(g, first_leader(np_, rp), trump, up_bit, n, n + ns // np_, np.int64(0), deck_mask, ns, track)
             bid_and_play_seats(g, np.int64(0), rp, pol, search, pstate, moves)
             for s in range(np_):

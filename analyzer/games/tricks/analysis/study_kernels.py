@@ -29,6 +29,7 @@ from analyzer.games.tricks.policies.seats import (
     search_for,
 )
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.arrays import copy_into
 
 __all__ = ["CELLS", "features_chunk", "hook_chunk"]
 
@@ -118,13 +119,13 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
         for i in range(4):
             saved[i] = dstate[i]
             psaved[i] = pstate[i]
-        packsaved[:] = pack
+        copy_into(packsaved, pack)
         deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp_off, pol, search, moves)
         off = scores[np_ - 1]
         for i in range(4):
             dstate[i] = saved[i]
             pstate[i] = psaved[i]
-        pack[:] = packsaved
+        copy_into(pack, packsaved)
         deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp_on, pol, search, moves)
         d = scores[np_ - 1] - off
         out[0] += d
