@@ -123,17 +123,8 @@ def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int 
     relabellings, weighted, on a deck whose suits are interchangeable (C(53, 7) in about half a
     second), else hand by hand (parallel enumeration)."""
     ev = _evaluator(rules, deck, cards)
-    d = ev.deck.cards.astype(np.int64)
-    if ev.four_flush and cards != 5:
-        raise JokerOddsError(f"exact best-of-{cards} counts with the four-flush are not enumerated "
-                             "(every 5-card subset of every hand); sample them (freq --trials N)")
-    if ev.four_flush:
-        from analyzer.kernels.fourflush import count_all_ff
-
-        counts = count_all_ff(d, ev.table, ev.wbits, *ev.ff_args(), len(ev.order_low_to_high))
-    else:
-        counts = _plain_counts(ev, d, cards)
-    total = comb(d.size, cards)
+    counts = _counts(ev, ev.deck.cards.astype(np.int64), cards)
+    total = comb(ev.deck.size, cards)
     assert int(counts.sum()) == total
     rows = [
         FreqRow(cat.value, int(counts[pos]), probability=int(counts[pos]) / total)
@@ -142,30 +133,44 @@ def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int 
     return FreqTable(ev.deck.name, ev.rules.name, cards, "exact", total, rows)
 
 
-def _plain_counts(ev: Evaluator, d: np.ndarray, cards: int) -> np.ndarray:
-    """Category-position counts of every ``cards``-card hand of the deck ``d`` (no four-flush):
-    one hand per class of suit relabellings when they change no score (:mod:`.kernels.suitclass`,
-    ~24x fewer hands), else every hand."""
+def _counts(ev: Evaluator, d: np.ndarray, cards: int) -> np.ndarray:
+    """Category-position counts of every ``cards``-card hand of the deck ``d``: one hand per class
+    of suit relabellings when they change no score (:mod:`.kernels.suitclass`, ~24x fewer hands;
+    with the four-flush every 5-card subset of each), else every hand."""
     from analyzer.cards import FIRST_JOKER
     from analyzer.kernels import suitclass as SC
 
-    table, wbits = ev.kernel_args()
-    counts = np.zeros(len(ev.order_low_to_high), np.int64)
-    ordinary = d[d < FIRST_JOKER]
-    if SC.suit_symmetric(ordinary, int(wbits)):
+    n_pos = len(ev.order_low_to_high)
+    counts = np.zeros(n_pos, np.int64)
+    ordinary, jokers = d[d < FIRST_JOKER], d[d >= FIRST_JOKER]
+    if SC.suit_symmetric(ordinary, int(ev.wbits)):
         ranks = np.unique(ordinary >> 2)
-        tasks = SC.class_tasks(cards, len(ranks), int((d >= FIRST_JOKER).sum()))
-        by, nby = SC.masks_by_size(len(ranks)), SC.counts_by_size(len(ranks))
+        tasks = SC.class_tasks(cards, len(ranks), len(jokers))
+        walk = (tasks, cards, ranks, jokers, SC.masks_by_size(len(ranks)), SC.counts_by_size(len(ranks)))
 
         def by_class(lo: int, hi: int) -> None:  # in pieces of tasks (Ctrl-C between)
-            counts[:] += SC.count_by_classes(tasks[lo:hi], cards, ranks, d[d >= FIRST_JOKER], by, nby, table, wbits,
-                                             counts.size)
+            part = (tasks[lo:hi], *walk[1:])
+            if ev.four_flush:
+                from analyzer.kernels.fourflush import count_by_classes_ff
+
+                counts[:] += count_by_classes_ff(*part, ev.table, ev.wbits, *ev.ff_args(), n_pos)
+            else:
+                counts[:] += SC.count_by_classes(*part, *ev.kernel_args(), n_pos)
 
         in_ranges(len(tasks), by_class, first=64)
         return counts
+    if ev.four_flush:
+        if cards != 5:
+            raise JokerOddsError(f"exact best-of-{cards} counts with the four-flush need a deck whose suits are "
+                                 "interchangeable (no single wild card); sample them (freq --trials N)")
+        from analyzer.kernels.fourflush import count_all_ff
+
+        return count_all_ff(d, ev.table, ev.wbits, *ev.ff_args(), n_pos)
+
+    table, wbits = ev.kernel_args()
 
     def count(lo: int, hi: int) -> None:  # hands by their lowest card, in pieces (Ctrl-C between)
-        counts[:] += K.count_all(d, cards, table, wbits, counts.size, lo, hi)
+        counts[:] += K.count_all(d, cards, table, wbits, n_pos, lo, hi)
 
     in_ranges(d.size, count)
     return counts

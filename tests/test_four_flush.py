@@ -245,6 +245,27 @@ def test_sampled_best_of_seven_four_flush_frequency() -> None:
     assert abs(ff.estimate - exact) < 4 * ff.se
 
 
-def test_exact_best_of_seven_with_the_four_flush_is_refused_clearly() -> None:
+def test_exact_best_of_seven_with_the_four_flush_equals_the_count_by_rank_patterns() -> None:
+    """One hand per suit class, every 5-card subset scored: the four-flush count of all C(52, 7)
+    hands is the independent count by rank patterns, and the categories add up."""
+    t = exact_frequencies(get_rules("standard", four_flush=True), cards=7)
+    assert t.row("four_flush").count == _best_of_seven_four_flush_count()
+    assert t.total == comb(52, 7) == sum(r.count for r in t.rows)
+
+
+def test_exact_best_of_six_with_the_four_flush_equals_every_hand_scored() -> None:
+    from analyzer.kernels.fourflush import score_batch_best_ff
+
+    rules = get_rules("joker-wild", four_flush=True)
+    ev = Evaluator(rules, "32+1")
+    hands = np.array(list(combinations(ev.deck.cards.tolist(), 6)), np.int64)
+    out = np.empty(len(hands), np.int32)
+    score_batch_best_ff(hands, ev.table, ev.wbits, *ev.ff_args(), out)
+    want = np.bincount(out >> 22, minlength=len(ev.order_low_to_high))
+    got = exact_frequencies(rules, "32+1", cards=6)
+    assert [r.count for r in reversed(got.rows)] == want.tolist()
+
+
+def test_exact_best_of_seven_with_the_four_flush_and_a_single_wild_card_is_refused_clearly() -> None:
     with pytest.raises(JokerOddsError, match="sample them"):
-        exact_frequencies(get_rules("standard", four_flush=True), cards=7)
+        exact_frequencies(get_rules("standard", four_flush=True, wild=("Kh",), mode="wild"), cards=7)

@@ -80,7 +80,7 @@ def rules_options(default: str = "standard") -> Callable[[F], F]:
                          help="Category order override, best first, comma-separated."),
             click.option("--four-flush/--no-four-flush", default=None,
                          help="The four-flush (four cards of one suit) as a category between pair and "
-                              "two pair (or where --order lists four_flush); 5-card hands (freq --trials: also the best "
+                              "two pair (or where --order lists four_flush); 5-card hands (freq, exact or sampled: also the best "
                               "5 of 6 or 7 cards)."),
             click.option("--low-ace", type=click.Choice([a.value for a in LowAce]), default=None,
                          help="The ace in low hands: high only, or high or low at the player's choice."),

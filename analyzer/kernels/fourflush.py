@@ -19,9 +19,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT, NATCAT_SHIFT, NBW_CATEGORY, NBW_TIE, TB_SHIFT
 from analyzer.kernels.handkey import key5
 from analyzer.kernels.rng import deal
+from analyzer.kernels.suitclass import class_cards, class_weight, next_class
 
 NO_WILD_FILL = 0  # the semi card: never part of a four-flush, a blank fifth card
 WILD_FILLS = 1    # wild, j-poker, bug: the highest free rank of the suit, an ace as the fifth card
@@ -148,6 +150,23 @@ def score_batch_best_ff(hands, table, wbits, pos, fill, nbw, out):
     """Best-of-k scores of an ``(n, k)`` array of card codes with the four-flush."""
     for i in prange(hands.shape[0]):
         out[i] = score_best_ff(hands[i], hands.shape[1], table, wbits, pos, fill, nbw)
+
+
+@njit(cache=True, parallel=True)
+def count_by_classes_ff(tasks, k, ranks, jokers, by, nby, table, wbits, pos, fill, nbw, n_pos):
+    """Best-of-k category counts with the four-flush over one hand per class of suit relabellings
+    (the tasks of :func:`analyzer.kernels.suitclass.class_tasks`), each weighted by its relabellings."""
+    per = np.zeros((tasks.shape[0], n_pos), np.int64)
+    for t in prange(tasks.shape[0]):
+        cards = np.empty(7, np.int64)
+        m = np.empty(4, np.int64)
+        idx = np.zeros(3, np.int64)
+        while True:
+            class_cards(tasks[t], idx, ranks, jokers, by, cards, m)
+            per[t, score_best_ff(cards, k, table, wbits, pos, fill, nbw) >> CAT_SHIFT] += class_weight(m)
+            if not next_class(tasks[t], nby, idx):
+                break
+    return sum_rows(per)
 
 
 @njit(cache=True, nogil=True)
