@@ -98,6 +98,14 @@ def test_joker_points_variant_scores_the_hands_left() -> None:
     assert hand_points(Counter([52, 5 * 4]), 25) == 25 + 7 and hand_points(Counter([53]), 25) == 50
 
 
+def test_a_joker_taken_back_is_laid_again_only_under_the_joker_cap() -> None:
+    """The cap on jokers per meld (a rules parameter) holds for a joker taken back from the table
+    and laid again: 5 players, cap 1, a deal in which jokers are taken back (it once put a second
+    joker into a run)."""
+    ref = judge_deal(5, 103, [random_policy, GREEDY, STOCK_ONLY] * 3, cap=1, max_turns=400)
+    assert ref.events["joker taken back"] > 0 and ref.events["went out"] == 1
+
+
 @pytest.mark.slow
 def test_many_deals_follow_the_rules() -> None:
     events: Counter = Counter()

@@ -153,12 +153,14 @@ def _popcount(x):
 
 @njit(cache=True)
 def _joker_room(table, meta):
-    """A meld the table can take one more joker into (its index), else -1."""
+    """A meld the table can take one more joker into (its index), else -1: a run with a free end,
+    a set of fewer than four cards, and either holding fewer jokers than the cap (``meta[M_CAP]``)."""
+    cap = meta[M_CAP]
     for t in range(meta[M_NTABLE]):
         if table[t, 0] == 1:
-            if table[t, 3] < 13 or table[t, 2] > 0:
+            if _popcount(table[t, 5]) < cap and (table[t, 3] < 13 or table[t, 2] > 0):
                 return t
-        elif _popcount(table[t, 4]) + table[t, 5] < 4:
+        elif table[t, 5] < cap and _popcount(table[t, 4]) + table[t, 5] < 4:
             return t
     return -1
 
