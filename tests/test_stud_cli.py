@@ -249,11 +249,11 @@ def test_analyze_method_auto_is_exact_unless_a_sample_is_asked_for(monkeypatch):
 def test_analyze_board_game_is_exact_by_default():
     """J-poker without --trials/--seed enumerates (auto = exact): on the aces-wild deals the edge is
     the pinned exact fraction; --trials with auto, or --method sampled, still samples."""
-    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--strategy", "pair", "--format", "json")
+    r = _run("analyze", "--game", "j-poker", "--wild-ranks", "A", "--strategy", "pair", "--format", "json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["method"] == "exact" and Fraction(data["house_edge_exact"]) == JPOKER_ACES_EXACT["pair"]
     assert data["house_edge_ci_low"] == data["house_edge"] == data["house_edge_ci_high"]
-    r = _run("analyze", "--game", "jpoker", "--wild-ranks", "A", "--strategy", "pair", "--method", "sampled",
+    r = _run("analyze", "--game", "j-poker", "--wild-ranks", "A", "--strategy", "pair", "--method", "sampled",
              "--trials", "200", "--format", "json")
     assert r.exit_code == 0 and json.loads(r.output)["method"] == "sampled"
