@@ -23,7 +23,7 @@ from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT, NATCAT_SHIFT, NBW_CATEGORY, NBW_TIE, TB_SHIFT
 from analyzer.kernels.handkey import key5
 from analyzer.kernels.rng import deal
-from analyzer.kernels.suitclass import class_cards, class_weight, next_class
+from analyzer.kernels.suitclass import class_step
 
 NO_WILD_FILL = 0  # the semi card: never part of a four-flush, a blank fifth card
 WILD_FILLS = 1    # wild, j-poker, bug: the highest free rank of the suit, an ace as the fifth card
@@ -158,14 +158,11 @@ def count_by_classes_ff(tasks, k, ranks, jokers, by, nby, table, wbits, pos, fil
     (the tasks of :func:`analyzer.kernels.suitclass.class_tasks`), each weighted by its relabellings."""
     per = np.zeros((tasks.shape[0], n_pos), np.int64)
     for t in prange(tasks.shape[0]):
-        cards = np.empty(7, np.int64)
-        m = np.empty(4, np.int64)
-        idx = np.zeros(3, np.int64)
-        while True:
-            class_cards(tasks[t], idx, ranks, jokers, by, cards, m)
-            per[t, score_best_ff(cards, k, table, wbits, pos, fill, nbw) >> CAT_SHIFT] += class_weight(m)
-            if not next_class(tasks[t], nby, idx):
-                break
+        cards, m, idx = np.empty(7, np.int64), np.empty(4, np.int64), np.zeros(3, np.int64)
+        w = class_step(tasks[t], idx, ranks, jokers, by, nby, cards, m)
+        while w:
+            per[t, score_best_ff(cards, k, table, wbits, pos, fill, nbw) >> CAT_SHIFT] += w
+            w = class_step(tasks[t], idx, ranks, jokers, by, nby, cards, m)
     return sum_rows(per)
 
 

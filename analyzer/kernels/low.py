@@ -31,7 +31,7 @@ from analyzer.kernels.codes import (
     TRIPS,
     TWO_PAIR,
 )
-from analyzer.kernels.suitclass import class_cards, class_weight, next_class
+from analyzer.kernels.suitclass import class_step
 
 WILD_ANY, WILD_ACE, WILD_BLANK = range(3)
 LOW_SHIFT = 20
@@ -196,16 +196,13 @@ def count_low_by_classes(tasks, ranks, jokers, by, nby, wbits, kind, lo, ace_cho
     :func:`analyzer.kernels.suitclass.class_tasks`), each weighted by its relabellings."""
     per = np.zeros((tasks.shape[0], n_pos, 16), np.int64)
     for t in prange(tasks.shape[0]):
-        cards = np.empty(7, np.int64)
-        m = np.empty(4, np.int64)
-        idx = np.zeros(3, np.int64)
-        while True:
-            class_cards(tasks[t], idx, ranks, jokers, by, cards, m)
+        cards, m, idx = np.empty(7, np.int64), np.empty(4, np.int64), np.zeros(3, np.int64)
+        w = class_step(tasks[t], idx, ranks, jokers, by, nby, cards, m)
+        while w:
             k = low_key5(cards[0], cards[1], cards[2], cards[3], cards[4], wbits, kind, lo, ace_choice, ignore_sf,
                          cat_pos)
-            per[t, k >> LOW_SHIFT, (k >> 16) & 0xF] += class_weight(m)
-            if not next_class(tasks[t], nby, idx):
-                break
+            per[t, k >> LOW_SHIFT, (k >> 16) & 0xF] += w
+            w = class_step(tasks[t], idx, ranks, jokers, by, nby, cards, m)
     out = np.zeros((n_pos, 16), np.int64)
     for t in range(tasks.shape[0]):  # a loop, not per.sum(axis=0): no string code compiled
         for i in range(n_pos):

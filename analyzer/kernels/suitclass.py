@@ -27,7 +27,7 @@ from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.evaluate import score_cards
 
-__all__ = ["class_cards", "class_tasks", "class_weight", "count_by_classes", "counts_by_size", "masks_by_size",
+__all__ = ["class_cards", "class_step", "class_tasks", "class_weight", "count_by_classes", "counts_by_size", "masks_by_size",
            "next_class", "suit_symmetric"]
 
 # Task columns: the jokers' bit set (over the deck's joker list), the four suits' mask sizes
@@ -108,16 +108,25 @@ def next_class(task, nby, idx):
 
 
 @njit(cache=True)
+def class_step(task, idx, ranks, jokers, by, nby, cards, m):
+    """The task's class at ``idx`` into ``cards`` / ``m`` (:func:`class_cards`), ``idx`` stepped on;
+    its weight, or 0 once the task is done. Start with ``idx`` zeros (cards: 7 slots, m: 4)."""
+    if idx[0] < 0:
+        return 0
+    class_cards(task, idx, ranks, jokers, by, cards, m)
+    if not next_class(task, nby, idx):
+        idx[0] = -1
+    return class_weight(m)
+
+
+@njit(cache=True)
 def _one_task(task, k, ranks, jokers, by, nby, table, wbits, counts):
     """Add every class of one task into ``counts``, each weighted by its relabellings."""
-    cards = np.empty(7, np.int64)
-    m = np.empty(4, np.int64)
-    idx = np.zeros(3, np.int64)
-    while True:
-        class_cards(task, idx, ranks, jokers, by, cards, m)
-        counts[score_cards(cards, k, table, wbits) >> CAT_SHIFT] += class_weight(m)
-        if not next_class(task, nby, idx):
-            return
+    cards, m, idx = np.empty(7, np.int64), np.empty(4, np.int64), np.zeros(3, np.int64)
+    w = class_step(task, idx, ranks, jokers, by, nby, cards, m)
+    while w:
+        counts[score_cards(cards, k, table, wbits) >> CAT_SHIFT] += w
+        w = class_step(task, idx, ranks, jokers, by, nby, cards, m)
 
 
 @njit(cache=True, parallel=True)
