@@ -107,7 +107,7 @@ def next_class(task, nby, idx):
     return idx[0] < (task[T_I0] + 1 if p1 == p0 else nby[p1])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def class_step(task, idx, ranks, jokers, by, nby, cards, m):
     """The task's class at ``idx`` into ``cards`` / ``m`` (:func:`class_cards`), ``idx`` stepped on;
     its weight, or 0 once the task is done. Start with ``idx`` zeros (cards: 7 slots, m: 4)."""
