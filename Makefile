@@ -3,10 +3,14 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: setup test test-slow coverage lint typecheck report bench clean docs
+.PHONY: setup dev test test-slow coverage lint typecheck report bench clean docs
 
+# setup: the package and what it needs at run time (all `make report` installs); dev: setup plus
+# the test, lint, Dask and benchmark tools (every other target).
 setup: $(STAMP)
+dev: $(DEV_STAMP)
 
 # After installing, compile every command's kernels (numba's disk cache, one folder per version of
 # the sources: the tests, the report and the CLI then start warm); WARMUP=0 skips it.
@@ -15,23 +19,27 @@ WARMUP ?= 1
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev,dask,bench]"
+	$(BIN)/python -m pip install -q -e .
 	if [ "$(WARMUP)" != 0 ]; then $(BIN)/joker-odds warmup; fi
 	touch $(STAMP)
 
-lint: setup
+$(DEV_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q -e ".[dev,dask,bench]"
+	touch $(DEV_STAMP)
+
+lint: dev
 	$(BIN)/ruff check analyzer tests benchmarks
 
-typecheck: setup
+typecheck: dev
 	$(BIN)/mypy analyzer
 
 # The tests run on every core (pytest-xdist; TEST_JOBS=0 runs them in this process); the 15
 # slowest are listed at the end. JOKER_ODDS_TEST_CACHE=fresh: a cold run in empty caches.
 TEST_JOBS ?= auto
-test: setup lint typecheck
+test: dev lint typecheck
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_JOBS) --maxprocesses 4 --durations=15
 
-test-slow: setup
+test-slow: dev
 	$(BIN)/python -m pytest -q -m slow -p no:cacheprovider
 
 # Coverage of analyzer/ in two passes, combined: the default suite with the kernels compiled (all
@@ -40,7 +48,7 @@ test-slow: setup
 COVERAGE_NOJIT_TESTS := tests/test_engine.py tests/test_calling.py tests/test_evaluator_examples.py
 COVERAGE_NOJIT_SELECT := xoshiro or rng_kernels or chunk_state or kernel_matches_plain_python or test_evaluator_examples
 
-coverage: setup
+coverage: dev
 	rm -f .coverage .coverage.*
 	$(BIN)/python -m coverage run -m pytest -q -p no:cacheprovider
 	NUMBA_DISABLE_JIT=1 $(BIN)/python -m coverage run -m pytest -q -p no:cacheprovider \
@@ -51,7 +59,7 @@ coverage: setup
 report: setup
 	$(BIN)/joker-odds report --out reports
 
-bench: setup
+bench: dev
 	$(BIN)/python benchmarks/run.py
 
 clean:

@@ -20,6 +20,7 @@ from low_reference import LowReference
 from poker_sheets import sheet
 from reference import Reference
 
+from analyzer import numfmt
 from analyzer.cards import format_hand, parse_hand
 from analyzer.cli import main
 from analyzer.evaluator import Evaluator
@@ -328,3 +329,11 @@ def test_report_study_answers_first(monkeypatch: pytest.MonkeyPatch, tmp_path) -
     shown = [payload[0] for kind, payload in study.blocks if kind == "table"]
     assert all(len(study._tables[name]) <= 40 for name in shown)
     assert study._tables["draws"][0]["improves"] == 4_656
+    # the page states its largest standard errors as measured (not a fixed claim)
+    texts = [payload for kind, payload in study.blocks if kind == "text"]
+    charts = {("short 32 + joker", p): play_chart("short-32", "32+1", p, trials=20_000, seed=report.SEED,
+                                                  versus_trials=5_000, quiet=True) for p in (2, 3)}
+    worst = max(r["se_vs_players_pot_share"] for c in charts.values() for r in c.rows()
+                if r["dealt_frequency"] >= 0.01 and r["se_vs_players_pot_share"] == r["se_vs_players_pot_share"])
+    assert report._largest_se(charts, "se_vs_players_pot_share")[0] == worst
+    assert any(f"{numfmt.pct(worst, 2)} against players" in t for t in texts)

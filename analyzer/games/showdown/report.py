@@ -88,6 +88,25 @@ def _deck_rows(label: str, charts: dict[tuple[str, int], PlayChart]) -> list[dic
     return rows
 
 
+def _largest_se(charts: dict[tuple[str, int], PlayChart], column: str) -> tuple[float, str]:
+    """The largest standard error of ``column`` over the classes dealt 1 % of the time or more,
+    and the chart it is in."""
+    worst, where = 0.0, ""
+    for (label, p), c in charts.items():
+        for r in c.rows():
+            if r["dealt_frequency"] >= 0.01 and r[column] == r[column] and r[column] > worst:
+                worst, where = r[column], f"{label}, {p} players"
+    return worst, where
+
+
+def _se_text(charts: dict[tuple[str, int], PlayChart]) -> str:
+    """What the page says of its precision: the largest standard errors, measured, not assumed."""
+    rnd, rnd_at = _largest_se(charts, "se_pot_share")
+    vs, vs_at = _largest_se(charts, "se_vs_players_pot_share")
+    return (f"Standard errors, for the classes dealt 1 % of the time or more: at most {numfmt.pct(rnd, 2)} of the pot "
+            f"against random hands ({rnd_at}) and {numfmt.pct(vs, 2)} against players ({vs_at}); each one is in the CSV.")
+
+
 def build() -> Study:
     study = Study("showdown", "Showdown odds: which hands to play")
     charts = _charts()
@@ -112,8 +131,7 @@ def build() -> Study:
                f"each is dealt. 'vs players': {VERSUS_TRIALS:,} showdowns where the other hands are "
                "redealt together until every one holds the break-even class or better. Short 32 is "
                "7 to ace plus a wild joker, no plain flush, A-7-8-9-10 the lowest straight, five of a "
-               "kind on top; Odessa is the same with two jokers. The standard errors (at most about "
-               "0.5 percentage points for classes dealt 1 % of the time or more) are in the CSV.")
+               "kind on top; Odessa is the same with two jokers. " + _se_text(charts))
     long_rows: list[dict[str, Any]] = []
     for label, rules, deck in DECKS:
         study.heading(f"Chart: {label} ({rules}, deck {deck})")
