@@ -137,3 +137,28 @@ def test_the_warmup_help_names_every_group_in_order() -> None:
     from analyzer.cli.warmup_cmd import warmup_cmd
 
     assert f"GROUP is one of: {', '.join(warmup.WARMUP)}." in " ".join((warmup_cmd.help or "").split())
+
+
+def test_each_group_warms_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba keeps what it compiled in memory: a worker reused for a second group would hold both
+    groups' compiled code (two such workers side by side passed 1.2 GB)."""
+    import concurrent.futures
+
+    made: list[dict[str, object]] = []
+
+    class Pool:
+        def __init__(self, **kwargs: object) -> None:
+            made.append(kwargs)
+
+        def __enter__(self) -> Pool:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def map(self, fn, items):  # type: ignore[no-untyped-def]
+            return [0.5 for _ in items]
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    assert list(warmup.run_groups(["calling", "draw"], jobs=2)) == [("calling", 0.5), ("draw", 0.5)]
+    assert made[0]["max_tasks_per_child"] == 1 and made[0]["max_workers"] == 2

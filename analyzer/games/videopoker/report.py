@@ -4,13 +4,16 @@ numbers, return-contribution and payout-distribution plots, and the strategy tab
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 import matplotlib.pyplot as plt
 import numpy as np
 
 from analyzer.games.videopoker.exact import Analysis, analyze
-from analyzer.games.videopoker.paytable import load_paytable
-from analyzer.games.videopoker.strategy import strategy_table
+from analyzer.games.videopoker.paytable import PayTable, load_paytable
+from analyzer.games.videopoker.strategy import StrategyTable, strategy_table
 from analyzer.numfmt import pct
 from analyzer.report.study import Study
 
@@ -19,8 +22,30 @@ __all__ = ["build"]
 TABLES = ("joker-poker-kings", "jacks-or-better-9-6", "jacks-or-better-8-5", "deuces-wild-full-pay")
 
 
-def _plots(study: Study, name: str, a: Analysis) -> None:
-    rows = [r for r in a.rows() if r["hand"] not in ("total", "nothing")]
+@dataclass(frozen=True)
+class _Done:
+    """What the page reads of one pay table's analysis, without its per-deal arrays (the
+    analyses are made one after another; holding every table's EVs would double the peak)."""
+
+    table: PayTable
+    ret: Fraction
+    sd: float
+    hit_frequency: float
+    counts: np.ndarray
+    total: int
+    rows: list[dict[str, Any]]
+    cards_drawn: dict[int, float]
+    by_wild: dict[int, tuple[float, float]]
+    strategy: StrategyTable
+
+    @classmethod
+    def of(cls, a: Analysis) -> _Done:
+        return cls(a.table, a.ret, a.sd, a.hit_frequency, a.counts, a.total, a.rows(), a.cards_drawn(),
+                   a.return_by_wild_dealt(), strategy_table(a))
+
+
+def _plots(study: Study, name: str, a: _Done) -> None:
+    rows = [r for r in a.rows if r["hand"] not in ("total", "nothing")]
     fig, ax = plt.subplots(figsize=(8, 4))
     ax.barh([r["hand"] for r in rows][::-1], [r["contribution"] for r in rows][::-1], color="tab:blue")
     ax.set_xlabel("contribution to the return (per unit bet)")
@@ -47,9 +72,8 @@ def build() -> Study:
     study = Study("video-poker", "Video poker: exact returns and optimal strategy")
     results = []
     for name in TABLES:
-        table = load_paytable(name)
-        a = analyze(table)
-        results.append((name, table, a, strategy_table(a)))
+        done = _Done.of(analyze(load_paytable(name)))  # this table's EVs go before the next is analysed
+        results.append((name, done.table, done, done.strategy))
     best = max(results, key=lambda r: r[2].ret)
     study.answer(*(f"**{t.name}**: optimal play returns **{pct(float(a.ret), 6)}** — "
                    + (f"the player's edge is {pct(float(a.ret) - 1)}" if a.ret >= 1 else
@@ -91,13 +115,13 @@ def build() -> Study:
                  {"quantity": "standard deviation (units)", "value": a.sd},
                  {"quantity": "hit frequency", "value": a.hit_frequency}]
         facts += [{"quantity": f"share of deals drawing {k} card{'' if k == 1 else 's'}", "value": v}
-                  for k, v in a.cards_drawn().items()]
-        if len(a.return_by_wild_dealt()) > 1:
-            for w, (share, ret) in a.return_by_wild_dealt().items():
+                  for k, v in a.cards_drawn.items()]
+        if len(a.by_wild) > 1:
+            for w, (share, ret) in a.by_wild.items():
                 facts.append({"quantity": f"return when {w} wild cards are dealt ({pct(share)} of deals)",
                               "value": ret})
         study.table(f"{name}-summary", facts, f"{table.name}: summary")
-        study.table(f"{name}-par", a.rows(), f"{table.name}: PAR sheet ({a.total:,} weighted outcomes)")
+        study.table(f"{name}-par", a.rows, f"{table.name}: PAR sheet ({a.total:,} weighted outcomes)")
         _plots(study, name, a)
         study.text("How the strategy card reads: a pattern names the wild cards held (none if it names "
                    "none) and what the natural cards make; 'ways' counts the sets of natural cards the "
