@@ -43,5 +43,5 @@ GAME = GameInfo(
     "calling", "The banker's calling game",
     commands={"calling": "analyzer.games.calling.cli"},
     studies=(StudyDecl("calling-and-betting", "The banker's calling game and betting arithmetic",
-                       "analyzer.games.calling.report:build", 200),),
+                       "analyzer.games.calling.report:build", 250),),
 )

@@ -10,6 +10,6 @@ from analyzer.games.info import GameInfo, StudyDecl
 GAME = GameInfo(
     "durak", "Durak with two jokers",
     commands={"durak": "analyzer.games.durak.cli"},
-    studies=(StudyDecl("durak", "Durak with two jokers", "analyzer.games.durak.report:build", 225),),
+    studies=(StudyDecl("durak", "Durak with two jokers", "analyzer.games.durak.report:build", 265),),
     data=("durak.toml",),
 )

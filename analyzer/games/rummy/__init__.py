@@ -10,5 +10,5 @@ from analyzer.games.info import GameInfo, StudyDecl
 GAME = GameInfo(
     "rummy", "Remi 51 rummy",
     commands={"rummy": "analyzer.games.rummy.cli"},
-    studies=(StudyDecl("remi-51", "Remi 51", "analyzer.games.rummy.report:build", 230),),
+    studies=(StudyDecl("remi-51", "Remi 51", "analyzer.games.rummy.report:build", 265),),
 )

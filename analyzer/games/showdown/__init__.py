@@ -10,5 +10,5 @@ from analyzer.games.info import GameInfo, StudyDecl
 GAME = GameInfo(
     "showdown", "Showdown odds and which hands to play",
     commands={"equity": "analyzer.games.showdown.cli", "draw": "analyzer.games.showdown.cli"},
-    studies=(StudyDecl("showdown", "Showdown odds: which hands to play", "analyzer.games.showdown.report:build", 255),),
+    studies=(StudyDecl("showdown", "Showdown odds: which hands to play", "analyzer.games.showdown.report:build", 295),),
 )

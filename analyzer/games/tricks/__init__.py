@@ -15,7 +15,7 @@ __all__ = ["GAME"]
 GAME = GameInfo(
     "tricks", "Trick-taking games with bids: Georgian Joker and the 54-card game",
     commands={"tricks": "analyzer.games.tricks.cli"},
-    studies=(StudyDecl("tricks-bidding", "Trick-taking games with bids", "analyzer.games.tricks.report:build", 340),
-             StudyDecl("short-tricks", "Short poker for tricks", "analyzer.games.tricks.short_report:build", 250)),
+    studies=(StudyDecl("tricks-bidding", "Trick-taking games with bids", "analyzer.games.tricks.report:build", 350),
+             StudyDecl("short-tricks", "Short poker for tricks", "analyzer.games.tricks.short_report:build", 285)),
     data=("presets/*.toml",),
 )

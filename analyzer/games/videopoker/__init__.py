@@ -7,7 +7,7 @@ GAME = GameInfo(
     "videopoker", "Video poker",
     commands={"videopoker": "analyzer.games.videopoker.cli"},
     studies=(StudyDecl("video-poker", "Video poker: exact returns and optimal strategy",
-                       "analyzer.games.videopoker.report:build", 560),),
+                       "analyzer.games.videopoker.report:build", 590),),
     data=("paytables/*.toml",),
     examples=(ExampleSource("paytable", "analyzer.games.videopoker", "paytables",
                             "joker-odds videopoker analyze --paytable {file}"),),
