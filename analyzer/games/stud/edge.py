@@ -190,9 +190,11 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
     ev_doc = [Fraction(0) for _ in strategies]
     fraction = fraction_for(max(1, hands // len(rank_list)), 52)
     tds: list[Tally] = []
+    tables: HandTables | None = None
     for r in rank_list:
         ts = tds = []  # the last rank's tallies and their gains (~100 MB each) go before this sweep,
-        release_tables()  # and its tables (~160 MB): each rank's are built once in this pass
+        tables = None  # and its tables (~190 MB), before the next are built (their build alone
+        release_tables()  # passes 250 MB for a moment): each rank's are built once in this pass
         w = r * 4 + 3
         tables = hand_tables(game, w)
         ts = tallies(game, strategies, wild_card=w, keep_gain=keep) if use_exact and doc < 1 else []
