@@ -17,6 +17,7 @@ is a frozen dataclass with ``to_dict()`` and ``to_frame()`` (pandas).
 
 from __future__ import annotations
 
+import os as _os
 from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,9 @@ from analyzer.lazy import lazy_getattr
 from analyzer.numbacache import configure as _configure_numba_cache
 
 _configure_numba_cache()  # before any kernel imports numba: one cache folder per source version
+# OpenMP threads sleep between parallel loops rather than spin: a spinning thread steals the core
+# of the other process beside it (two report studies, two test workers) and burns CPU alone too.
+_os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # read when the first parallel loop starts
 
 if TYPE_CHECKING:
     from analyzer.cards import DeckSpec, get_deck, parse_hand

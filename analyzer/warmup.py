@@ -26,41 +26,81 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["COMPILE_SECONDS", "NO_KERNELS", "WARMUP", "estimate", "is_warm", "mark_warm", "notice", "run_group",
-           "watch_compiles"]
+__all__ = ["COMPILE_SECONDS", "GROUP_PEAK_MB", "MEMORY_MB", "NO_KERNELS", "WARMUP", "estimate", "is_warm",
+           "mark_warm", "notice", "run_group", "run_groups", "watch_compiles"]
 
-# Group (a top-level command) → the command lines that compile its kernels, on small inputs; the
-# longest to compile first, so that two processes finish together.
+# Group (a top-level command) → the command lines that compile its kernels, on small inputs: every
+# command that compiles (the report's studies call most of the same kernels), but the
+# sampled edges of stud (exchange-edge, options-edge, upcard-edge), whose fixed work outweighs their
+# few seconds of compiling. The longest to compile first, so that two processes finish together.
 WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
     "tricks": (("tricks", "solve", "--hands", "Jk1 Jd", "Jc Qd", "Qc 9h", "Jh 7c", "--trump", "h"),
-               ("tricks", "play", "--game", "georgian-joker", "--deals", "200", "--cards", "5", "--seed", "1")),
-    "equity": (("equity", "As Ad Kc Kd 2s", "--players", "2"),),
+               ("tricks", "play", "--game", "georgian-joker", "--deals", "200", "--cards", "5", "--seed", "1"),
+               ("tricks", "play", "--game", "georgian-joker", "--schedule", "--deals", "2", "--seed", "1"),
+               ("tricks", "strength", "--game", "georgian-joker", "--cards", "4", "--a", "pimc", "--b", "heuristic",
+                "--deals", "8", "--seed", "1"),
+               ("tricks", "joker-value", "--game", "georgian-joker", "--cards", "5", "--deals", "2000", "--seed", "1"),
+               ("tricks", "bid", "--game", "georgian-joker", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2",
+                "--samples", "200", "--seed", "1"),
+               ("tricks", "game-odds", "--deals", "2000", "--seed", "1"),
+               ("tricks", "hand-odds", "--hand", "Jk As Ks 7h 8d", "--trump", "s", "--seat", "0", "--deals", "2000")),
+    "equity": (("equity", "As Ad Kc Kd 2s", "--players", "2"),
+               ("equity", "As Ad Kc Kd Jk", "--players", "3", "--rules", "joker-wild")),
     "rummy": (("rummy", "best", "Jk1 Jk2 Kh 4c 4d 9s"),
               ("rummy", "open", "--cards", "15", "--trials", "2000", "--seed", "1"),
-              ("rummy", "turns", "--players", "4", "--policy", "greedy", "--trials", "50", "--seed", "1")),
+              ("rummy", "turns", "--players", "4", "--policy", "greedy", "--trials", "50", "--seed", "1"),
+              ("rummy", "points", "--players", "4", "--trials", "20", "--seed", "1")),
     "stud": (("stud", "analyze", "--game", "caribbean"),
-             ("stud", "advise", "As Kd 9h 5c 2s", "--up", "Qh", "--wild", "7d", "--game", "jpoker")),
+             ("stud", "advise", "As Kd 9h 5c 2s", "--up", "Qh", "--wild", "7d", "--game", "jpoker"),
+             ("stud", "options", "Ah Kh Qh 9h 2c", "--up", "5d"),
+             ("stud", "exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game", "j-poker"),
+             ("stud", "upcard", "9h 9d 7h 4s 2c", "--up", "Ad", "--wild", "doc"),
+             ("stud", "strategy", "--game", "caribbean"),
+             ("stud", "location", "--players", "3", "--trials", "20000", "--seed", "1")),
     "durak": (("durak", "simulate", "--players", "3", "--games", "200", "--seed", "1"),
-              ("durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--players", "3", "--seat", "0")),
+              ("durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--players", "3", "--seat", "0"),
+              ("durak", "strength", "--pair", "ismcts:heuristic", "--deals", "4", "--budget", "50", "--seed", "1")),
     "freq": (("freq", "--rules", "joker-wild", "--deck", "52+1", "--exact"),
-             ("freq", "--rules", "deuces-wild", "--trials", "20000", "--seed", "7")),
+             ("freq", "--rules", "deuces-wild", "--trials", "20000", "--seed", "7"),
+             ("freq", "--rules", "standard", "--four-flush", "--exact"),
+             ("freq", "--rules", "standard", "--four-flush", "--cards", "7", "--trials", "20000", "--seed", "7"),
+             ("freq", "--rules", "standard", "--exact", "--low")),
     "eval": (("eval", "Qs Qd 9h 5c Jk", "--rules", "j-poker"),
              ("eval", "As Ks Qs Js 2d 3c Jk"),
              ("eval", "2c 2d Ah Kh Qh", "--rules", "standard", "--mode", "wild", "--wild", "2"),
              ("eval", "Jk 2s 3d 4h 6c", "--low", "--low-ace", "high_or_low")),
-    "videopoker": (("videopoker", "hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6"),),
+    "videopoker": (("videopoker", "hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6"),
+                   ("videopoker", "strategy", "--paytable", "deuces-wild-full-pay"),
+                   ("videopoker", "analyze", "--paytable", "joker-poker-kings"),
+                   ("videopoker", "check", "--paytable", "joker-poker-kings", "--trials", "20000", "--seed", "1")),
     "draw": (("draw", "Kh Kd 7c 4s 2h", "--hold", "Kh Kd"),),
-    "calling": (("calling", "--calls", "banker-14"),),
+    "calling": (("calling", "--calls", "banker-14"),
+                ("calling", "--calls", "frustration", "--table", "matches", "--trials", "20000", "--seed", "1")),
+}
+
+# What the warm-up's processes may hold together (MB resident), and each group's peak: a process
+# compiling the group from empty caches, measured alone (`/usr/bin/time -f %M joker-odds warmup
+# GROUP --jobs 1`, rounded up). Two groups run side by side only while their peaks fit.
+MEMORY_MB = 1000
+GROUP_PEAK_MB: dict[str, int] = {
+    "tricks": 620, "equity": 360, "rummy": 340, "stud": 700, "durak": 275, "freq": 360, "eval": 225,
+    "videopoker": 590, "draw": 215, "calling": 185,
 }
 
 # Command → CPU seconds its first use compiles (one core; `python benchmarks/run.py compile` on a
 # 2-core AMD EPYC measured eval 5, freq 11, videopoker hold 13, stud analyze 20, rummy best 9, tricks
-# solve 13, durak simulate 12; the others are estimated from the cold CPU seconds of `joker-odds warmup GROUP`).
+# solve 13, durak simulate 12 at an earlier stop, and on a slower day tricks play 40, strength 42, bid
+# 44, joker-value 12, game-odds 53, hand-odds 39, equity 10, rummy points 28, stud options 18, exchange
+# 14, upcard 13, strategy 23, location 1, durak strength 11, videopoker strategy 27, check 21; the
+# others are estimated from the cold CPU seconds of `joker-odds warmup GROUP`).
 COMPILE_SECONDS: dict[str, float] = {
-    "eval": 5, "freq": 11, "videopoker hold": 13, "videopoker analyze": 13, "stud analyze": 20,
-    "stud advise": 12, "calling": 3, "durak simulate": 12, "durak odds": 12, "rummy best": 9,
-    "rummy open": 11, "rummy turns": 16, "tricks solve": 13, "tricks play": 35, "tricks bid": 35,
-    "stud exchange-edge": 11, "equity": 20, "draw": 4,
+    "eval": 5, "freq": 11, "videopoker hold": 13, "videopoker analyze": 13, "videopoker strategy": 27,
+    "videopoker check": 21, "stud analyze": 20, "stud advise": 12, "stud options": 18, "stud exchange": 14,
+    "stud upcard": 13, "stud strategy": 23, "stud location": 1, "stud exchange-edge": 11, "calling": 3,
+    "durak simulate": 12, "durak odds": 12, "durak strength": 11, "rummy best": 9, "rummy open": 11,
+    "rummy turns": 16, "rummy points": 28, "tricks solve": 13, "tricks play": 40, "tricks bid": 44,
+    "tricks strength": 42, "tricks joker-value": 12, "tricks game-odds": 53, "tricks hand-odds": 39,
+    "equity": 20, "draw": 4,
 }
 
 # Commands that never compile a kernel (listings, arithmetic, the report's own progress line):
@@ -189,19 +229,34 @@ def run_group(group: str) -> float:
     return time.perf_counter() - t0
 
 
-def run_groups(groups: Iterable[str], jobs: int = 1) -> Iterator[tuple[str, float]]:
-    """Warm ``groups`` with ``jobs`` processes; yields (group, seconds) in the order given."""
+def run_groups(groups: Iterable[str], jobs: int = 1, memory_mb: int = MEMORY_MB) -> Iterator[tuple[str, float]]:
+    """Warm ``groups`` with up to ``jobs`` processes, the next group starting only while the
+    declared peaks of the groups running (:data:`GROUP_PEAK_MB`) fit in ``memory_mb`` (one group
+    alone always starts); yields (group, seconds) as each is done."""
     names = list(groups)
     if jobs <= 1 or len(names) <= 1:
         for g in names:
             yield g, run_group(g)
         return
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    from analyzer.scheduling import next_fitting
 
     # spawn: a fork of a process that has loaded numba (a test session) could inherit its locks; a
     # fresh process per group: numba keeps what it compiled in memory, so a worker reused for a
-    # second group would hold both (two such side by side passed 1.2 GB; one group peaks ~430 MB)
+    # second group would hold both (two such side by side passed 1.2 GB)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
                              max_tasks_per_child=1) as pool:
-        yield from zip(names, pool.map(run_group, names), strict=True)
+        pending: dict[Future[float], str] = {}
+        while names or pending:
+            while len(pending) < jobs:
+                nxt = next_fitting([GROUP_PEAK_MB[g] for g in names], [GROUP_PEAK_MB[g] for g in pending.values()],
+                                   memory_mb)
+                if nxt is None:
+                    break
+                group = names.pop(nxt)
+                pending[pool.submit(run_group, group)] = group
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                yield pending.pop(fut), fut.result()

@@ -6,7 +6,8 @@ own ("cold": what the first use after ``pip install`` costs), then once more wit
 machine. ``compile_cpu_s`` = cold CPU − warm CPU. The cold run also records numba's compiles
 (:mod:`analyzer.compiles`): ``kernels`` compiled, and ``copies`` — compiles that repeat a kernel
 for the same argument types but a constant (``f(x, 0)``), the seconds they cost in ``copies_s``.
-Run: python benchmarks/run.py compile   (``BENCH_COMPILE_ONLY=rummy,tricks`` for a subset)
+Run: python benchmarks/run.py compile   (``BENCH_COMPILE_ONLY=rummy,"tricks bid"`` for a subset: a
+group's cases or one case)
 """
 
 from __future__ import annotations
@@ -36,6 +37,29 @@ CASES: list[tuple[str, list[str]]] = [
     ("stud analyze caribbean", ["stud", "analyze", "--game", "caribbean"]),
     ("videopoker hold", ["videopoker", "hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6"]),
     ("calling", ["calling", "--calls", "banker-14"]),
+    # the other commands that compile (each warmed by `joker-odds warmup`; their notice estimates)
+    ("tricks play", ["tricks", "play", "--game", "georgian-joker", "--deals", "200", "--cards", "5", "--seed", "1"]),
+    ("tricks strength", ["tricks", "strength", "--game", "georgian-joker", "--cards", "4", "--a", "pimc", "--b",
+                         "heuristic", "--deals", "8", "--seed", "1"]),
+    ("tricks joker-value", ["tricks", "joker-value", "--game", "georgian-joker", "--cards", "5", "--deals", "2000",
+                            "--seed", "1"]),
+    ("tricks bid", ["tricks", "bid", "--game", "georgian-joker", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2",
+                    "--samples", "200", "--seed", "1"]),
+    ("tricks game-odds", ["tricks", "game-odds", "--deals", "2000", "--seed", "1"]),
+    ("tricks hand-odds", ["tricks", "hand-odds", "--hand", "Jk As Ks 7h 8d", "--trump", "s", "--seat", "0",
+                          "--deals", "2000"]),
+    ("equity", ["equity", "As Ad Kc Kd Jk", "--players", "3", "--rules", "joker-wild"]),
+    ("rummy points", ["rummy", "points", "--players", "4", "--trials", "20", "--seed", "1"]),
+    ("stud options", ["stud", "options", "Ah Kh Qh 9h 2c", "--up", "5d"]),
+    ("stud exchange", ["stud", "exchange", "Ah Kh Qh 9h 2c", "--up", "5d", "--wild", "7d", "--game", "j-poker"]),
+    ("stud upcard", ["stud", "upcard", "9h 9d 7h 4s 2c", "--up", "Ad", "--wild", "doc"]),
+    ("stud strategy", ["stud", "strategy", "--game", "caribbean"]),
+    ("stud location", ["stud", "location", "--players", "3", "--trials", "20000", "--seed", "1"]),
+    ("durak strength", ["durak", "strength", "--pair", "ismcts:heuristic", "--deals", "4", "--budget", "50",
+                        "--seed", "1"]),
+    ("videopoker strategy", ["videopoker", "strategy", "--paytable", "deuces-wild-full-pay"]),
+    ("videopoker check", ["videopoker", "check", "--paytable", "joker-poker-kings", "--trials", "20000",
+                          "--seed", "1"]),
 ]
 
 
@@ -99,7 +123,7 @@ def main() -> None:
     only = {s.strip() for s in os.environ.get("BENCH_COMPILE_ONLY", "").split(",") if s.strip()}
     rows = []
     for label, args in CASES:
-        if only and label.split()[0] not in only:
+        if only and label not in only and label.split()[0] not in only:
             continue
         rows.append({"command": label, **measure(args)})
         print(f"  {label}: {rows[-1]}", flush=True)  # as it goes: a cold run takes a while

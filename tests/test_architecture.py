@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -68,3 +69,15 @@ def test_games_import_no_other_game() -> None:
                         and parts[2] not in ("info", "state") and (game, parts[2]) not in allowed):
                     found.append((str(p.relative_to(PACKAGE)), m))
     assert found == []
+
+
+def test_openmp_threads_sleep_between_parallel_loops() -> None:
+    """``import analyzer`` asks OpenMP threads to sleep, not spin, between parallel loops (two
+    processes side by side, a report's studies or the test workers, would burn each other's cores);
+    a value the user set is kept."""
+    code = "import os, analyzer; print(os.environ['OMP_WAIT_POLICY'])"
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    for extra, want in (({}, "PASSIVE"), ({"OMP_WAIT_POLICY": "ACTIVE"}, "ACTIVE")):
+        out = subprocess.run([sys.executable, "-c", code], env={**env, **extra}, capture_output=True, text=True,
+                             check=True).stdout
+        assert out.strip() == want

@@ -163,11 +163,11 @@ def test_studies_whose_peaks_exceed_the_memory_budget_never_run_side_by_side(tmp
 def test_the_next_study_is_the_longest_waiting_one_that_fits() -> None:
     from analyzer.report import next_fitting
 
-    specs = [StudyDecl("a", "A", "m:f", 700), StudyDecl("b", "B", "m:f", 300), StudyDecl("c", "C", "m:f", 250)]
-    assert next_fitting(specs, [], 100) == 0  # nothing runs: the first starts whatever its peak
-    assert next_fitting(specs, [700], 1000) == 1
-    assert next_fitting(specs, [740], 1000) == 2
-    assert next_fitting(specs, [800], 1000) is None
+    peaks = [700, 300, 250]  # the waiting studies' declared peaks, longest first
+    assert next_fitting(peaks, [], 100) == 0  # nothing runs: the first starts whatever its peak
+    assert next_fitting(peaks, [700], 1000) == 1
+    assert next_fitting(peaks, [740], 1000) == 2
+    assert next_fitting(peaks, [800], 1000) is None
     assert next_fitting([], [], 1000) is None
 
 

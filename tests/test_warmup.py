@@ -67,31 +67,68 @@ def test_warmup_command_marks_its_group(cache: Path) -> None:
     assert r.exit_code == 2
 
 
+def test_warmup_passes_its_memory_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    import analyzer.cli.warmup_cmd as cmd
+
+    seen: list[tuple[list[str], int, int]] = []
+    monkeypatch.setattr(cmd, "run_groups", lambda g, n, mb: seen.append((g, n, mb)) or iter([("draw", 0.1)]))
+    r = CliRunner().invoke(main, ["warmup", "draw", "--jobs", "2", "--memory", "600"])
+    assert r.exit_code == 0 and r.output == "draw: 0.1 s\n" and seen == [(["draw"], 2, 600)]
+    r = CliRunner().invoke(main, ["warmup", "--memory", "50"])
+    assert r.exit_code == 2 and "--memory" in r.output
+
+
 _COLD_GROUPS = """
-import json, sys
+import contextlib, io, json, sys
+from analyzer.cli import main
 from analyzer.compiles import constant_copies, record_compiles
 from analyzer.warmup import WARMUP, run_group
 with record_compiles() as seen:
     for group in WARMUP:
         run_group(group)
-print(json.dumps(sorted({name for name, _ in constant_copies(seen)})))
+later = {}
+for argv in json.loads(sys.argv[1]):
+    with record_compiles() as after, contextlib.redirect_stdout(io.StringIO()):
+        main.main(["--quiet", *argv], prog_name="joker-odds", standalone_mode=False)
+    later[" ".join(argv[:3])] = sorted({c.name for c in after})
+print(json.dumps([sorted({name for name, _ in constant_copies(seen)}), later]))
 """
+
+# Commands beyond the warm-up lines (the help's examples, small): warm once `joker-odds warmup` ran.
+# Not here: the sampled edges of stud (exchange-edge, options-edge, upcard-edge), whose fixed work
+# (every wild rank's tables) outweighs the few seconds they compile.
+AFTER_WARMUP = [
+    ["durak", "play", "--players", "3", "--seed", "7"],
+    ["durak", "sweep", "--players", "2,4", "--decks", "36+2", "--table", "values", "--games", "2000"],
+    ["equity", "As Ks", "--players", "3", "--trials", "20000"],
+    ["eval", "Jk 2s 3d 4h 6c", "--low", "--low-ace", "high_or_low"],
+    ["freq", "--rules", "standard", "--exact", "--low", "--low-ace", "high_or_low"],
+    ["rummy", "best", "9c Tc Jc Tc Th Td"],
+    ["stud", "sensitivity", "--game", "caribbean", "--what", "pays"],
+    ["tricks", "play", "--game", "georgian-joker", "--policy", "heuristic", "--policy-seat", "2=random",
+     "--deals", "200"],
+    ["tricks", "solve", "--hands", "Ah Kh Jk1", "Qh Jh Th", "9h 8h 7h", "Ac Kc Qc", "--trump", "h"],
+    ["videopoker", "analyze", "--paytable", "deuces-wild-full-pay"],
+]
 
 
 @pytest.mark.slow
 def test_no_kernel_compiles_a_second_copy_for_a_constant(tmp_path: Path) -> None:
     """Cold (empty caches), every warm-up command compiles each kernel once per argument types: no
     kernel is compiled again because a caller passed a constant (``f(x, 0)``) where others pass a
-    variable (the trick search's kind is the one intended specialisation)."""
+    variable (the trick search's kind is the one intended specialisation). After the warm-up, the
+    help's other examples compile nothing."""
     import json
     import os
     import subprocess
     import sys
 
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba"), "JOKER_ODDS_CACHE": str(tmp_path / "tables")}
-    out = subprocess.run([sys.executable, "-c", _COLD_GROUPS], env=env, capture_output=True, text=True, check=True)
-    copies = json.loads(out.stdout.strip().splitlines()[-1])
+    out = subprocess.run([sys.executable, "-c", _COLD_GROUPS, json.dumps(AFTER_WARMUP)], env=env,
+                         capture_output=True, text=True, check=True)
+    copies, later = json.loads(out.stdout.strip().splitlines()[-1])
     assert copies == [], copies
+    assert {k: v for k, v in later.items() if v} == {}
 
 
 def test_a_command_without_an_estimate_says_so_at_its_first_compile(
@@ -107,11 +144,11 @@ def test_a_command_without_an_estimate_says_so_at_its_first_compile(
     monkeypatch.setattr(progress, "progress_enabled", lambda quiet=False: True)
     quiet_one = warmup.watch_compiles("durak sweep", lambda: 0)
     assert quiet_one() == 0 and capsys.readouterr().err == ""
-    wrapped = warmup.watch_compiles("durak strength", lambda: add_one(1) + add_one(2))
+    wrapped = warmup.watch_compiles("durak play", lambda: add_one(1) + add_one(2))
     assert wrapped() == 5
-    assert capsys.readouterr().err == f"{warmup.notice('durak strength')}\n"
-    assert warmup.estimate("durak strength") == warmup.COMPILE_SECONDS["durak simulate"]
-    assert warmup.is_warm("durak strength") and warmup.is_warm("rules")
+    assert capsys.readouterr().err == f"{warmup.notice('durak play')}\n"
+    assert warmup.estimate("durak play") == warmup.COMPILE_SECONDS["durak simulate"]
+    assert warmup.is_warm("durak play") and warmup.is_warm("rules")
 
 
 def test_every_command_that_compiles_is_watched() -> None:
@@ -139,12 +176,14 @@ def test_the_warmup_help_names_every_group_in_order() -> None:
     assert f"GROUP is one of: {', '.join(warmup.WARMUP)}." in " ".join((warmup_cmd.help or "").split())
 
 
-def test_each_group_warms_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_group_warms_in_a_fresh_process_within_the_memory_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """numba keeps what it compiled in memory: a worker reused for a second group would hold both
-    groups' compiled code (two such workers side by side passed 1.2 GB)."""
-    import concurrent.futures
+    groups' compiled code (two such workers side by side passed 1.2 GB). Two groups run side by
+    side only while their declared peaks fit the budget: the next one is the first that fits."""
+    import concurrent.futures as cf
 
     made: list[dict[str, object]] = []
+    side_by_side: list[list[str]] = []
 
     class Pool:
         def __init__(self, **kwargs: object) -> None:
@@ -156,9 +195,26 @@ def test_each_group_warms_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch) ->
         def __exit__(self, *exc: object) -> None:
             return None
 
-        def map(self, fn, items):  # type: ignore[no-untyped-def]
-            return [0.5 for _ in items]
+        def submit(self, fn, group):  # type: ignore[no-untyped-def]
+            return cf.Future()
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
-    assert list(warmup.run_groups(["calling", "draw"], jobs=2)) == [("calling", 0.5), ("draw", 0.5)]
+    def wait(pending, return_when):  # type: ignore[no-untyped-def]
+        side_by_side.append(sorted(pending.values()))
+        first = next(iter(pending))
+        first.set_result(0.5)
+        return {first}, set(pending) - {first}
+
+    peaks = {"a": 700, "b": 600, "c": 250, "d": 200}
+    monkeypatch.setattr(cf, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(cf, "wait", wait)
+    monkeypatch.setattr(warmup, "GROUP_PEAK_MB", peaks)
+    done = list(warmup.run_groups(["a", "b", "c", "d"], jobs=2, memory_mb=1000))
+    assert sorted(done) == [("a", 0.5), ("b", 0.5), ("c", 0.5), ("d", 0.5)]
     assert made[0]["max_tasks_per_child"] == 1 and made[0]["max_workers"] == 2
+    assert side_by_side[0] == ["a", "c"]  # b (600) does not fit beside a (700); c does
+    assert all(sum(peaks[g] for g in running) <= 1000 for running in side_by_side)
+
+
+def test_every_group_declares_a_peak_within_the_budget() -> None:
+    assert set(warmup.GROUP_PEAK_MB) == set(warmup.WARMUP)
+    assert all(0 < mb <= warmup.MEMORY_MB for mb in warmup.GROUP_PEAK_MB.values())

@@ -7,15 +7,18 @@ import os
 import click
 
 from analyzer.cli.options import quiet_option
-from analyzer.warmup import WARMUP, run_groups
+from analyzer.warmup import MEMORY_MB, WARMUP, run_groups
 
 
 @click.command("warmup")
 @click.argument("groups", nargs=-1, type=click.Choice(sorted(WARMUP)), metavar="[GROUP]...")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes compiling at once (default: the CPU count, at most 2).")
+@click.option("--memory", "memory_mb", type=click.IntRange(100, 1_000_000), default=MEMORY_MB, show_default=True,
+              metavar="MB", help="Memory the processes compiling at once may hold together: a group starts beside "
+                                 "another only while their peaks (each group's, measured alone) fit.")
 @quiet_option
-def warmup_cmd(groups: tuple[str, ...], jobs: int | None) -> None:
+def warmup_cmd(groups: tuple[str, ...], jobs: int | None, memory_mb: int) -> None:
     """Compile the kernels of these command groups (default: all) into numba's disk cache.
 
     Each command compiles its kernels the first time it runs (a few seconds each); warmup pays
@@ -26,7 +29,7 @@ def warmup_cmd(groups: tuple[str, ...], jobs: int | None) -> None:
     """
     chosen = list(groups) or list(WARMUP)
     n = jobs if jobs is not None else max(1, min(2, os.cpu_count() or 1))
-    for group, seconds in run_groups(chosen, n):
+    for group, seconds in run_groups(chosen, n, memory_mb):
         click.echo(f"{group}: {seconds:.1f} s")
 
 

@@ -23,6 +23,7 @@ from analyzer.io import check_output_path, clip
 from analyzer.report.index import write_index, write_meta
 from analyzer.report.registry import CORE_STUDIES, StudySpec, build_study
 from analyzer.report.study import PageContext, Study
+from analyzer.scheduling import next_fitting
 
 __all__ = ["CORE_STUDIES", "MEMORY_MB", "Study", "StudySpec", "build_report", "build_study", "next_fitting"]
 
@@ -105,22 +106,6 @@ def _peak(spec: StudySpec) -> int:
     return int(getattr(spec, "memory_mb", PEAK_MB))
 
 
-def next_fitting(waiting: Sequence[StudySpec], running_mb: Sequence[int], budget_mb: int) -> int | None:
-    """Index of the first waiting study whose declared peak fits beside the running ones, within
-    ``budget_mb`` (the first one whatever its peak when none runs); None when none fits.
-
-    >>> specs = [_Spec("big", "", "", 700), _Spec("mid", "", "", 400), _Spec("small", "", "", 200)]
-    >>> next_fitting(specs, [], 1000), next_fitting(specs, [700], 1000), next_fitting(specs, [700, 200], 1000)
-    (0, 2, None)
-    """
-    if not waiting:
-        return None
-    if not running_mb:
-        return 0
-    room = budget_mb - sum(running_mb)
-    return next((i for i, s in enumerate(waiting) if _peak(s) <= room), None)
-
-
 def _build_timed(spec: StudySpec) -> tuple[Study, float]:
     """Build one study; it and the seconds it took."""
     t0 = time.perf_counter()
@@ -138,10 +123,8 @@ def _build_in_worker(spec: StudySpec) -> tuple[Study, float, int]:
 
 
 def _worker_init(parent: int) -> None:
-    """In a worker process, before any kernel runs: OpenMP threads that sleep between parallel
-    loops (two studies side by side would otherwise spin on each other's cores), and exit as soon
-    as the process that started it is gone (killed)."""
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # read when the first parallel loop starts
+    """In a worker process: exit as soon as the process that started it is gone (killed). (Its
+    OpenMP threads sleep between parallel loops: ``import analyzer`` asks for that.)"""
     _exit_with_parent(parent)
 
 
@@ -194,17 +177,21 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int,
     try:
         with status(f"report: {len(chosen)} studies, {jobs} at a time"):
             pending: dict[Future[tuple[Study, float, int]], StudySpec] = {}
-            while waiting or pending:
-                while len(pending) < jobs:  # start what fits: the longest first, within the memory budget
-                    nxt = next_fitting(waiting, [_peak(s) for s in pending.values()], memory_mb)
+
+            def start_what_fits() -> None:  # the longest first, within the memory budget
+                while len(pending) < jobs:
+                    nxt = next_fitting([_peak(s) for s in waiting], [_peak(s) for s in pending.values()], memory_mb)
                     if nxt is None:
-                        break
+                        return
                     s = waiting.pop(nxt)
                     pending[pool.submit(_build_in_worker, _Spec(s.name, s.title, s.target, _peak(s)))] = s
+
+            start_what_fits()
+            while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    spec = pending.pop(fut)
-                    study, seconds, peak_mb = fut.result()
+                finished = [(pending.pop(fut), fut.result()) for fut in done]
+                start_what_fits()  # before the caller writes the finished pages: no core waits on that
+                for spec, (study, seconds, peak_mb) in finished:
                     yield spec, study, seconds, peak_mb
     except BaseException:  # a failed study or Ctrl-C: stop the other workers now, not when done
         for proc in list(getattr(pool, "_processes", {}).values()):

@@ -277,7 +277,7 @@ def mc_chunk(state, n_hands, n, binom, class5, best_all, ncls):
     pos = np.empty(5, np.int64)
     fin = np.empty(5, np.int64)
     for _ in range(n_hands):
-        deal(state, pack, 5)
+        deal(state, pack, np.int64(5))  # int64: deal compiles once for every caller
         copy_into(pos, pack[:5])
         sort_small(pos, 5)
         h = best_all[_idx5(pos[0], pos[1], pos[2], pos[3], pos[4], binom)]

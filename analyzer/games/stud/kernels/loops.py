@@ -140,7 +140,7 @@ def location_chunk(state, trials, players, doc_num, doc_den):
         if bounded(state, doc_den) < doc_num:
             out[0] += 1
             continue
-        w = bounded(state, 52)
+        w = bounded(state, np.int64(52))  # int64: bounded compiles once for every caller
         where = 4
         for i in range(need):
             if pack[i] == w:

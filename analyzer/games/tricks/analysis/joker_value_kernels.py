@@ -80,7 +80,7 @@ def joker_versions(dstate, pack, np_, n, seat, versions):
             v0[j] = t
     v1 = versions[1]
     copy_into(v1, v0)
-    which = bounded(dstate, 2)
+    which = bounded(dstate, np.int64(2))  # int64: bounded compiles once for every caller
     p = _position(v1, JK1 + which)
     q = lo + bounded(dstate, n)
     v1[p] = v1[q]
