@@ -1,5 +1,6 @@
-"""Which job starts next when jobs run side by side within a memory budget (the report's studies,
-the warm-up's groups): each job declares the peak resident memory of a process running it alone.
+"""Jobs side by side within a memory budget (the report's studies, the warm-up's groups): each job
+declares the peak resident memory of a process running it alone; the next to start is the first
+waiting one that fits beside those running.
 
 >>> next_fitting([700, 400, 200], [], 1000), next_fitting([700, 400, 200], [700], 1000)
 (0, 2)
@@ -9,9 +10,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import concurrent.futures as cf
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
-__all__ = ["next_fitting"]
+__all__ = ["next_fitting", "run_within"]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def next_fitting(waiting_mb: Sequence[int], running_mb: Sequence[int], budget_mb: int) -> int | None:
@@ -23,3 +29,26 @@ def next_fitting(waiting_mb: Sequence[int], running_mb: Sequence[int], budget_mb
         return 0
     room = budget_mb - sum(running_mb)
     return next((i for i, mb in enumerate(waiting_mb) if mb <= room), None)
+
+
+def run_within(waiting: list[T], submit: Callable[[T], cf.Future[R]], peak_mb: Callable[[T], int], jobs: int,
+               budget_mb: int) -> Iterator[tuple[T, R]]:
+    """Submit the ``waiting`` jobs (in order of preference; the list is consumed), at most ``jobs``
+    at once and within ``budget_mb`` (:func:`next_fitting`); yield each (job, result) as it is
+    done, after starting what then fits, so no process waits while the caller handles a result."""
+    pending: dict[cf.Future[R], T] = {}
+
+    def start_what_fits() -> None:
+        while len(pending) < jobs:
+            nxt = next_fitting([peak_mb(j) for j in waiting], [peak_mb(j) for j in pending.values()], budget_mb)
+            if nxt is None:
+                return
+            job = waiting.pop(nxt)
+            pending[submit(job)] = job
+
+    start_what_fits()
+    while pending:
+        done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+        finished = [(pending.pop(fut), fut.result()) for fut in done]
+        start_what_fits()
+        yield from finished

@@ -239,24 +239,13 @@ def run_groups(groups: Iterable[str], jobs: int = 1, memory_mb: int = MEMORY_MB)
             yield g, run_group(g)
         return
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures import ProcessPoolExecutor
 
-    from analyzer.scheduling import next_fitting
+    from analyzer.scheduling import run_within
 
     # spawn: a fork of a process that has loaded numba (a test session) could inherit its locks; a
     # fresh process per group: numba keeps what it compiled in memory, so a worker reused for a
     # second group would hold both (two such side by side passed 1.2 GB)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
                              max_tasks_per_child=1) as pool:
-        pending: dict[Future[float], str] = {}
-        while names or pending:
-            while len(pending) < jobs:
-                nxt = next_fitting([GROUP_PEAK_MB[g] for g in names], [GROUP_PEAK_MB[g] for g in pending.values()],
-                                   memory_mb)
-                if nxt is None:
-                    break
-                group = names.pop(nxt)
-                pending[pool.submit(run_group, group)] = group
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                yield pending.pop(fut), fut.result()
+        yield from run_within(names, lambda g: pool.submit(run_group, g), GROUP_PEAK_MB.__getitem__, jobs, memory_mb)

@@ -23,7 +23,7 @@ from analyzer.io import check_output_path, clip
 from analyzer.report.index import write_index, write_meta
 from analyzer.report.registry import CORE_STUDIES, StudySpec, build_study
 from analyzer.report.study import PageContext, Study
-from analyzer.scheduling import next_fitting
+from analyzer.scheduling import next_fitting, run_within
 
 __all__ = ["CORE_STUDIES", "MEMORY_MB", "Study", "StudySpec", "build_report", "build_study", "next_fitting"]
 
@@ -167,7 +167,7 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int,
             yield spec, study, seconds, None  # (this process's peak is not the study's)
         return
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     waiting = _longest_first(out, chosen)
     # spawn, not fork: a forked worker would inherit this process's threads (the status line) and locks
@@ -176,23 +176,13 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int,
                                initializer=_worker_init, initargs=(os.getpid(),), max_tasks_per_child=1)
     try:
         with status(f"report: {len(chosen)} studies, {jobs} at a time"):
-            pending: dict[Future[tuple[Study, float, int]], StudySpec] = {}
 
-            def start_what_fits() -> None:  # the longest first, within the memory budget
-                while len(pending) < jobs:
-                    nxt = next_fitting([_peak(s) for s in waiting], [_peak(s) for s in pending.values()], memory_mb)
-                    if nxt is None:
-                        return
-                    s = waiting.pop(nxt)
-                    pending[pool.submit(_build_in_worker, _Spec(s.name, s.title, s.target, _peak(s)))] = s
+            def submit(s: StudySpec) -> Future[tuple[Study, float, int]]:
+                return pool.submit(_build_in_worker, _Spec(s.name, s.title, s.target, _peak(s)))
 
-            start_what_fits()
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                finished = [(pending.pop(fut), fut.result()) for fut in done]
-                start_what_fits()  # before the caller writes the finished pages: no core waits on that
-                for spec, (study, seconds, peak_mb) in finished:
-                    yield spec, study, seconds, peak_mb
+            # the longest first, within the memory budget
+            for spec, (study, seconds, peak_mb) in run_within(waiting, submit, _peak, jobs, memory_mb):
+                yield spec, study, seconds, peak_mb
     except BaseException:  # a failed study or Ctrl-C: stop the other workers now, not when done
         for proc in list(getattr(pool, "_processes", {}).values()):
             proc.terminate()
