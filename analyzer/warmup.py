@@ -241,11 +241,11 @@ def run_groups(groups: Iterable[str], jobs: int = 1, memory_mb: int = MEMORY_MB)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from analyzer.scheduling import run_within
+    from analyzer.scheduling import run_within, share_cores
 
     # spawn: a fork of a process that has loaded numba (a test session) could inherit its locks; a
     # fresh process per group: numba keeps what it compiled in memory, so a worker reused for a
     # second group would hold both (two such side by side passed 1.2 GB)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                             max_tasks_per_child=1) as pool:
+                             initializer=share_cores, initargs=(jobs,), max_tasks_per_child=1) as pool:
         yield from run_within(names, lambda g: pool.submit(run_group, g), GROUP_PEAK_MB.__getitem__, jobs, memory_mb)

@@ -122,6 +122,43 @@ def test_each_study_of_a_parallel_build_gets_a_fresh_process(tmp_path: Path) -> 
     assert json.loads((tmp_path / "demo-pid-0" / "meta.json").read_text(encoding="utf-8"))["peak_mb"] is None
 
 
+def demo_threads() -> Study:
+    import numba
+
+    s = Study("demo-threads", "Demo threads")
+    s.headline = str(numba.config.NUMBA_NUM_THREADS)
+    return s
+
+
+def test_studies_built_side_by_side_share_the_cores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each worker's parallel kernels get its share of the cores (one of two on two cores), not
+    every core: nested on shared cores they burn CPU (analyzer.scheduling.share_cores)."""
+    from analyzer.scheduling import kernel_threads
+
+    monkeypatch.setenv("NUMBA_NUM_THREADS", str(os.cpu_count() or 1))  # what a worker would start with
+    specs = [StudyDecl(f"demo-threads-{i}", f"Threads {i}", f"{__name__}:demo_threads") for i in range(2)]
+    assert {s.headline for s in build_report(tmp_path, specs, jobs=2)} == {str(kernel_threads(2))}
+
+
+def test_share_cores_keeps_a_lower_setting_and_is_too_late_once_numba_is_loaded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    import numba  # noqa: F401  (loaded, as in any process that has run a kernel)
+
+    from analyzer.scheduling import kernel_threads, share_cores
+
+    monkeypatch.setenv("NUMBA_NUM_THREADS", "999")
+    share_cores(2)  # numba is loaded in this process: nothing changes
+    assert os.environ["NUMBA_NUM_THREADS"] == "999"
+    monkeypatch.delitem(sys.modules, "numba")
+    share_cores(2)
+    assert os.environ["NUMBA_NUM_THREADS"] == str(kernel_threads(2))
+    monkeypatch.setenv("NUMBA_NUM_THREADS", "1")
+    share_cores(1)
+    assert os.environ["NUMBA_NUM_THREADS"] == "1"
+
+
 def _window(name: str) -> Study:
     """A study that says when it ran (start and end, seconds since the epoch)."""
     import time

@@ -23,7 +23,7 @@ from analyzer.io import check_output_path, clip
 from analyzer.report.index import write_index, write_meta
 from analyzer.report.registry import CORE_STUDIES, StudySpec, build_study
 from analyzer.report.study import PageContext, Study
-from analyzer.scheduling import next_fitting, run_within
+from analyzer.scheduling import next_fitting, run_within, share_cores
 
 __all__ = ["CORE_STUDIES", "MEMORY_MB", "Study", "StudySpec", "build_report", "build_study", "next_fitting"]
 
@@ -122,9 +122,12 @@ def _build_in_worker(spec: StudySpec) -> tuple[Study, float, int]:
     return study, seconds, round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
-def _worker_init(parent: int) -> None:
-    """In a worker process: exit as soon as the process that started it is gone (killed). (Its
-    OpenMP threads sleep between parallel loops: ``import analyzer`` asks for that.)"""
+def _worker_init(parent: int, jobs: int) -> None:
+    """In a worker process: its kernels use its share of the cores beside the ``jobs`` built at once
+    (:func:`analyzer.scheduling.share_cores`), and it exits as soon as the process that started it
+    is gone (killed). (Its OpenMP threads sleep between parallel loops: ``import analyzer`` asks for
+    that.)"""
+    share_cores(jobs)
     _exit_with_parent(parent)
 
 
@@ -173,7 +176,7 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int,
     # spawn, not fork: a forked worker would inherit this process's threads (the status line) and locks
     # a fresh process per study: a study's tables (650 MB for casino stud) leave with it
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_init, initargs=(os.getpid(),), max_tasks_per_child=1)
+                               initializer=_worker_init, initargs=(os.getpid(), jobs), max_tasks_per_child=1)
     try:
         with status(f"report: {len(chosen)} studies, {jobs} at a time"):
 
