@@ -141,6 +141,21 @@ def _base(name: str, cols: Sequence[str], i: int) -> int | None:
     return None
 
 
+def _interval_columns(cols: Sequence[str], bases: Sequence[int | None]) -> dict[int, tuple[int, int]]:
+    """Estimate column → its (low, high) interval columns, for the estimates that have both.
+
+    >>> _interval_columns(["edge", "edge_ci_low", "edge_ci_high"], [None, 0, 0])
+    {0: (1, 2)}
+    """
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}
+    for i, (c, b) in enumerate(zip(cols, bases, strict=True)):
+        m = _CI.match(c)
+        if b is not None and m:
+            (lows if m.group(2) in ("ci_low", "ci_lo", "low") else highs)[b] = i
+    return {b: (lows[b], highs[b]) for b in lows if b in highs}
+
+
 def _column_style(values: Sequence[Any], percent: bool) -> tuple[str, int]:
     """("int" | "sig", significant digits) for one column's numbers."""
     if (not percent and all(isinstance(v, int) or float(v).is_integer() for v in values if _is_number(v))
@@ -187,9 +202,11 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
     pcts = []
     for i, (c, num) in enumerate(zip(cols, numeric, strict=True)):
         b = bases[i]
-        pcts.append(num and (is_percent_column(c, cols) if b is None
-                             else is_percent_column(cols[b], cols) or is_percent_column(c, cols)))
+        # a companion is in its estimate's unit: a gain in antes keeps its interval in antes even
+        # beside a house-edge column (which made a bare ci_low a percentage: 2.516 antes, 200.3 %)
+        pcts.append(num and is_percent_column(c if b is None else cols[b], cols))
     se_col = {b: i for i, b in enumerate(bases) if b is not None and _SE.match(cols[i])}
+    ci_cols = _interval_columns(cols, bases)
     se_rows = ({str(r.get("quantity")): float(r[cols[1]]) for r in rows
                 if len(cols) > 1 and _is_number(r.get(cols[1])) and r.get(cols[1])
                 and _SE.match(str(r.get("quantity")))} if keyed else {})
@@ -227,6 +244,12 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
                 dec = numfmt.se_decimals(float(v), scale)
             elif _is_number(se) and se and math.isfinite(se):
                 dec = numfmt.se_decimals(float(se), scale)
+            elif (i if b is None else b) in ci_cols:  # no SE column: the interval's half-width says it
+                lo, hi = (r.get(cols[k]) for k in ci_cols[i if b is None else b])
+                if _is_number(lo) and _is_number(hi) and math.isfinite(hi - lo) and hi > lo:
+                    from analyzer.stats import Z95  # (numpy: not at the CLI's start-up)
+
+                    dec = numfmt.se_decimals((hi - lo) / (2 * Z95), scale)
             style = styles[i]
             if style[0] == "sig" and dec is None and _EXACT_SIX.match(c) and b is None:
                 style = ("sig", 6)  # an exact return or house edge: the digits are the point

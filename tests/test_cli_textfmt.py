@@ -89,6 +89,24 @@ def test_estimate_se_and_ci_share_the_estimates_unit_and_decimals() -> None:
     assert format_table(gain).splitlines()[2].split() == ["2.683", "0.016", "2.651", "2.715"]
 
 
+def test_an_estimate_with_an_interval_and_no_se_shows_the_intervals_precision() -> None:
+    """A sampled house edge beside its 95 % interval (the up-card exchange table) printed six
+    digits, as an exact one does (``2.31331 %``): its interval's half-width now sets the decimals."""
+    rows = [{"rule": "stays", "house_edge": 0.0231331, "house_edge_ci_low": 0.021258, "house_edge_ci_high": 0.025008}]
+    assert format_table(rows).splitlines()[2].split() == ["stays", "2.313", "%", "2.126", "%", "2.501", "%"]
+    exact = [{"game": "j-poker", "house_edge": 0.0231331}]  # no interval: exact, all six digits
+    assert format_table(exact).splitlines()[2].split() == ["j-poker", "2.31331", "%"]
+
+
+def test_a_bare_interval_is_in_the_unit_of_the_estimate_it_follows() -> None:
+    """A gain in antes with a bare ci_low/ci_high beside a house-edge column printed its interval
+    as percentages (2.516 antes, 200.3 % to 302.8 %)."""
+    rows = [{"options": "joker only", "gain": 2.601, "ci_low": 2.557, "ci_high": 2.646,
+             "house_edge": -2.61859, "house_edge_ci_low": -2.663, "house_edge_ci_high": -2.574}]
+    assert format_table(rows).splitlines()[2].split() == ["joker", "only", "2.601", "2.557", "2.646",
+                                                          "-261.9", "%", "-266.3", "%", "-257.4", "%"]
+
+
 def test_a_long_fraction_is_never_split_across_lines() -> None:
     rows = [{"quantity": "house edge", "exact": "9571721884148096/26816424180170625", "note": "a b " * 30}]
     text = format_table(rows, width=60)
