@@ -246,10 +246,11 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
                 dec = numfmt.se_decimals(float(se), scale)
             elif (i if b is None else b) in ci_cols:  # no SE column: the interval's half-width says it
                 lo, hi = (r.get(cols[k]) for k in ci_cols[i if b is None else b])
-                if _is_number(lo) and _is_number(hi) and math.isfinite(hi - lo) and hi > lo:
+                width = float(hi) - float(lo) if _is_number(lo) and _is_number(hi) else math.nan
+                if math.isfinite(width) and width > 0:
                     from analyzer.stats import Z95  # (numpy: not at the CLI's start-up)
 
-                    dec = numfmt.se_decimals((hi - lo) / (2 * Z95), scale)
+                    dec = numfmt.se_decimals(width / (2 * Z95), scale)
             style = styles[i]
             if style[0] == "sig" and dec is None and _EXACT_SIX.match(c) and b is None:
                 style = ("sig", 6)  # an exact return or house edge: the digits are the point
