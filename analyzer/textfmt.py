@@ -29,7 +29,7 @@ import re
 import shutil
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from analyzer import numfmt
 from analyzer.errors import JokerOddsError
@@ -118,7 +118,7 @@ def is_percent_column(name: str, columns: Sequence[str] = ()) -> bool:
     return False
 
 
-def _is_number(v: Any) -> bool:
+def _is_number(v: Any) -> TypeGuard[int | float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
@@ -246,7 +246,7 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
                 dec = numfmt.se_decimals(float(se), scale)
             elif (i if b is None else b) in ci_cols:  # no SE column: the interval's half-width says it
                 lo, hi = (r.get(cols[k]) for k in ci_cols[i if b is None else b])
-                width = float(hi) - float(lo) if _is_number(lo) and _is_number(hi) else math.nan
+                width = hi - lo if _is_number(lo) and _is_number(hi) else math.nan
                 if math.isfinite(width) and width > 0:
                     from analyzer.stats import Z95  # (numpy: not at the CLI's start-up)
 
