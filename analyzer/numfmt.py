@@ -2,7 +2,7 @@
 written here; CSV and JSON keep full precision and raw units and never come through.
 
 - probabilities, rates and shares print as percentages with 4 significant digits (``50.12 %``,
-  ``0.0001539 %``), never in scientific notation;
+  ``0.0001539 %``), never in scientific notation (below 10⁻¹⁰ %: ``< 0.0000000001 %``, never 0);
 - a standard error prints with 2 significant digits, and an estimate, its SE and its 95 % interval
   share one unit and one number of decimals (the SE's), so ``22.74 % ± 0.13 %`` and
   ``22.49–23.00 %`` read as one quantity;
@@ -43,7 +43,7 @@ __all__ = [
 
 SIG_DIGITS = 4  # what a person reads: 3–4 significant digits
 SE_DIGITS = 2  # a standard error's significant digits; the estimate is shown to the same place
-MAX_DECIMALS = 10  # below 1e-10 a number prints as 0 (no scientific notation in text)
+MAX_DECIMALS = 10  # below 1e-10 a number prints as ``< 0.0000000001`` (no scientific notation in text)
 
 
 def decimals_for(x: float, digits: int = SIG_DIGITS) -> int:
@@ -78,16 +78,19 @@ def _special(x: float) -> str | None:
 
 def sig(x: float, digits: int = SIG_DIGITS, decimals: int | None = None) -> str:
     """A quantity with ``digits`` significant digits (or exactly ``decimals``), separators, no
-    exponent.
+    exponent; a number too small for :data:`MAX_DECIMALS` says so rather than print as zero.
 
-    >>> sig(2.6829), sig(0.30633), sig(12.0), sig(2.6829, decimals=2)
-    ('2.683', '0.3063', '12.00', '2.68')
+    >>> sig(2.6829), sig(0.30633), sig(12.0), sig(2.6829, decimals=2), sig(1.8e-13)
+    ('2.683', '0.3063', '12.00', '2.68', '< 0.0000000001')
     """
     x = float(x)
     special = _special(x)
     if special:
         return special
-    return _fixed(x, decimals_for(x, digits) if decimals is None else decimals)
+    text = _fixed(x, decimals_for(x, digits) if decimals is None else decimals)
+    if decimals is None and x and not text.strip("-0.,"):  # not zero, yet every digit shown is
+        return ("< " if x > 0 else "> -") + _fixed(10.0 ** -MAX_DECIMALS, MAX_DECIMALS)
+    return text
 
 
 def signed(x: float, digits: int = SIG_DIGITS, decimals: int | None = None) -> str:

@@ -217,13 +217,23 @@ def test_sensitivity_doc_is_linear_and_covers_the_exact_edge(monkeypatch):
     edges = [row["house_edge"] for row in rows]
     assert max(abs(edges[k + 1] - 2 * edges[k] + edges[k - 1]) for k in range(1, 10)) < 1e-12
     seed_row = rows[3]
-    assert [row["seed_value"] for row in rows] == [k == 3 for k in range(11)]
+    assert [row["rule_as_played"] for row in rows] == [k == 3 for k in range(11)]
     lib = house_edge(load_game("j-poker"), "optimal", "sampled", hands=200, seed=1, ranks=(12,))
     assert seed_row["house_edge"] == pytest.approx(lib.house_edge, abs=1e-15)
     half = [(row["ci_high"] - row["ci_low"]) / 2 for row in rows]
     assert half[3] == pytest.approx(1.959964 * lib.se, rel=1e-6)
     assert all(h == pytest.approx(half[0] * (1 - k / 55), rel=1e-9) for k, h in enumerate(half))
     assert abs(seed_row["house_edge"] - float(JPOKER_ACES_EXACT["optimal"])) <= 3.29 * lib.se
+
+
+def test_doc_sensitivity_of_an_exact_edge_shows_no_interval() -> None:
+    """An exact edge had interval columns of zero width beside it (2.47698 %, 2.477 %, 2.477 %)."""
+    from analyzer.games.stud.sensitivity import doc_sensitivity
+
+    game = load_game("j-poker")
+    rows = doc_sensitivity(game, house_edge(game, "optimal", "exact", ranks=(12,)))
+    assert [sorted(r) for r in rows[:1]] == [["doc", "doc_probability", "house_edge", "rule_as_played"]]
+    assert [r["rule_as_played"] for r in rows] == [k == 3 for k in range(11)]
 
 
 def test_analyze_method_auto_is_exact_unless_a_sample_is_asked_for(monkeypatch):

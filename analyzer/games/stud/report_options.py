@@ -39,8 +39,9 @@ def poker_with_joker_section(study: Study) -> None:
                f"from {res.screen:,} random situations valued on the joker and {res.situations} of them on "
                "every exchange (a small sample: the exchange's interval is wide; "
                "`joker-odds stud options-edge --situations N --screen M` for more).")
-    rows: list[dict[str, Any]] = [{"options": "none (exact)", "gain (antes)": 0.0, "ci_low": 0.0, "ci_high": 0.0,
-                                   "house_edge": h0, "house_edge_ci_low": h0, "house_edge_ci_high": h0,
+    # exact: no interval (an empty cell, not one of zero width)
+    rows: list[dict[str, Any]] = [{"options": "none (exact)", "gain (antes)": 0.0, "ci_low": None, "ci_high": None,
+                                   "house_edge": h0, "house_edge_ci_low": None, "house_edge_ci_high": None,
                                    "taken": 0.0}]
     for r in res.rows(h0):
         rows.append({("gain (antes)" if k == "gain" else k): r[k]

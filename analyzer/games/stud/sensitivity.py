@@ -20,7 +20,8 @@ __all__ = ["doc_sensitivity", "pay_sensitivity"]
 
 
 def doc_sensitivity(game: StudGame, res: EdgeResult, steps: int = 10) -> list[dict[str, Any]]:
-    """House edge for DOC probability 0/55 … ``steps``/55 (linear in it; CI from ``res``)."""
+    """House edge for DOC probability 0/55 … ``steps``/55 (linear in it), with its 95 % interval
+    when ``res`` is sampled (an exact edge has none); ``rule_as_played`` marks the game's own."""
     d0 = float(game.doc_probability)
     if game.designation != "board" or "dealers_open_card" not in res.parts:
         raise StudError(f"game {game.name!r} has no board: no DOC probability to vary")
@@ -33,10 +34,11 @@ def doc_sensitivity(game: StudGame, res: EdgeResult, steps: int = 10) -> list[di
     for k in range(steps + 1):
         d = Fraction(k, 55)
         edge = -((1 - float(d)) * ev_card + float(d) * ev_doc)
-        half = Z95 * se_card * (1 - float(d))
-        rows.append({"doc_probability": str(d), "doc": float(d), "house_edge": edge,
-                     "ci_low": edge - half, "ci_high": edge + half,
-                     "seed_value": d == game.doc_probability})
+        row: dict[str, Any] = {"doc_probability": str(d), "doc": float(d), "house_edge": edge}
+        if res.se > 0:
+            half = Z95 * se_card * (1 - float(d))
+            row.update(ci_low=edge - half, ci_high=edge + half)
+        rows.append({**row, "rule_as_played": d == game.doc_probability})
     return rows
 
 
