@@ -59,6 +59,20 @@ def test_every_group_and_command_is_known() -> None:
         warmup.COMPILE_SECONDS)
 
 
+def test_each_studys_own_warmup_is_a_study_modules_function_in_a_known_group() -> None:
+    """The report's own warm-ups (kernels no command calls) run in a group's process: each names a
+    game's report module and a function there, and each report study whose kernels need it has one."""
+    import importlib
+
+    assert set(warmup.STUDY_WARMUP) <= set(warmup.WARMUP)
+    targets = [t for ts in warmup.STUDY_WARMUP.values() for t in ts]
+    for target in targets:
+        module, name = target.split(":")
+        assert module.startswith("analyzer.games.") and "report" in module
+        assert callable(getattr(importlib.import_module(module), name))
+    assert {t.split(":")[0].rsplit(".", 2)[-2] for t in targets} == {"tricks", "stud", "showdown"}
+
+
 def test_warmup_command_marks_its_group(cache: Path) -> None:
     r = CliRunner().invoke(main, ["warmup", "calling", "--jobs", "1"])
     assert r.exit_code == 0, r.output

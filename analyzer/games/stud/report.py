@@ -8,10 +8,11 @@ from typing import Any
 import matplotlib.pyplot as plt
 
 from analyzer.games.stud.edge import EdgeResult, house_edges
-from analyzer.games.stud.exact import release_tables
+from analyzer.games.stud.exact import hand_tables, release_tables
 from analyzer.games.stud.exchange import ExchangeCollector, ExchangeEdge, exchange_options
 from analyzer.games.stud.game import StudGame, load_game
 from analyzer.games.stud.location import location_probabilities
+from analyzer.games.stud.options_edge import options_edge
 from analyzer.games.stud.report_options import (
     UPCARD_PER_STRATUM,
     poker_with_joker_section,
@@ -187,3 +188,17 @@ def pct_ci(r: EdgeResult) -> str:
     if r.ev_exact is not None or not r.se:
         return f"{pct(r.house_edge)} (exact)"
     return f"{pct(r.house_edge, decimals=se_decimals(r.se, 100))} (95 % CI {interval(lo, hi, percent=True, like=r.se)})"
+
+
+def warm() -> None:
+    """Compile the kernels only this study calls (no command does), on tiny inputs and one wild
+    rank's tables: ``joker-odds warmup`` runs it, so the report starts warm."""
+    jp = load_game("j-poker")
+    release_tables()  # one table set at a time (≈ 200 MB each)
+    tables = hand_tables(jp, 3)
+    ExchangeCollector(jp, 2, seed=0, screen=2)(3, False, 1.0, tables)
+    UpcardCollector(jp, 2, seed=0)(3, False, 1.0, tables)
+    release_tables()
+    pwj = load_game("poker-with-joker")
+    options_edge(pwj.with_changes(deck="32+1", name="warm-up"), 2, seed=0, screen=4)
+    release_tables()

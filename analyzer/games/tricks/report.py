@@ -376,3 +376,11 @@ def _answer(s: Study, one: dict[str, Any], two: dict[str, Any], hook5: dict[str,
            "what was seen, play each deal out, choose the best card on average")
     s.term("duplicate", "the same deals played again with the seats' policies swapped, so luck cancels")
     s.term("EV", "expected score: the average points a deal over all the hands it could be")
+
+
+def warm() -> None:
+    """Compile the kernels only this study calls (no command does), on tiny inputs: ``joker-odds
+    warmup`` runs it, so the report starts warm."""
+    gj = trick_rules("georgian-joker")
+    feature_rows(gj, 3, 0, 64, SEED)
+    hook_rows(gj, 3, 64, SEED)

@@ -166,3 +166,11 @@ def build() -> Study:
                          "p_self_play_high": games.premium[k].ci_high} for k, v in prem.items()],
             "From 0:0: who wins and the premium (points the losers pay), chain against self-play")
     return s
+
+
+def warm() -> None:
+    """Compile the kernels only this study calls (no command does), on tiny inputs: ``joker-odds
+    warmup`` runs it, so the report starts warm."""
+    rules = short_rules()
+    play_table(rules, 64, SEED)
+    play_short_games(rules, ["heuristic"] * rules.players, 2, SEED, quiet=True)
