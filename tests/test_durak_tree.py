@@ -125,6 +125,8 @@ def test_report_compares_the_joker_values_of_two_players():
     assert high["change_pp"] == pytest.approx(high["heuristic pp"] - high["random pp"])
     assert high["change_ci_low_pp"] < high["change_pp"] < high["change_ci_high_pp"]
     assert sentence.startswith("The largest change is the ") and "95 % interval" in sentence
+    # the report's one number style: the interval in words and true minus signs, not "[-14.9, -2.9]"
+    assert "percentage points (95 % CI " in sentence and "[" not in sentence and " -" not in sentence
 
 
 def test_ismcts_beats_random_and_heuristic():

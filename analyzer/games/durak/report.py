@@ -10,7 +10,7 @@ from analyzer.games.durak.rules import durak_rules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, DurakSimulation, simulate_durak
 from analyzer.games.durak.strength import strength_table
 from analyzer.games.durak.sweep import sweep
-from analyzer.numfmt import interval, pct, se_decimals, sig
+from analyzer.numfmt import interval, pct, se_decimals, sig, signed
 from analyzer.report.study import Study
 
 GAMES = 40_000          # self-play games per (deck, players)
@@ -71,8 +71,10 @@ def value_comparison(weak: DurakSimulation, strong: DurakSimulation) -> tuple[li
                      "change_ci_low_pp": diff - 1.96 * se, "change_ci_high_pp": diff + 1.96 * se})
     big = max(rows, key=lambda r: abs(r["change_pp"]))
     clear = [r for r in rows if r["change_ci_low_pp"] > 0 or r["change_ci_high_pp"] < 0]
-    sentence = (f"The largest change is the {big['holding']} ({big['by']}): {big['change_pp']:+.1f} percentage "
-                f"points [{big['change_ci_low_pp']:+.1f}, {big['change_ci_high_pp']:+.1f}]; "
+    big_se = (big["change_ci_high_pp"] - big["change_ci_low_pp"]) / (2 * 1.96)
+    sentence = (f"The largest change is the {big['holding']} ({big['by']}): "
+                f"{signed(big['change_pp'], decimals=se_decimals(big_se))} percentage points (95 % CI "
+                f"{interval(big['change_ci_low_pp'], big['change_ci_high_pp'], like=big_se)}); "
                 + (f"{len(clear)} of {len(rows)} values differ beyond their 95 % intervals, so the values "
                    "depend on who plays." if clear else
                    f"none of the {len(rows)} values differs beyond its 95 % interval at these sample sizes."))
