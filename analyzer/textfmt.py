@@ -218,7 +218,9 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
         for i, c in enumerate(cols):
             v = r.get(c)
             dec: int | None = None
-            if keyed and i > 0 and _is_number(v):  # the row's quantity says the unit
+            # the row's quantity says the unit of its value and of the value's SE and interval,
+            # not of a count beside them (games: 20,000, not 2,000,000 % on a probability's row)
+            if keyed and i > 0 and _is_number(v) and (i == 1 or bases[i] is not None or c in ("value", "estimate")):
                 numeric[i] = True
                 row_pct = is_percent_column(str(r.get("quantity")))
                 own_se = r.get("se")

@@ -10,7 +10,7 @@ import time
 import numpy as np
 
 from analyzer.engine import chunk_state
-from analyzer.games.durak.kernels.choose import choose, policy_code
+from analyzer.games.durak.kernels.choose import choose, policy_code, search_arg
 from analyzer.games.durak.kernels.play import sim_chunk
 from analyzer.games.durak.kernels.policies import heuristic_action
 from analyzer.games.durak.rules import durak_rules
@@ -24,7 +24,8 @@ GAMES = 200_000
 
 def _rate(players: int, deck: str, lineup: list[str], games: int, budget: int = 48) -> tuple[float, float]:
     rules = durak_rules(players, deck)
-    args = (rules.deck_cards(), rules.kernel_rules(), players, policy_codes(lineup), budget,
+    codes = policy_codes(lineup)
+    args = (rules.deck_cards(), rules.kernel_rules(), players, codes, search_arg(codes, budget),
             np.array(tables_for(rules)), False)
     sim_chunk(chunk_state(0, 0), 10, *args)  # compile
     best = float("inf")

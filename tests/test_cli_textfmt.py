@@ -107,6 +107,18 @@ def test_a_bare_interval_is_in_the_unit_of_the_estimate_it_follows() -> None:
                                                           "-261.9", "%", "-266.3", "%", "-257.4", "%"]
 
 
+def test_a_count_beside_a_keyed_probability_stays_a_count() -> None:
+    """In a table whose rows name their quantity, the quantity's unit is that of its value, SE and
+    interval only: `durak odds` printed its games column as "2,000,000 %" on the P(fool) rows."""
+    rows = [{"quantity": "p_fool", "estimate": 0.18383, "se": 0.00274, "ci_low": 0.17844, "ci_high": 0.18922,
+             "games": 20000},
+            {"quantity": "mean_bouts", "estimate": 12.284, "se": 0.016, "ci_low": 12.252, "ci_high": 12.315,
+             "games": 20000}]
+    lines = format_table(rows).splitlines()
+    assert lines[2].split() == ["p_fool", "18.38", "%", "0.27", "%", "17.84", "%", "18.92", "%", "20,000"]
+    assert lines[3].split() == ["mean_bouts", "12.284", "0.016", "12.252", "12.315", "20,000"]
+
+
 def test_a_long_fraction_is_never_split_across_lines() -> None:
     rows = [{"quantity": "house edge", "exact": "9571721884148096/26816424180170625", "note": "a b " * 30}]
     text = format_table(rows, width=60)

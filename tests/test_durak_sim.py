@@ -10,13 +10,14 @@ import pytest
 
 from analyzer.engine import chunk_state
 from analyzer.games.durak.kernels import layout as L
+from analyzer.games.durak.kernels.choose import search_arg
 from analyzer.games.durak.kernels.moves import conservation_ok
-from analyzer.games.durak.kernels.play import checked_chunk
+from analyzer.games.durak.kernels.play import checked_chunk, sim_chunk
 from analyzer.games.durak.odds import hand_odds
 from analyzer.games.durak.playthrough import game_trace
 from analyzer.games.durak.rules import durak_rules
 from analyzer.games.durak.simulate import parse_lineup, policy_codes, simulate_durak
-from analyzer.games.durak.state import DurakState, heuristic_policy, random_policy
+from analyzer.games.durak.state import DurakState, heuristic_policy, random_policy, tables_for
 from analyzer.games.durak.strength import strength
 from analyzer.games.state import play_out
 from analyzer.stats import chi_square_gof
@@ -27,10 +28,9 @@ CONFIGS = [(p, d) for d in ("36+2", "52+2") for p in (2, 3, 4, 5, 6)]
 
 def _checked(players: int, deck: str, lineup: list[str], games: int, seed: int, overrides=()) -> np.ndarray:
     rules = durak_rules(players, deck, overrides)
-    from analyzer.games.durak.state import tables_for
-
+    codes = policy_codes(lineup)
     return checked_chunk(chunk_state(seed, 0), games, rules.deck_cards(), rules.kernel_rules(), players,
-                         policy_codes(lineup), 8, np.array(tables_for(rules)))
+                         codes, search_arg(codes, 8), np.array(tables_for(rules)))
 
 
 def _assert_clean(out: np.ndarray, games: int) -> None:
@@ -222,3 +222,20 @@ def test_cluster_robust_standard_errors_match_the_spread_over_repeated_runs():
     reported = np.mean(np.array(ses), axis=0)
     ratio = spread / reported
     assert np.all((ratio > 0.7) & (ratio < 1.4)), ratio
+
+
+def test_a_loop_without_searching_seats_is_the_same_games_and_refuses_a_search():
+    """The loops compiled for ``search=None`` (no searching policy compiled in) play the very same
+    games as with a budget when no seat searches, and stop with an error if one does."""
+    rules = durak_rules(3)
+    codes = policy_codes(["heuristic", "random", "heuristic"])
+    args = (rules.deck_cards(), rules.kernel_rules(), 3, codes)
+    tab = np.array(tables_for(rules))
+    assert search_arg(codes, 8) is None
+    basic = sim_chunk(chunk_state(5, 0), 300, *args, None, tab, False)
+    budgeted = sim_chunk(chunk_state(5, 0), 300, *args, 8, tab, False)
+    assert basic[:8].sum() == 300 and np.array_equal(basic, budgeted)
+    searching = policy_codes(["search", "heuristic", "heuristic"])
+    assert search_arg(searching, 8) == 8
+    with pytest.raises(ValueError, match="search budget"):
+        sim_chunk(chunk_state(5, 0), 3, rules.deck_cards(), rules.kernel_rules(), 3, searching, None, tab, False)

@@ -18,6 +18,7 @@ import numpy as np
 from analyzer.cards import CardError, format_hand, parse_card, parse_hand
 from analyzer.checkpoint import order_problem, outcome_problem
 from analyzer.engine import run
+from analyzer.games.durak.kernels.choose import search_arg
 from analyzer.games.durak.kernels.play import odds_chunk
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, chunk_for, policy_codes
@@ -71,7 +72,7 @@ class OddsTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return odds_chunk(state, n, self.rest, self.hand, self.seat, self.turned, self.rules, self.n_players,
-                          self.policies, self.budget, self.tab)
+                          self.policies, search_arg(self.policies, self.budget), self.tab)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         return estimate_pairs([("p_fool", proportion(int(totals[1]), int(totals[0])))])

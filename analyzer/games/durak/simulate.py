@@ -19,7 +19,7 @@ from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import RunResult, run
 from analyzer.games.durak.groups import Rate, contrast, group_rates, rate_dict
-from analyzer.games.durak.kernels.choose import POLICY_NAMES
+from analyzer.games.durak.kernels.choose import POLICY_NAMES, search_arg
 from analyzer.games.durak.kernels.play import FAMILIES, sim_chunk
 from analyzer.games.durak.kernels.tree import ISMCTS_BUDGET
 from analyzer.games.durak.rules import DurakError, DurakRules
@@ -120,7 +120,8 @@ class DurakTask:
                    int(budget), np.array(tables_for(rules)), bool(later))
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        return sim_chunk(state, n, self.deck, self.rules, self.n_players, self.policies, self.budget, self.tab,
+        return sim_chunk(state, n, self.deck, self.rules, self.n_players, self.policies,
+                         search_arg(self.policies, self.budget), self.tab,
                          self.later)
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:

@@ -21,6 +21,7 @@ import numpy as np
 from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import run
+from analyzer.games.durak.kernels.choose import search_arg
 from analyzer.games.durak.kernels.play import strength_chunk
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, policy_codes
@@ -45,7 +46,8 @@ class StrengthTask:
     tab: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        return strength_chunk(state, n, self.deck, self.rules, self.n_players, self.lineup, self.budget, self.tab)
+        return strength_chunk(state, n, self.deck, self.rules, self.n_players, self.lineup,
+                              search_arg(self.lineup, self.budget), self.tab)
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
         """Why a checkpoint's totals cannot be ``trials`` deals: each is played once per rotation and

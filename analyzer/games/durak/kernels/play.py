@@ -1,6 +1,10 @@
 """Whole games in a loop: self-play chunks for the engine (simulate, hand odds, strength) and a
 self-checking chunk that verifies the invariants after every move.
 
+Every loop takes ``search``: the searching policies' budget, or None when every seat plays
+random or the heuristic (:func:`analyzer.games.durak.kernels.choose.search_arg`; compiled without
+the searches then).
+
 Result vectors of :func:`sim_chunk` (see :mod:`analyzer.games.durak.simulate` for the names):
 fools by seat (6), draws, aborted games, Σ bouts, Σ bouts², Σ moves, Σ moves², first attackers
 by seat (6), then for each family of hand groups (jokers by colour, jokers by role, trump count,
@@ -68,14 +72,15 @@ _FAM_G = np.array(FAMILY_SIZES, dtype=np.int64)
 
 
 @njit(cache=True)
-def play_game(S, tab, rng, policies, budget):
-    """Play the set-up game ``S`` to the end; the result (fool seat, DRAW or ABORTED)."""
+def play_game(S, tab, rng, policies, search):
+    """Play the set-up game ``S`` to the end; the result (fool seat, DRAW or ABORTED). ``search``:
+    the searching policies' budget, None when no seat searches (see :func:`choose`)."""
     while S[PHASE] != OVER:
         if S[MOVES] >= MAX_MOVES:
             S[RESULT] = ABORTED
             S[PHASE] = OVER
             break
-        apply_action(S, tab, choose(S, tab, rng, policies[S[TURN]], budget))
+        apply_action(S, tab, choose(S, tab, rng, policies[S[TURN]], search))
     return S[RESULT]
 
 
@@ -143,7 +148,7 @@ def after_loss_attacker(fool, n_players, rules):
 
 
 @njit(cache=True, nogil=True)
-def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab, later):
+def sim_chunk(rng, n_games, deck, rules, n_players, policies, search, tab, later):
     """``n_games`` self-play games on fresh deals; the :data:`SIM_LEN` result vector.
 
     ``later``: each game follows a first game on its own deal, whose fool's neighbour attacks first
@@ -162,7 +167,7 @@ def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab, later
         if later:
             shuffle(rng, pack)
             setup(S, tab, rules, n_players, pack, np.int64(-1), rng)
-            prev = play_game(S, tab, rng, policies, budget)
+            prev = play_game(S, tab, rng, policies, search)
             first = after_loss_attacker(prev, n_players, rules)
         shuffle(rng, pack)
         setup(S, tab, rules, n_players, pack, first, rng)
@@ -172,7 +177,7 @@ def sim_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab, later
             _groups(S, tab, s, g)
             for j in range(4):
                 groups[s, j] = g[j]
-        r = play_game(S, tab, rng, policies, budget)
+        r = play_game(S, tab, rng, policies, search)
         if later and first >= 0 and r == prev:
             out[19] += 1
         _tally(S, tab, out, groups, vec)
@@ -205,7 +210,7 @@ def arrange_pack(rng, rest, hand, seat, turned_choices, n_players, pack, others)
 
 
 @njit(cache=True, nogil=True)
-def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players, policies, budget, tab):
+def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players, policies, search, tab):
     """Games in which ``seat`` holds ``hand`` (see :func:`arrange_pack`).
 
     Returns ``[games, seat fool, draws, aborted, seat attacks first, seat attacks first and is
@@ -218,7 +223,7 @@ def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players,
     for _ in range(n_games):
         arrange_pack(rng, rest, hand, seat, turned_choices, n_players, pack, others)
         setup(S, tab, rules, n_players, pack, np.int64(-1), rng)
-        r = play_game(S, tab, rng, policies, budget)
+        r = play_game(S, tab, rng, policies, search)
         out[0] += 1
         if r == seat:
             out[1] += 1
@@ -236,7 +241,7 @@ def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players,
 
 
 @njit(cache=True, nogil=True)
-def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, budget, tab):
+def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, search, tab):
     """Each deal is played ``n_players`` times, the lineup rotated one seat each time (lineup slot
     j plays seat (j + r) mod n in rotation r), with the same first attacker.
 
@@ -259,7 +264,7 @@ def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, budget, tab):
             for j in range(n):
                 pol[(j + r) % n] = lineup[j]
             setup(S, tab, rules, n_players, pack, first, rng)
-            res = play_game(S, tab, rng, pol, budget)
+            res = play_game(S, tab, rng, pol, search)
             if res >= 0:
                 fools[(res - r) % n] += 1
             elif res == DRAW:
@@ -275,7 +280,7 @@ def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, budget, tab):
 
 
 @njit(cache=True, nogil=True)
-def checked_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab):
+def checked_chunk(rng, n_games, deck, rules, n_players, policies, search, tab):
     """Self-play with the invariants checked after every move.
 
     Returns ``[games, finished, illegal moves, conservation failures, limit failures, refill
@@ -294,7 +299,7 @@ def checked_chunk(rng, n_games, deck, rules, n_players, policies, budget, tab):
             if S[MOVES] >= MAX_MOVES:
                 S[RESULT] = ABORTED
                 break
-            a = choose(S, tab, rng, policies[S[TURN]], budget)
+            a = choose(S, tab, rng, policies[S[TURN]], search)
             if a < 0 or ((legal_mask(S, tab) >> a) & 1) == 0:
                 out[2] += 1
                 break
