@@ -38,6 +38,11 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
     "tricks": (("tricks", "solve", "--hands", "Jk1 Jd", "Jc Qd", "Qc 9h", "Jh 7c", "--trump", "h"),
                ("tricks", "play", "--game", "georgian-joker", "--deals", "200", "--cards", "5", "--seed", "1"),
                ("tricks", "play", "--game", "georgian-joker", "--schedule", "--deals", "2", "--seed", "1"),
+               # with a pimc seat the loops are compiled with pimc's search (without one, they are not)
+               ("tricks", "play", "--game", "georgian-joker", "--cards", "2", "--deals", "4", "--policy-seat", "0=pimc",
+                "--k", "2", "--seed", "1"),
+               ("tricks", "play", "--game", "joker-54", "--schedule", "--deals", "1", "--policy-seat", "0=pimc",
+                "--k", "1", "--seed", "1"),
                ("tricks", "strength", "--game", "georgian-joker", "--cards", "4", "--a", "pimc", "--b", "heuristic",
                 "--deals", "8", "--seed", "1"),
                ("tricks", "joker-value", "--game", "georgian-joker", "--cards", "5", "--deals", "2000", "--seed", "1"),

@@ -77,7 +77,7 @@ class PlayTask:
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.analysis.selfplay_kernels import deals_chunk, games_chunk
 
-        cfg = self.cfg if self.cfg is not None else np.zeros(5, np.int64)  # no pimc seat: unused
+        cfg = self.cfg  # None: no pimc seat, and the kernels are compiled without pimc
         if self.games:
             return games_chunk(state, n, self.pack, self.players, self.schedule, self.sets, self.params,
                                self.policies, cfg)

@@ -16,7 +16,12 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.tricks.kernels.dealing import policy_state, search_state
-from analyzer.games.tricks.policies.seats import deal_and_play, new_position, search_for
+from analyzer.games.tricks.policies.seats import (
+    deal_and_play,
+    deal_and_play_plain,
+    new_position,
+    search_for,
+)
 from analyzer.games.tricks.rules import P
 
 __all__ = ["N_SETS", "deals_chunk", "games_chunk", "games_out", "tally_deal", "tally_game_deal", "tally_game_end",
@@ -41,18 +46,23 @@ def tally_deal(out, np_, nb, bids, took, scores):
 
 @njit(cache=True, nogil=True)
 def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
-    """``n_deals`` independent deals of ``n`` cards (``cfg``: pimc's options, for pimc seats);
-    the histogram vector of :class:`analyzer.games.tricks.analysis.selfplay.PlayTask` (seat 0
-    left of the dealer)."""
+    """``n_deals`` independent deals of ``n`` cards (``cfg``: pimc's options, for pimc seats; None
+    when no seat plays pimc, and pimc is not compiled in); the histogram vector of
+    :class:`analyzer.games.tricks.analysis.selfplay.PlayTask` (seat 0 left of the dealer)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
-    search = search_for(pol, cfg, search_state(state))
     pack = pack0.copy()
     tricks = n if rp[R_DRAW] == 0 else n + (pack.shape[0] - np_ * n) // np_
     nb = tricks + 1
     out = np.zeros(np_ * (3 + 2 * nb), np.int64)
     g = new_position(np_, pack.shape[0])
     moves = np.zeros(48, np.int64)
+    if cfg is None:  # decided by the argument's type when compiling: the other branch is not compiled
+        for _ in range(n_deals):
+            deal_and_play_plain(dstate, pstate, pack, g, n, np.int64(0), rp, pol, moves)
+            tally_deal(out, np_, nb, g[6], g[7], g[8])
+        return out
+    search = search_for(pol, cfg, search_state(state))
     for _ in range(n_deals):
         deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp, pol, search, moves)
         tally_deal(out, np_, nb, g[6], g[7], g[8])
@@ -127,10 +137,9 @@ def tally_game_end(out, np_, total):
 def games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol, cfg):
     """``n_games`` whole games (deal i: ``cards[i]`` each, set ``sets[i]``; the deal passes
     clockwise, player ``(i + s) % np_`` sits at seat ``s``; ``pol`` by player, ``cfg`` pimc's
-    options); the vector of :func:`games_out`."""
+    options, None when no player plays pimc: see :func:`deals_chunk`); the vector of :func:`games_out`."""
     dstate = state.copy()
     pstate = policy_state(dstate)
-    search = search_for(pol, cfg, search_state(state))
     pack = pack0.copy()
     out = games_out(np_)
     seat_pol = np.zeros(np_, np.int64)
@@ -140,16 +149,40 @@ def games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol, cfg):
     g = new_position(np_, pack.shape[0])
     moves = np.zeros(48, np.int64)
     n_deals = cards.shape[0]
+    if cfg is None:  # no pimc player: compiled without pimc (see deals_chunk)
+        for _ in range(n_games):
+            total[:] = 0
+            for i in range(n_deals):
+                _seat_policies(pol, i, seat_pol)
+                deal_and_play_plain(dstate, pstate, pack, g, cards[i], sets[i], rp, seat_pol, moves)
+                _after_deal(out, np_, i, sets, rp, g, total, best, all_exact)
+            tally_game_end(out, np_, total)
+        return out
+    search = search_for(pol, cfg, search_state(state))
     for _ in range(n_games):
         total[:] = 0
         for i in range(n_deals):
-            for s in range(np_):
-                seat_pol[s] = pol[(i + s) % np_]
+            _seat_policies(pol, i, seat_pol)
             deal_and_play(dstate, pstate, pack, g, cards[i], sets[i], rp, seat_pol, search, moves)
-            last = i == n_deals - 1 or sets[i + 1] != sets[i]
-            tally_game_deal(out, np_, i, i == 0 or sets[i] != sets[i - 1], g[6], g[7], g[8], total, best,
-                            all_exact, not (last and rp[R_PREMIUM_LAST] == 1))
-            if last:
-                tally_set_end(out, np_, rp[R_PREMIUM], sets[i], total, best, all_exact)
+            _after_deal(out, np_, i, sets, rp, g, total, best, all_exact)
         tally_game_end(out, np_, total)
     return out
+
+
+@njit(cache=True, inline="always")
+def _seat_policies(pol, i, seat_pol):
+    """The codes by seat in deal ``i`` of a game (player ``(i + s) % np_`` at seat ``s``)."""
+    np_ = seat_pol.shape[0]
+    for s in range(np_):
+        seat_pol[s] = pol[(i + s) % np_]
+
+
+@njit(cache=True, inline="always")
+def _after_deal(out, np_, i, sets, rp, g, total, best, all_exact):
+    """Tally deal ``i`` of a game just played in ``g``, and its set's premium when the set ends."""
+    n_deals = sets.shape[0]
+    last = i == n_deals - 1 or sets[i + 1] != sets[i]
+    tally_game_deal(out, np_, i, i == 0 or sets[i] != sets[i - 1], g[6], g[7], g[8], total, best,
+                    all_exact, not (last and rp[R_PREMIUM_LAST] == 1))
+    if last:
+        tally_set_end(out, np_, rp[R_PREMIUM], sets[i], total, best, all_exact)

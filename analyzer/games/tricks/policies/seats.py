@@ -32,6 +32,7 @@ from analyzer.games.tricks.kernels.playout import (
     TRICKS,
     TRUMP,
     apply_move,
+    bid_and_play,
     first_leader,
     forbidden_bid,
     new_position,
@@ -51,6 +52,7 @@ __all__ = [
     "bid_and_play_seats",
     "bid_seats",
     "deal_and_play",
+    "deal_and_play_plain",
     "has_external",
     "new_position",
     "new_search",
@@ -146,9 +148,9 @@ def bid_and_play_seats(g, start, rp, pol, search, pstate, moves):
 
 
 @njit(cache=True, inline="always")
-def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves):
-    """Shuffle ``pack``, deal ``n`` cards each into position ``g`` (its stock as long as the
-    pack), bid and play the deal with the seats' codes; returns the trump (-1: none)."""
+def _deal_into(dstate, pstate, pack, g, n, set_index, rp, pol):
+    """Shuffle ``pack``, deal ``n`` cards each into position ``g`` (its stock as long as the pack),
+    name the trump and start the play (the bids not yet made); returns the trump (-1: none)."""
     hands, stock, _pos, _bits, _t_card, _t_mode, _bids, _took, _scores, _played_by, _forbid = g
     np_ = hands.shape[0]
     trump, up_bit, dealt = deal_cards(dstate, pack, np_, n, rp, HEURISTIC if pol[0] >= EXTERNAL else pol[0],
@@ -160,5 +162,24 @@ def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves)
     tricks = n + ns // np_
     start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, pack_mask(pack), ns,
                1 if has_external(pol) else 0)
+    return trump
+
+
+@njit(cache=True, inline="always")
+def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves):
+    """Shuffle ``pack``, deal ``n`` cards each into position ``g`` (its stock as long as the
+    pack), bid and play the deal with the seats' codes; returns the trump (-1: none)."""
+    trump = _deal_into(dstate, pstate, pack, g, n, set_index, rp, pol)
     bid_and_play_seats(g, np.int64(0), rp, pol, search, pstate, moves)
+    return trump
+
+
+@njit(cache=True, inline="always")
+def deal_and_play_plain(dstate, pstate, pack, g, n, set_index, rp, pol, moves):
+    """:func:`deal_and_play` when no seat plays pimc (the same deal, bids and cards, drawing on the
+    same streams), without pimc's search compiled in: a chunk kernel given no pimc options
+    (None) takes this path, pruned by the argument's type, and compiles about a third as much."""
+    pos = g[2]
+    trump = _deal_into(dstate, pstate, pack, g, n, set_index, rp, pol)
+    bid_and_play(g, np.int64(0), (pos[TRICKS] - pos[CARDS]) / g[0].shape[0], rp, pol, pstate, moves)
     return trump
