@@ -124,6 +124,7 @@ def _is_number(v: Any) -> TypeGuard[int | float]:
 
 _SE = re.compile(r"^(.*_)?se(_pp)?$")
 _CI = re.compile(r"^(.*_)?(ci_low|ci_high|ci_lo|ci_hi|low|high)(_pp)?$")
+_COUNT = re.compile(r"^(games|deals|trials|hands|samples|count|n)$")  # a count, in no row's unit
 _EXACT_SIX = re.compile(r"^(.*return.*|.*house_edge.*|edge)$")
 
 
@@ -218,9 +219,9 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
         for i, c in enumerate(cols):
             v = r.get(c)
             dec: int | None = None
-            # the row's quantity says the unit of its value and of the value's SE and interval,
-            # not of a count beside them (games: 20,000, not 2,000,000 % on a probability's row)
-            if keyed and i > 0 and _is_number(v) and (i == 1 or bases[i] is not None or c in ("value", "estimate")):
+            # the row's quantity says the unit of every value in it, not of a count beside them
+            # (games: 20,000, not 2,000,000 % on a probability's row)
+            if keyed and i > 0 and _is_number(v) and not _COUNT.match(c):
                 numeric[i] = True
                 row_pct = is_percent_column(str(r.get("quantity")))
                 own_se = r.get("se")

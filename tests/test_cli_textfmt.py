@@ -117,6 +117,8 @@ def test_a_count_beside_a_keyed_probability_stays_a_count() -> None:
     lines = format_table(rows).splitlines()
     assert lines[2].split() == ["p_fool", "18.38", "%", "0.27", "%", "17.84", "%", "18.92", "%", "20,000"]
     assert lines[3].split() == ["mean_bouts", "12.284", "0.016", "12.252", "12.315", "20,000"]
+    by_game = [{"quantity": "P(no match)", "banker-14": 0.357612, "treize": 0.356935, "frustration": 0.016233}]
+    assert format_table(by_game).splitlines()[2].split() == ["P(no", "match)", "35.76", "%", "35.69", "%", "1.623", "%"]
 
 
 def test_a_long_fraction_is_never_split_across_lines() -> None:
