@@ -254,3 +254,20 @@ def test_the_playout_kernel_plays_as_self_play(game: str, over: list[str], cards
         start_play(g, first_leader(p, rp), trump, -1, cards, tricks, 0, mask, ns, 0)
         bid_and_play(g, 0, (tricks - cards) / p, rp, pol, pstate, np.zeros(48, np.int64))
         assert list(g[6]) == list(bids) and list(g[7]) == list(took) and list(g[8]) == list(scores)
+
+
+def test_a_bid_table_without_a_pimc_seat_is_the_pimc_capable_kernels_table() -> None:
+    """With no pimc seat the bid kernel is compiled without pimc (``cfg`` None): it plays the very
+    samples the pimc-capable kernel plays, drawing and not drawing."""
+    from analyzer.engine import chunk_state
+    from analyzer.games.tricks.analysis.bid_kernels import bid_chunk
+    from analyzer.games.tricks.analysis.bidding import MAX_TRIES, _task
+
+    for s in (situation(GJ, "Ah Kh 9s Jk1", up="7h", seat=2, bids=[1, 0]),
+              situation(trick_rules("joker-54"), "Ah Kh Jk1", up="7s", seat=0)):
+        t = _task(s, "heuristic", "heuristic", None, 0, 0)
+        args = (t.pool, t.seat, np.uint64(t.hand), t.up, t.trump, t.pre_bids, t.legal_bids, t.players, t.cards,
+                t.tricks, t.set_index, t.params, t.policies, np.uint64(t.deck_mask), t.cond, t.full_choice, MAX_TRIES)
+        plain = t.run_chunk(chunk_state(4, 0), 300)
+        assert plain.any()
+        assert np.array_equal(bid_chunk(chunk_state(4, 0), 300, *args, np.zeros(5, np.int64)), plain)

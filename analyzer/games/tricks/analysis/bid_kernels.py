@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.kernels.dealing import policy_state, search_state
-from analyzer.games.tricks.kernels.playout import first_leader, start_play
+from analyzer.games.tricks.kernels.playout import bid_and_play, first_leader, start_play
 from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid, choose_trump
 from analyzer.games.tricks.policies.seats import (
     bid_and_play_seats,
@@ -73,7 +73,8 @@ def _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, out):
 @njit(cache=True)
 def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, me, pre_bids, legal_bids,
                deck_mask, extra, search, pstate, moves):
-    """The sample ``hands`` (the stock in ``g``'s first ``ns`` cards) played out once per legal bid."""
+    """The sample ``hands`` (the stock in ``g``'s first ``ns`` cards) played out once per legal bid
+    (``search`` None: no pimc seat, and pimc is not compiled in)."""
     wh, _stock, _pos, _bits, _t_card, _t_mode, bids, took, scores, _played_by, _forbid = g
     np_ = hands.shape[0]
     track = 1 if has_external(pol) else 0
@@ -84,7 +85,10 @@ def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, 
         copy_into(bids, earlier[:me])
         bids[me] = legal_bids[j]
         start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, deck_mask, ns, track)
-        bid_and_play_seats(g, me + 1, rp, pol, search, pstate, moves)
+        if search is None:  # decided by the argument's type when compiling: the plain loop
+            bid_and_play(g, me + 1, extra, rp, pol, pstate, moves)
+        else:
+            bid_and_play_seats(g, me + 1, rp, pol, search, pstate, moves)
         _record(out, j, tricks + 1, scores[me], took[me], legal_bids[j])
 
 
@@ -92,10 +96,11 @@ def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, 
 def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n,
               tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, cfg):
     """``n_samples`` samples of the unseen cards ``pool0``, every legal bid played out on each
-    (``cfg``: pimc's options, for pimc seats)."""
+    (``cfg``: pimc's options, for pimc seats; None when no seat plays pimc, and pimc is not
+    compiled in)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
-    search = search_for(pol, cfg, search_state(state))
+    search = None if cfg is None else search_for(pol, cfg, search_state(state))
     pool = pool0.copy()
     nb = tricks + 1
     nbids = legal_bids.shape[0]

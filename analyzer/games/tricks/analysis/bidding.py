@@ -234,12 +234,15 @@ class BidTask:
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.analysis.bid_kernels import bid_chunk
+        from analyzer.games.tricks.kernels.playout import EXTERNAL
         from analyzer.games.tricks.policies.pimc_move import default_cfg
 
+        # no pimc seat: None, and the kernel is compiled without pimc (the same numbers)
+        cfg = default_cfg(*self.pimc) if bool((self.policies >= EXTERNAL).any()) else None
         return bid_chunk(state, n, self.pool, self.seat, np.uint64(self.hand), self.up, self.trump,
                          self.pre_bids, self.legal_bids, self.players, self.cards, self.tricks,
                          self.set_index, self.params, self.policies, np.uint64(self.deck_mask),
-                         self.cond, self.full_choice, MAX_TRIES, default_cfg(*self.pimc))
+                         self.cond, self.full_choice, MAX_TRIES, cfg)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """Each bid's expected score and its standard error."""
