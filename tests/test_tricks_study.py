@@ -94,3 +94,13 @@ def test_pimc_whole_games_rows_name_the_pimc_player(monkeypatch) -> None:  # typ
     gj = [r for r in rows if r["game"] == "georgian-joker"]
     assert all(0.0 <= r["p_premium_per_set"] <= 1.0 for r in gj)
     assert sum(r["p_best"] for r in rows if r["game"] == "joker-54") >= 1.0
+
+
+def test_hook_rows_are_pinned() -> None:
+    """The hook's paired deals, pinned: the values the kernel gave when it still carried pimc's search
+    (it now plays the plain loop, compiled without pimc; the same deals must come out)."""
+    gj = hook_rows(trick_rules("georgian-joker"), 5, 3000, 7)
+    assert gj[0]["hook_cost"] == pytest.approx(-4.156666666666666, abs=1e-12)
+    assert [round(x["ev"], 6) for x in gj[1]] == [64.182853, 104.769231]
+    j54 = hook_rows(trick_rules("joker-54"), 4, 3000, 7)
+    assert j54[0]["hook_cost"] == pytest.approx(0.3006666666666667, abs=1e-12)

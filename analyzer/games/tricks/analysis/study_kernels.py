@@ -22,10 +22,9 @@ from analyzer.games.tricks.kernels.playout import (
 from analyzer.games.tricks.policies.basic import PIMC
 from analyzer.games.tricks.policies.seats import (
     bid_and_play_seats,
-    deal_and_play,
+    deal_and_play_plain,
     has_external,
     new_position,
-    new_search,
     search_for,
 )
 from analyzer.games.tricks.rules import P
@@ -101,7 +100,8 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
 
 @njit(cache=True, nogil=True)
 def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
-    """Each deal played with the hook on and off (the same cards). Result: the dealer's Σ(on −
+    """Each deal played with the hook on and off (the same cards; no seat plays pimc, and pimc is
+    not compiled in). Result: the dealer's Σ(on −
     off), Σ(on − off)²; per seat Σ score, Σ score² with the hook on; per joker count 0..2 dealt
     to a seat: seats, Σ score, Σ score² (hook on)."""
     dstate = state.copy()
@@ -111,7 +111,6 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
     g = new_position(np_, pack.shape[0])
     scores = g[8]
     moves = np.zeros(48, np.int64)
-    search = new_search(np.zeros(5, np.int64), pstate, np.int64(1))  # no pimc seat
     saved = np.zeros(4, np.uint64)
     psaved = np.zeros(4, np.uint64)
     packsaved = pack.copy()
@@ -120,13 +119,13 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
             saved[i] = dstate[i]
             psaved[i] = pstate[i]
         copy_into(packsaved, pack)
-        deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp_off, pol, search, moves)
+        deal_and_play_plain(dstate, pstate, pack, g, n, np.int64(0), rp_off, pol, moves)
         off = scores[np_ - 1]
         for i in range(4):
             dstate[i] = saved[i]
             pstate[i] = psaved[i]
         copy_into(pack, packsaved)
-        deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp_on, pol, search, moves)
+        deal_and_play_plain(dstate, pstate, pack, g, n, np.int64(0), rp_on, pol, moves)
         d = scores[np_ - 1] - off
         out[0] += d
         out[1] += d * d
