@@ -100,8 +100,10 @@ STUDY_WARMUP: dict[str, tuple[str, ...]] = {
 # tricks, stud and equity measure 707, 742 and 413 MB; declared so, the trick group (100 s) can run
 # beside the four smallest only and the warm-up took 222 s at 797 MB, against 150-170 s at 1,177 MB
 # (summed RSS, which counts the ~100 MB of library pages two processes share twice) as declared
-# here. The report then peaks near 1.14 GB either way, so the faster schedule is kept: an open
-# point of the 1 GB target. Two groups run side by side only while their declared peaks fit.
+# here. Counted once (PSS, `benchmarks/tree_rss.py`), the warm-up peaks at 895 MB and the report
+# after it at 841 MB (summed RSS 1,028 and 969), and a fresh `make report` completes inside a
+# 1 GB memory cgroup without reclaim failures. Two groups run side by side only while their
+# declared peaks fit.
 MEMORY_MB = 1000
 GROUP_PEAK_MB: dict[str, int] = {
     "tricks": 620, "equity": 360, "rummy": 340, "stud": 700, "durak": 275, "freq": 360, "eval": 225,
