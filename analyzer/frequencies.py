@@ -155,7 +155,8 @@ def _counts(ev: Evaluator, d: np.ndarray, cards: int) -> np.ndarray:
 
                 counts[:] += count_by_classes_ff(*part, ev.table, ev.wbits, *ev.ff_args(), n_pos)
             else:
-                counts[:] += SC.count_by_classes(*part, *ev.kernel_args(), n_pos)
+                five = None if cards == 5 else cards  # None: the five-card copy (see count_by_classes)
+                counts[:] += SC.count_by_classes(part[0], five, *part[2:], *ev.kernel_args(), n_pos)
 
         in_ranges(len(tasks), by_class, first=64)
         return counts

@@ -21,14 +21,15 @@ def _every_hand(name: str, deck: str | None, k: int) -> np.ndarray:
     return K.count_all(d, k, table, wbits, len(ev.order_low_to_high), 0, d.size)
 
 
-def _by_classes(name: str, deck: str | None, k: int) -> np.ndarray:
+def _by_classes(name: str, deck: str | None, k: int, five_card_copy: bool = False) -> np.ndarray:
     ev = _evaluator(name, deck, k)
     d = ev.deck.cards.astype(np.int64)
     table, wbits = ev.kernel_args()
     ranks = np.unique(d[d < FIRST_JOKER] >> 2)
     tasks = SC.class_tasks(k, len(ranks), int((d >= FIRST_JOKER).sum()))
-    return SC.count_by_classes(tasks, k, ranks, d[d >= FIRST_JOKER], SC.masks_by_size(len(ranks)),
-                               SC.counts_by_size(len(ranks)), table, wbits, len(ev.order_low_to_high))
+    return SC.count_by_classes(tasks, None if five_card_copy else k, ranks, d[d >= FIRST_JOKER],
+                               SC.masks_by_size(len(ranks)), SC.counts_by_size(len(ranks)), table, wbits,
+                               len(ev.order_low_to_high))
 
 
 @pytest.mark.parametrize(("name", "deck", "k"), [
@@ -40,6 +41,13 @@ def test_classes_weighted_by_relabellings_equal_every_hand(name: str, deck: str,
     got = _by_classes(name, deck, k)
     assert np.array_equal(got, _every_hand(name, deck, k))
     assert got.sum() == comb(_evaluator(name, deck, k).deck.size, k)
+
+
+@pytest.mark.parametrize(("name", "deck"), [("joker-wild", "52+1"), ("bug", "52+2"), ("short-32", "32+2")])
+def test_the_five_card_copy_counts_as_the_general_kernel(name: str, deck: str) -> None:
+    """``k`` None (what exact five-card counts pass: a copy compiled without the best-of-six/seven
+    code) gives the general kernel's counts, which equal every hand's."""
+    assert np.array_equal(_by_classes(name, deck, 5, five_card_copy=True), _by_classes(name, deck, 5))
 
 
 @pytest.mark.slow

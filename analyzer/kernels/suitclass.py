@@ -25,7 +25,7 @@ from numba import njit, prange
 
 from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT
-from analyzer.kernels.evaluate import score_cards
+from analyzer.kernels.evaluate import score5, score_cards
 
 __all__ = ["class_cards", "class_step", "class_tasks", "class_weight", "count_by_classes", "counts_by_size", "masks_by_size",
            "next_class", "suit_symmetric"]
@@ -121,19 +121,25 @@ def class_step(task, idx, ranks, jokers, by, nby, cards, m):
 
 @njit(cache=True)
 def _one_task(task, k, ranks, jokers, by, nby, table, wbits, counts):
-    """Add every class of one task into ``counts``, each weighted by its relabellings."""
+    """Add every class of one task into ``counts``, each weighted by its relabellings (``k``
+    None: five-card hands, compiled without the best-of-six/seven code)."""
     cards, m, idx = np.empty(7, np.int64), np.empty(4, np.int64), np.zeros(3, np.int64)
     w = class_step(task, idx, ranks, jokers, by, nby, cards, m)
     while w:
-        counts[score_cards(cards, k, table, wbits) >> CAT_SHIFT] += w
+        if k is None:  # a None argument: numba drops the other branch from this copy
+            s = score5(cards, table, wbits)
+        else:
+            s = score_cards(cards, k, table, wbits)
+        counts[s >> CAT_SHIFT] += w
         w = class_step(task, idx, ranks, jokers, by, nby, cards, m)
 
 
 @njit(cache=True, parallel=True)
 def count_by_classes(tasks, k, ranks, jokers, by, nby, table, wbits, n_pos):
-    """Category-position counts (int64[n_pos]) of the hands of ``tasks`` (rows of TASK_WIDTH:
-    see the module), each class weighted by its relabellings; the sum is the same for any
-    number of threads."""
+    """Category-position counts (int64[n_pos]) of the ``k``-card hands of ``tasks`` (rows of
+    TASK_WIDTH: see the module), each class weighted by its relabellings; the sum is the same for
+    any number of threads. ``k`` None counts five-card hands, with a copy compiled without the
+    best-of-six/seven code (a first exact count compiles about a second less)."""
     per = np.zeros((tasks.shape[0], n_pos), np.int64)
     for t in prange(tasks.shape[0]):
         _one_task(tasks[t], k, ranks, jokers, by, nby, table, wbits, per[t])
