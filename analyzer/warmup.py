@@ -68,6 +68,8 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
               ("durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--players", "3", "--seat", "0"),
               ("durak", "strength", "--pair", "ismcts:heuristic", "--deals", "4", "--budget", "50", "--seed", "1")),
     "freq": (("freq", "--rules", "joker-wild", "--deck", "52+1", "--exact"),
+             # exact counts of five cards and of more compile apart (the report counts best-of-seven)
+             ("freq", "--rules", "standard", "--deck", "32", "--cards", "7", "--exact"),
              ("freq", "--rules", "deuces-wild", "--trials", "20000", "--seed", "7"),
              ("freq", "--rules", "standard", "--four-flush", "--exact"),
              ("freq", "--rules", "standard", "--four-flush", "--cards", "7", "--trials", "20000", "--seed", "7"),
