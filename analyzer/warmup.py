@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["COMPILE_SECONDS", "GROUP_PEAK_MB", "MEMORY_MB", "NO_KERNELS", "STUDY_WARMUP", "WARMUP", "estimate", "is_warm",
-           "mark_warm", "notice", "run_group", "run_groups", "watch_compiles"]
+__all__ = ["COMPILE_SECONDS", "GROUP_PEAK_MB", "MEMORY_MB", "NO_KERNELS", "STUDY_WARMUP", "WARMUP", "cold_groups", "estimate",
+           "is_warm", "mark_warm", "notice", "run_group", "run_groups", "watch_compiles"]
 
 # Group (a top-level command) → the command lines that compile its kernels, on small inputs: every
 # command that compiles (the report's studies call most of the same kernels), but the
@@ -258,7 +258,14 @@ def run_group(group: str) -> float:
         module, name = target.split(":")
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             getattr(importlib.import_module(module), name)()
+    mark_warm(f"group {group}")
     return time.perf_counter() - t0
+
+
+def cold_groups() -> list[str]:
+    """The groups of :data:`WARMUP` whose warm-up has not run to the end on these sources, in
+    its order (none when numba caches nothing)."""
+    return [g for g in WARMUP if not is_warm(f"group {g}")]
 
 
 def run_groups(groups: Iterable[str], jobs: int = 1, memory_mb: int = MEMORY_MB) -> Iterator[tuple[str, float]]:

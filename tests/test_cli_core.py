@@ -428,6 +428,7 @@ def test_report_memory_option_reaches_the_build(monkeypatch: pytest.MonkeyPatch,
 
     seen: list[int] = []
     monkeypatch.setattr(report_cmd, "build_report", lambda *a, **k: seen.append(k["memory_mb"]) or [])
+    monkeypatch.setattr(report_cmd, "compile_first", lambda *a: [])  # (tested in tests/test_warmup.py)
     assert run("report", "--out", str(tmp_path / "a"))[0] == 0
     assert run("report", "--out", str(tmp_path / "b"), "--memory", "2500")[0] == 0
     assert seen == [1000, 2500]

@@ -232,3 +232,39 @@ def test_each_group_warms_in_a_fresh_process_within_the_memory_budget(monkeypatc
 def test_every_group_declares_a_peak_within_the_budget() -> None:
     assert set(warmup.GROUP_PEAK_MB) == set(warmup.WARMUP)
     assert all(0 < mb <= warmup.MEMORY_MB for mb in warmup.GROUP_PEAK_MB.values())
+
+
+def test_a_group_is_warm_once_its_warm_up_ran_to_the_end(cache: Path) -> None:
+    """``run_group`` marks its group (in numba's cache folder, per source version); the others stay cold."""
+    assert warmup.cold_groups() == list(warmup.WARMUP)
+    warmup.run_group("calling")
+    assert warmup.cold_groups() == [g for g in warmup.WARMUP if g != "calling"]
+
+
+def test_a_report_of_studies_side_by_side_compiles_the_cold_groups_first(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two or more studies built at once from cold caches would each compile inside its process,
+    100-200 MB over its declared peak: the report runs the warm-up of the cold groups first,
+    within the same memory budget. One study, or one process, compiles as it goes."""
+    import analyzer.cli.report_cmd as report_cmd
+
+    runs: list[tuple[list[str], int, int]] = []
+
+    def fake_run_groups(groups: list[str], jobs: int, memory_mb: int) -> list[tuple[str, float]]:
+        runs.append((list(groups), jobs, memory_mb))
+        for g in groups:
+            warmup.mark_warm(f"group {g}")
+        return [(g, 0.0) for g in groups]
+
+    monkeypatch.setattr(warmup, "run_groups", fake_run_groups)
+    assert report_cmd.compile_first(5, 1, 1000) == [] and report_cmd.compile_first(1, 2, 1000) == []
+    assert runs == []
+    warmup.mark_warm("group tricks")
+    assert report_cmd.compile_first(9, 2, 800) == [g for g in warmup.WARMUP if g != "tricks"]
+    assert runs == [([g for g in warmup.WARMUP if g != "tricks"], 2, 800)]
+    assert report_cmd.compile_first(9, 2, 800) == [] and len(runs) == 1  # warm now: nothing to do
+    built: list[int] = []
+    monkeypatch.setattr(report_cmd, "build_report", lambda *a, **k: built.append(k["jobs"]) or [])
+    monkeypatch.setattr(warmup, "_sources_key", lambda: "edited")  # an edit: every group cold again
+    assert CliRunner().invoke(main, ["report", "--out", str(cache / "r"), "--jobs", "2"]).exit_code == 0
+    assert built == [2] and runs[-1] == (list(warmup.WARMUP), 2, 1000)
