@@ -263,8 +263,10 @@ def test_a_report_of_studies_side_by_side_compiles_the_cold_groups_first(
     assert report_cmd.compile_first(9, 2, 800) == [g for g in warmup.WARMUP if g != "tricks"]
     assert runs == [([g for g in warmup.WARMUP if g != "tricks"], 2, 800)]
     assert report_cmd.compile_first(9, 2, 800) == [] and len(runs) == 1  # warm now: nothing to do
+    monkeypatch.setattr(warmup, "_sources_key", lambda: "edited")  # an edit: every group cold again
+    bad = CliRunner().invoke(main, ["report", "--study", "nope", "--study", "durak", "--jobs", "2", "--out", str(cache / "r")])
+    assert bad.exit_code == 2 and "unknown study 'nope'" in bad.output and len(runs) == 1  # before compiling
     built: list[int] = []
     monkeypatch.setattr(report_cmd, "build_report", lambda *a, **k: built.append(k["jobs"]) or [])
-    monkeypatch.setattr(warmup, "_sources_key", lambda: "edited")  # an edit: every group cold again
     assert CliRunner().invoke(main, ["report", "--out", str(cache / "r"), "--jobs", "2"]).exit_code == 0
     assert built == [2] and runs[-1] == (list(warmup.WARMUP), 2, 1000)

@@ -41,7 +41,8 @@ def report_cmd(out: Path, studies: tuple[str, ...], jobs: int | None, memory_mb:
     and two side by side would pass --memory.
     """
     n = jobs if jobs is not None else max(1, min(2, os.cpu_count() or 1))
-    compile_first(len(studies) or len(STUDIES), n, memory_mb)
+    if set(studies) <= {s.name for s in STUDIES}:  # an unknown name fails at once below, before compiling
+        compile_first(len(set(studies)) or len(STUDIES), n, memory_mb)
     built = build_report(out, STUDIES, list(studies) or None, jobs=n, memory_mb=memory_mb)
     for s in built:
         click.echo(f"wrote {out / s.name / 'index.html'}")
