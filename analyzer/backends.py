@@ -24,6 +24,7 @@ import numpy as np
 
 from analyzer.errors import JokerOddsError
 from analyzer.kernels.rng import chunk_state
+from analyzer.scheduling import stop_workers
 
 __all__ = ["BACKENDS", "Backend", "BackendError", "DaskBackend", "LocalBackend", "ProcessBackend",
            "make_backend"]
@@ -155,8 +156,7 @@ class ProcessBackend(Backend):
     def close(self) -> None:
         if hasattr(self, "_pool"):
             if self._cancel.is_set():  # interrupted: the workers' results are not wanted
-                for proc in list(getattr(self._pool, "_processes", {}).values()):
-                    proc.terminate()
+                stop_workers(self._pool)
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 

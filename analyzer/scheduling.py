@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
-__all__ = ["kernel_threads", "next_fitting", "run_within", "share_cores"]
+__all__ = ["kernel_threads", "next_fitting", "run_within", "share_cores", "stop_workers"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -82,3 +82,10 @@ def share_cores(jobs: int) -> None:
     if current.isdigit() and 0 < int(current) <= share:
         return
     os.environ["NUMBA_NUM_THREADS"] = str(share)
+
+
+def stop_workers(pool: cf.ProcessPoolExecutor) -> None:
+    """Terminate ``pool``'s worker processes now (an interrupted or failed run: their results are
+    not wanted), so that its shutdown does not wait for the jobs they are running."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        proc.terminate()

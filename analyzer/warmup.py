@@ -280,11 +280,16 @@ def run_groups(groups: Iterable[str], jobs: int = 1, memory_mb: int = MEMORY_MB)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from analyzer.scheduling import run_within, share_cores
+    from analyzer import scheduling
 
     # spawn: a fork of a process that has loaded numba (a test session) could inherit its locks; a
     # fresh process per group: numba keeps what it compiled in memory, so a worker reused for a
     # second group would hold both (two such side by side passed 1.2 GB)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=share_cores, initargs=(jobs,), max_tasks_per_child=1) as pool:
-        yield from run_within(names, lambda g: pool.submit(run_group, g), GROUP_PEAK_MB.__getitem__, jobs, memory_mb)
+                             initializer=scheduling.share_cores, initargs=(jobs,), max_tasks_per_child=1) as pool:
+        try:
+            yield from scheduling.run_within(names, lambda g: pool.submit(run_group, g), GROUP_PEAK_MB.__getitem__,
+                                             jobs, memory_mb)
+        except BaseException:  # Ctrl-C or a failed group: stop compiling now, not when the groups are done
+            scheduling.stop_workers(pool)
+            raise

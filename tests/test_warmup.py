@@ -270,3 +270,40 @@ def test_a_report_of_studies_side_by_side_compiles_the_cold_groups_first(
     monkeypatch.setattr(report_cmd, "build_report", lambda *a, **k: built.append(k["jobs"]) or [])
     assert CliRunner().invoke(main, ["report", "--out", str(cache / "r"), "--jobs", "2"]).exit_code == 0
     assert built == [2] and runs[-1] == (list(warmup.WARMUP), 2, 1000)
+
+
+def test_stop_workers_ends_a_pool_without_waiting_for_its_jobs() -> None:
+    """``stop_workers`` terminates the worker processes: the pool's shutdown does not wait for a
+    30-second job (what an interrupted warm-up or report relies on)."""
+    import concurrent.futures as cf
+    import multiprocessing
+    import time
+
+    from analyzer.scheduling import stop_workers
+
+    with cf.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        job = pool.submit(time.sleep, 30)
+        while not (getattr(pool, "_processes", None) or {}):
+            time.sleep(0.05)
+        time.sleep(0.5)  # the worker has taken the job
+        t0 = time.monotonic()
+        stop_workers(pool)
+    assert time.monotonic() - t0 < 10 and job.done()
+
+
+def test_an_interrupted_warm_up_stops_its_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C (or a failed group) while groups compile: the workers are terminated at once rather
+    than waited for (a group compiles for up to a minute)."""
+    import analyzer.scheduling as scheduling
+
+    stopped: list[object] = []
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+        yield  # a generator, as run_within is
+
+    monkeypatch.setattr(scheduling, "run_within", interrupted)
+    monkeypatch.setattr(scheduling, "stop_workers", stopped.append)
+    with pytest.raises(KeyboardInterrupt):
+        list(warmup.run_groups(["calling", "draw"], jobs=2))
+    assert len(stopped) == 1

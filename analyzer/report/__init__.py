@@ -23,7 +23,7 @@ from analyzer.io import check_output_path, clip
 from analyzer.report.index import write_index, write_meta
 from analyzer.report.registry import CORE_STUDIES, StudySpec, build_study
 from analyzer.report.study import PageContext, Study
-from analyzer.scheduling import next_fitting, run_within, share_cores
+from analyzer.scheduling import next_fitting, run_within, share_cores, stop_workers
 
 __all__ = ["CORE_STUDIES", "MEMORY_MB", "Study", "StudySpec", "build_report", "build_study", "next_fitting"]
 
@@ -187,8 +187,7 @@ def _built(chosen: list[StudySpec], out: Path, jobs: int,
             for spec, (study, seconds, peak_mb) in run_within(waiting, submit, _peak, jobs, memory_mb):
                 yield spec, study, seconds, peak_mb
     except BaseException:  # a failed study or Ctrl-C: stop the other workers now, not when done
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            proc.terminate()
+        stop_workers(pool)
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
