@@ -28,7 +28,7 @@ import math
 import re
 import shutil
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, TypeGuard
 
 from analyzer import numfmt
@@ -55,7 +55,7 @@ MIN_TEXT_WIDTH = 12
 GAP = "  "
 
 _PERCENT = re.compile(
-    r"^(p|p_.*|.*probability.*|.*house_edge.*|.*return.*|.*frequency.*|share|share_of_.*|agreement|"
+    r"^(p|p_.*|.*probability.*|cumulative|.*house_edge.*|.*return.*|.*frequency.*|share|share_of_.*|agreement|"
     r"element_of_risk.*|exchange_rate|.*_share|win_rate|.*_rate)$")
 _COMPANIONS = ("se", "ci_low", "ci_high", "exact", "estimate")
 _NOT_PERCENT = re.compile(r"^(.*_per_unit|seconds)$")
@@ -183,21 +183,27 @@ def format_cell(v: Any, percent: bool = False, style: tuple[str, int] | None = N
     return numfmt.sig(v, digits, decimals)
 
 
-def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[list[str]], list[bool]]:
+def table_cells(rows: Sequence[dict[str, Any]], cols: list[str],
+                percent: Collection[str] = ()) -> tuple[list[list[str]], list[bool]]:
     """Every cell of ``rows`` as text, and which columns are numeric — the one place a table's
     numbers are written, for the terminal and for report pages alike.
 
     An estimate's SE shows 2 significant digits; the estimate and its interval show as many
     decimals as the SE, in the estimate's unit (a bare ``se``/``ci_low`` column takes the unit of
-    the column it follows).
+    the column it follows). ``percent``: columns that hold probabilities whatever their names.
 
+    >>> table_cells([{"category": "pair", "short-32 (32+1)": 0.505902}, {"category": "flush", "short-32 (32+1)": "-"}],
+    ...             ["category", "short-32 (32+1)"], percent=["short-32 (32+1)"])[0]
+    [['pair', '50.59 %'], ['flush', '-']]
     >>> cells, _ = table_cells([{"p_fool": 0.227440, "se": 0.00129, "ci_low": 0.224852}],
     ...                        ["p_fool", "se", "ci_low"])
     >>> cells
     [['22.74 %', '0.13 %', '22.49 %']]
     """
-    numeric = [all(_is_number(r.get(c)) for r in rows if r.get(c) is not None)
-               and any(r.get(c) is not None for r in rows) for c in cols]
+    # a declared probability column stays one even where a rule set has no such category ("-")
+    numeric = [all(_is_number(r.get(c)) or (c in percent and isinstance(r.get(c), str))
+                   for r in rows if r.get(c) is not None)
+               and any(_is_number(r.get(c)) for r in rows) for c in cols]
     keyed = bool(cols) and cols[0] == "quantity"  # each row names its own quantity (and unit)
     bases = [_base(c, cols, i) for i, c in enumerate(cols)]
     pcts = []
@@ -205,7 +211,7 @@ def table_cells(rows: Sequence[dict[str, Any]], cols: list[str]) -> tuple[list[l
         b = bases[i]
         # a companion is in its estimate's unit: a gain in antes keeps its interval in antes even
         # beside a house-edge column (which made a bare ci_low a percentage: 2.516 antes, 200.3 %)
-        pcts.append(num and is_percent_column(c if b is None else cols[b], cols))
+        pcts.append(num and (c in percent or is_percent_column(c if b is None else cols[b], cols)))
     se_col = {b: i for i, b in enumerate(bases) if b is not None and _SE.match(cols[i])}
     ci_cols = _interval_columns(cols, bases)
     se_rows = ({str(r.get("quantity")): float(r[cols[1]]) for r in rows

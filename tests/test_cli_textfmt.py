@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -119,6 +120,29 @@ def test_a_count_beside_a_keyed_probability_stays_a_count() -> None:
     assert lines[3].split() == ["mean_bouts", "12.284", "0.016", "12.252", "12.315", "20,000"]
     by_game = [{"quantity": "P(no match)", "banker-14": 0.357612, "treize": 0.356935, "frustration": 0.016233}]
     assert format_table(by_game).splitlines()[2].split() == ["P(no", "match)", "35.76", "%", "35.69", "%", "1.623", "%"]
+
+
+def test_probability_columns_named_by_what_they_compare_print_as_percentages(tmp_path: Path) -> None:
+    """A pivot's columns are named by rule set, a low table's running total "cumulative": declared
+    (``percent=``) or so named, they print in the page's one style, with "-" where a rule set has
+    no such category; the hand-frequencies page printed them as bare decimals (0.000001539) beside
+    percentages (0.0008363 %)."""
+    from analyzer.report.study import Study
+    from analyzer.textfmt import table_cells
+
+    rows = [{"category": "royal flush", "standard (52)": 0.000001539, "short-32 (32+1)": 0.0001011},
+            {"category": "flush", "standard (52)": 0.001965, "short-32 (32+1)": "-"}]
+    cols = list(rows[0])
+    assert table_cells(rows, cols)[0][0][1:] == ["0.000001539", "0.0001011"]  # undeclared: plain
+    cells, numeric = table_cells(rows, cols, percent=cols[1:])
+    assert cells == [["royal flush", "0.0001539 %", "0.01011 %"], ["flush", "0.1965 %", "-"]]
+    assert numeric == [False, True, True]
+    study = Study("x", "X")
+    study.table("pivot", rows, "Probability of each category", percent=cols[1:])
+    study.write(tmp_path)
+    assert "| flush | 0.1965 % | - |" in (tmp_path / "x" / "index.md").read_text(encoding="utf-8")
+    low = [{"hand": "7-low", "count": 4080, "probability": 0.00157, "cumulative": 0.00157}]
+    assert format_table(low).splitlines()[2].split() == ["7-low", "4,080", "0.1570", "%", "0.1570", "%"]
 
 
 def test_a_long_fraction_is_never_split_across_lines() -> None:

@@ -69,7 +69,8 @@ def build() -> Study:
             row[f"{k[0]} ({k[1]})"] = hit.probability if hit else "-"
         if any(v != "-" for v in list(row.values())[1:]):
             pivot.append(row)
-    study.table("main-rule-sets", pivot, "Probability of each category, 5 cards, exact")
+    study.table("main-rule-sets", pivot, "Probability of each category, 5 cards, exact",
+                percent=[f"{k[0]} ({k[1]})" for k in main])
     study.heading("Counts by rule set and deck")
     study.text("Each rule set's exact counts, folded: open the one you need.")
     for (name, deck), t in tables.items():
@@ -90,7 +91,8 @@ def build() -> Study:
         have = {r.category: r.probability for r in t.rows}
         matrix.append({"rules": name, "deck": deck, "hands": t.total,
                        **{c.value: have.get(c.value, "-") for c in DEFAULT_ORDER}})
-    study.table("matrix", matrix, "Category probabilities, every preset × deck", fold=True)
+    study.table("matrix", matrix, "Category probabilities, every preset × deck", fold=True,
+                percent=[c.value for c in DEFAULT_ORDER])
     seen: set[tuple[str, str, str]] = set()
     unique_rows = []
     for row in long_rows:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -152,6 +152,7 @@ class Study:
     answers: list[str] = field(default_factory=list)
     terms: dict[str, str] = field(default_factory=dict)
     _tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    _percent: dict[str, frozenset[str]] = field(default_factory=dict)  # columns declared probabilities
     _figures: dict[str, bytes] = field(default_factory=dict)
 
     def answer(self, *lines: str) -> None:
@@ -168,10 +169,15 @@ class Study:
     def text(self, text: str) -> None:
         self.blocks.append(("text", text))
 
-    def table(self, name: str, rows: list[dict[str, Any]], caption: str = "", fold: bool = False) -> None:
+    def table(self, name: str, rows: list[dict[str, Any]], caption: str = "", fold: bool = False,
+              percent: Sequence[str] = ()) -> None:
         """A table shown on the page and saved as ``tables/<name>.csv``; ``fold`` (or more than
-        :data:`MAX_ROWS` rows) puts it behind a fold, for those who want the detail."""
+        :data:`MAX_ROWS` rows) puts it behind a fold, for those who want the detail. ``percent``
+        names columns of probabilities whose names do not say so (a pivot's columns named by rule
+        set): they print as percentages like any probability column."""
         self._tables[name] = rows
+        if percent:
+            self._percent[name] = frozenset(percent)
         self.blocks.append(("table", (name, caption, fold)))
 
     def card(self, title: str, lines: list[str], rows: list[dict[str, Any]] | None = None,
@@ -209,7 +215,7 @@ class Study:
         if not rows:
             return [*out, ""]
         cols = list(rows[0])
-        cells, numeric = table_cells(rows, cols)
+        cells, numeric = table_cells(rows, cols, self._percent.get(name, frozenset()))
         lines = ["| " + " | ".join(_label(c) for c in cols) + " |",
                  "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
         lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in cells]
@@ -287,7 +293,7 @@ class Study:
         if not rows:
             return f"<div class='tw'><table>{cap}</table></div>"
         cols = list(rows[0])
-        cells, numeric = table_cells(rows, cols)
+        cells, numeric = table_cells(rows, cols, self._percent.get(name, frozenset()))
         head = "<tr>" + "".join(f"<th class='n'>{esc(_label(c))}</th>" if n else f"<th>{esc(_label(c))}</th>"
                                 for c, n in zip(cols, numeric, strict=True)) + "</tr>"
         body = ["<tr>" + "".join(f"<td class='n'>{esc(v)}</td>" if n else f"<td>{self._prose(v, seen)}</td>"
