@@ -627,6 +627,7 @@ def test_item9_options_edge_screen_is_bounded() -> None:
     (["tricks", "strength", "--cards", "3", "--a", "heuristic", "--b", "random", "--budget", "5000"],
      ("--budget does not apply",)),
     (["tricks", "bid", "--hand", "Ah", "--exact", "--samples", "10"], ("--samples does not apply",)),
+    (["tricks", "bid", "--hand", "Ah", "--endgame", "3"], ("--endgame does not apply", "pimc")),
     (["tricks", "bid", "--hand", "Ah", "--exact", "--seed", "3"], ("--seed does not apply",)),
     (["durak", "simulate", "--budget", "5"], ("--budget does not apply", "search")),
     (["durak", "strength", "--lineup", "heuristic,random", "--pair", "search:heuristic"], ("--pair does not apply",)),

@@ -97,7 +97,7 @@ def test_worlds_keep_what_is_public() -> None:
 
 @pytest.mark.parametrize("name", ["32+1", "32+2", "alone-3"])
 def test_pimc_plays_legal_cards(name: str) -> None:
-    cfg = default_cfg(4, 100_000)
+    cfg = default_cfg(4, 100_000, 4)  # the solver from 4 tricks left: it plays most of a deal
     search = new_search(cfg, seed_words(5), 12)
     _cfg, tt, ctr, sst = search
     moves = np.zeros(8, np.int64)

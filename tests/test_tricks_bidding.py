@@ -265,7 +265,7 @@ def test_a_bid_table_without_a_pimc_seat_is_the_pimc_capable_kernels_table() -> 
 
     for s in (situation(GJ, "Ah Kh 9s Jk1", up="7h", seat=2, bids=[1, 0]),
               situation(trick_rules("joker-54"), "Ah Kh Jk1", up="7s", seat=0)):
-        t = _task(s, "heuristic", "heuristic", None, 0, 0)
+        t = _task(s, "heuristic", "heuristic", None, 0, 0, 0)
         args = (t.pool, t.seat, np.uint64(t.hand), t.up, t.trump, t.pre_bids, t.legal_bids, t.players, t.cards,
                 t.tricks, t.set_index, t.params, t.policies, np.uint64(t.deck_mask), t.cond, t.full_choice, MAX_TRIES)
         plain = t.run_chunk(chunk_state(4, 0), 300)

@@ -163,3 +163,19 @@ def test_pimc_seat_in_play_and_its_options() -> None:
     assert code == 0 and "--model [playout|paranoid]" in out and "--endgame" in out
     code, out, err = run("play", "--game", "joker-54", "--policy", "pimc", "--model", "paranoid", "--deals", "2")
     assert_one_line_error(code, out, err, "Error: the paranoid model needs the exact solver")
+
+
+def test_bid_with_pimc_takes_the_solver_endgame_and_records_it() -> None:
+    from analyzer.defaults import PIMC_ENDGAME
+
+    args = ("bid", "--game", "georgian-joker", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "0",
+            "--policy", "pimc", "--samples", "24", "--k", "4", "--format", "json", "--seed", "3", "--quiet")
+    code, out, err = run(*args)
+    assert code == 0, err
+    default = json.loads(out)
+    code, out, err = run(*args, "--endgame", "4")
+    assert code == 0, err
+    whole = json.loads(out)
+    # the solver plays the whole 4-card deal with --endgame 4: other cards, other scores
+    assert default["endgame"] == PIMC_ENDGAME == 3 and whole["endgame"] == 4
+    assert [r["ev"] for r in default["rows"]] != [r["ev"] for r in whole["rows"]]

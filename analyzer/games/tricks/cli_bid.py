@@ -18,7 +18,7 @@ from analyzer.cli.options import (
     output_options,
     refuse_unused,
 )
-from analyzer.defaults import COUNT, COUNT_PIMC, PIMC_BID_K, PIMC_K, count_for
+from analyzer.defaults import COUNT, COUNT_PIMC, PIMC_BID_K, PIMC_ENDGAME, PIMC_K, count_for
 from analyzer.errors import JokerOddsError
 
 GAMES = ("georgian-joker", "joker-54")
@@ -50,6 +50,12 @@ def check_cards(rules: Any, cards: int | None) -> None:
         raise JokerOddsError(f"cards must be 1..{rules.max_cards}, got {cards}")
 
 
+endgame_option = click.option(
+    "--endgame", type=Count(0, 60), default=PIMC_ENDGAME, show_default=True,
+    help="pimc, playout model: with this many tricks left (and nothing left to draw) the exact solver's "
+         "guaranteed score takes over.")
+
+
 def pimc_options(f: Any) -> Any:
     """pimc's options: K, the solver budget, the world model, the endgame, the bid mode."""
     f = click.option("--bid-mode", type=click.Choice(["heuristic", "playouts", "bounds", "guaranteed"]),
@@ -57,9 +63,7 @@ def pimc_options(f: Any) -> Any:
                      help="pimc's bids: the heuristic's; the best mean over 16·K worlds played out by the "
                           "heuristic; from the solver's trick bounds; by the solver's guaranteed score "
                           "(with drawing: heuristic or playouts).")(f)
-    f = click.option("--endgame", type=Count(0, 60), default=4, show_default=True,
-                     help="pimc, playout model: with this many tricks left (and nothing left to draw) the "
-                          "exact solver's guaranteed score takes over.")(f)
+    f = endgame_option(f)
     f = click.option("--model", type=click.Choice(["playout", "paranoid"]), default="playout",
                      show_default=True,
                      help="pimc's value of a move in a world: playout — every seat, pimc too, plays the "
@@ -169,13 +173,14 @@ def _bid_columns(params: dict[str, Any]) -> list[str]:
               help="pimc: deals sampled at each of its decisions.")
 @click.option("--budget", type=BUDGET, default=200_000, show_default=True,
               help="pimc: solver nodes per search (a search over it counts as not reached).")
+@endgame_option
 @click.option("--exact", is_flag=True, help="1-card deals: enumerate every deal of the unseen cards.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @engine_options(chunk="tricks bid")
 @output_options
 def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: str | None, trump: str | None,
             seat: int, bids: str | None, bid: int | None, set_no: int, policy: str, others: str | None,
-            condition: bool | None, samples: int | None, k: int, budget: int, exact: bool, seed: int,
+            condition: bool | None, samples: int | None, k: int, budget: int, endgame: int, exact: bool, seed: int,
             fmt: str, out: Path | None, **opts: Any) -> None:
     """A hand's bidding table: per legal bid the expected score (SE, 95 % CI), P(made) and the
     distribution of tricks taken, from playouts of random deals of the unseen cards; the best bid.
@@ -195,7 +200,7 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
     check_cards(rules, cards)
     ctx = click.get_current_context()
     if policy != "pimc":
-        refuse_unused(ctx, ["k", "budget"], "only the pimc policy searches")
+        refuse_unused(ctx, ["k", "budget", "endgame"], "only the pimc policy searches")
     if exact:
         refuse_unused(ctx, ["samples", "seed", *ENGINE_NAMES], "--exact enumerates every deal")
     n = samples if samples is not None or has_target(opts) else count_for("tricks bid", policy == "pimc")
@@ -208,13 +213,14 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
                 raise JokerOddsError("a precision target needs the turned card (--up); give --samples")
             each = -(-n // len(parts))
             t = mix_bid_tables([bid_table(s, policy, each, _stratum_seed(seed, i), others, condition, k, budget,
+                                          endgame,
                                           **engine_kwargs(opts)) for i, s in enumerate(parts)])
     elif exact:
         t = exact_bid_table(situation(rules, hand, up, seat, _bids(bids), cards, trump, bid, set_no), policy,
                             condition)
     else:
         s = situation(rules, hand, up, seat, _bids(bids), cards, trump, bid, set_no)
-        t = bid_table(s, policy, n, seed, others, condition, k, budget, **engine_kwargs(opts))
+        t = bid_table(s, policy, n, seed, others, condition, k, budget, endgame, **engine_kwargs(opts))
     rows = [r for r in t.rows if bid is None or r["bid"] == bid]
     m = t.meta
     run = run_info(rules, rule, policy=policy, others=m.get("others"),

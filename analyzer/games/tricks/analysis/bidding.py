@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from analyzer.checkpoint import order_problem, outcome_problem
-from analyzer.defaults import PIMC_BID_K, chunk_for
+from analyzer.defaults import PIMC_BID_K, PIMC_ENDGAME, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import (
@@ -221,7 +221,7 @@ class BidTask:
     deck_mask: int
     cond: bool
     full_choice: bool
-    pimc: tuple[int, int] = (0, 0)  # (K, node budget) when the player plays pimc
+    pimc: tuple[int, int, int] = (0, 0, 0)  # (K, node budget, endgame) when the player plays pimc
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
         """Why a checkpoint's totals cannot be ``trials`` samples: every legal bid is played out on
@@ -301,7 +301,8 @@ def _rows(s: BidSituation, totals: np.ndarray, exact: bool) -> tuple[list[dict[s
     return rows, best
 
 
-def _task(s: BidSituation, policy: str, others: str, cond: bool | None, k: int, budget: int) -> BidTask:
+def _task(s: BidSituation, policy: str, others: str, cond: bool | None, k: int, budget: int,
+          endgame: int) -> BidTask:
     if policy not in BID_POLICIES:
         raise BidError(f"unknown policy {policy!r} (known: {', '.join(BID_POLICIES)})")
     if others not in POLICY_CODE:
@@ -316,18 +317,18 @@ def _task(s: BidSituation, policy: str, others: str, cond: bool | None, k: int, 
     return BidTask(r.params(), s.pool(), s.seat, s.hand, s.up, s.trump,
                    np.array(s.bids, np.int64), np.array(s.legal_bids, np.int64), r.players, s.cards,
                    s.tricks, s.set_index, codes, s.deck.mask, bool(use_cond), bool(full_choice),
-                   (k, budget) if policy == "pimc" else (0, 0))
+                   (k, budget, endgame) if policy == "pimc" else (0, 0, 0))
 
 
 def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 20_000, seed: int = 0,
               others: str | None = None, cond: bool | None = None, k: int = PIMC_BID_K, budget: int = 200_000,
-              chunk_size: int | None = None, **engine: Any) -> BidTable:
+              endgame: int = PIMC_ENDGAME, chunk_size: int | None = None, **engine: Any) -> BidTable:
     """The sampled bidding table. ``policy`` moves the player (``pimc``: K samples, a node
-    budget per solver search); ``others`` moves the other seats (default: the same policy,
+    budget per solver search, the solver from ``endgame`` tricks left); ``others`` moves the other seats (default: the same policy,
     heuristic under pimc); ``cond``: condition on the earlier bids (default: when the others
     bid heuristically)."""
     oth = others or ("heuristic" if policy == "pimc" else policy)
-    task = _task(s, policy, oth, cond, k, budget)
+    task = _task(s, policy, oth, cond, k, budget, endgame)
     cs = chunk_size or chunk_for("tricks bid", pimc=policy == "pimc")
     res = run(task, trials=samples, seed=seed, chunk_size=cs, **engine)
     rows, best = _rows(s, res.totals, False)
@@ -338,7 +339,7 @@ def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 
             "unconditioned_samples": int(res.totals[len(s.legal_bids) * (3 + nb) + 1]),
             "best_bid": best, "stop": res.stop_reason}
     if policy == "pimc":
-        meta.update({"k": k, "budget": budget})
+        meta.update({"k": k, "budget": budget, "endgame": endgame})
     return BidTable(s, policy, rows, best, False, meta, res)
 
 
@@ -350,7 +351,7 @@ def exact_bid_table(s: BidSituation, policy: str = "heuristic", cond: bool | Non
         raise BidError("the exact table needs a 1-card deal without drawing")
     if policy not in POLICY_CODE or policy == "random":
         raise BidError("the exact table needs a deterministic policy (heuristic)")
-    task = _task(s, policy, policy, cond, 0, 0)
+    task = _task(s, policy, policy, cond, 0, 0, 0)
     totals = bid_exact_one_card(task.pool, s.seat, np.uint64(s.hand), s.trump, task.pre_bids,
                                 task.legal_bids, s.rules.players, s.set_index, task.params,
                                 task.policies, np.uint64(task.deck_mask), task.cond)

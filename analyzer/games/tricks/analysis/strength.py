@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.checkpoint import outcome_problem
-from analyzer.defaults import PIMC_K, chunk_for
+from analyzer.defaults import PIMC_ENDGAME, PIMC_K, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import deck_array, trick_deck
@@ -123,7 +123,7 @@ class StrengthResult(TableResult):
 
 
 def pimc_cfg(rules: TrickRules, k: int = PIMC_K, budget: int = 200_000, bid_mode: str = "heuristic",
-             model: str = "playout", endgame: int = 4) -> np.ndarray:
+             model: str = "playout", endgame: int = PIMC_ENDGAME) -> np.ndarray:
     """pimc's options as the kernels' array, checked against the rules.
 
     >>> from analyzer.games.tricks.rules import trick_rules
@@ -159,7 +159,7 @@ def pimc_cfg(rules: TrickRules, k: int = PIMC_K, budget: int = 200_000, bid_mode
 
 def strength(rules: TrickRules, cards: int, a: str = "pimc", b: str = "heuristic", deals: int | None = 200,
              seed: int = 0, k: int = PIMC_K, budget: int = 200_000, bid_mode: str = "heuristic",
-             model: str = "playout", endgame: int = 4, chunk_size: int | None = None, others: str | None = None,
+             model: str = "playout", endgame: int = PIMC_ENDGAME, chunk_size: int | None = None, others: str | None = None,
              **engine: Any) -> StrengthResult:
     """A (rotated over the seats) against B on the same ``deals`` deals of ``cards`` cards (the
     other seats play ``others``, by default B)."""

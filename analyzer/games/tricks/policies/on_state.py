@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.defaults import PIMC_ENDGAME
 from analyzer.errors import JokerOddsError
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class PimcPolicy:
     at the other seats; ``streams`` (worlds, policies) to draw from in place."""
 
     def __init__(self, name: str = "pimc", k: int = 256, budget: int = 200_000, model: str = "playout",
-                 endgame: int = 4, bid_mode: str = "heuristic", others: str = "heuristic",
+                 endgame: int = PIMC_ENDGAME, bid_mode: str = "heuristic", others: str = "heuristic",
                  streams: tuple[np.ndarray, np.ndarray] | None = None, log_table: int = 18) -> None:
         from analyzer.games.tricks.policies.basic import PIMC, PIMC_BID, POLICY_CODES
 

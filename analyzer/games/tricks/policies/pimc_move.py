@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from analyzer.defaults import PIMC_ENDGAME
 from analyzer.games.tricks.kernels.moves import (
     JK1,
     NORMAL,
@@ -84,18 +85,18 @@ C_ENDGAME = 4  # playout model: tricks left at which the solver takes over
 CFG_SIZE = 5
 MODEL_PARANOID = 0
 MODEL_PLAYOUT = 1
-DEFAULT_ENDGAME = 4
+DEFAULT_ENDGAME = PIMC_ENDGAME
 
 
 @njit(cache=True)
-def default_cfg(kk, budget):
-    """pimc's options with the playout model, heuristic bids and the default endgame."""
+def default_cfg(kk, budget, endgame):
+    """pimc's options with the playout model, heuristic bids and solver from ``endgame`` tricks left."""
     cfg = np.zeros(CFG_SIZE, np.int64)
     cfg[C_K] = kk
     cfg[C_BUDGET] = budget
     cfg[C_BID] = 1
     cfg[C_MODEL] = MODEL_PLAYOUT
-    cfg[C_ENDGAME] = DEFAULT_ENDGAME
+    cfg[C_ENDGAME] = endgame
     return cfg
 
 
