@@ -83,3 +83,12 @@ def test_every_section_states_policy_sample_and_a_bigger_run(monkeypatch: pytest
     hook = s._tables["hook-cost"][0]
     assert {"hook_cost", "ci_low", "ci_high", "ev_seat3", "ev_seat3_low", "ev_seat3_high"} <= set(hook)
     assert np.isfinite(hook["ev_seat3_low"]) and hook["ev_seat3_low"] < hook["ev_seat3_high"]
+
+
+def test_strength_rows_deal_no_more_cards_than_each_game_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in (("STRENGTH", ((9, 4),)), ("STRENGTH_BASE", 8), ("K", 2)):
+        monkeypatch.setattr(report, name, value)
+    rows = report._strength_rows()
+    assert {(r["game"], r["cards"]) for r in rows} == {
+        ("georgian-joker", 9), ("joker-54 (draw=after-trick)", 8), ("joker-54 (draw=none)", 8)}
+    assert trick_rules("joker-54").max_cards == 8

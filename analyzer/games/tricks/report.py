@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.defaults import PIMC_ENDGAME
 from analyzer.games.tricks.report_figures import (
     draw_figure,
     finals_figure,
@@ -89,7 +90,8 @@ def _strength_rows() -> list[dict[str, Any]]:
     rows = []
     for game, over in (("georgian-joker", []), ("joker-54", []), ("joker-54", ["draw=none"])):
         r = trick_rules(game, over)
-        for cards, deals in STRENGTH:
+        for size, deals in STRENGTH:
+            cards = min(size, r.max_cards)  # the 54-card game deals at most 8 cards each
             for a, b, n in (("pimc", "heuristic", deals), ("heuristic", "random", STRENGTH_BASE)):
                 # checked every 64 pimc deals (512 others): no row stops on a tiny first sample
                 x = strength(r, cards, a, b, deals=None, seed=SEED, k=K, target_se=_target(r, "strength", cards),
@@ -278,9 +280,9 @@ def build() -> Study:
             "free: one and two jokers against none on the same deals (95 % CI)")
 
     s.heading("pimc against the heuristic, in duplicate")
-    _how(s, f"pimc (K = {K} sampled worlds per decision, playout model, exact solver for the last 4 tricks) "
+    _how(s, f"pimc (K = {K} sampled worlds per decision, playout model, exact solver for the last {PIMC_ENDGAME} tricks) "
          "and the heuristic against the heuristic; random against the heuristic as a baseline",
-         _targets_text("strength", ", ".join(f"{d} {c}-card deals" for c, d in STRENGTH)
+         _targets_text("strength", ", ".join(f"{d} {c}-card deals" for c, d in STRENGTH) + " (8-card in the 54-card game, its largest deal)"
                        + f" for pimc and {STRENGTH_BASE:,} for random") + " (the deals column), "
          "each played once per seat",
          "joker-odds tricks strength --game georgian-joker --cards 9 --a pimc --b heuristic --deals 600 --seed 1",
@@ -291,7 +293,7 @@ def build() -> Study:
            "hand, the turned card, the bids, the cards played, the voids shown, the stock still to draw), "
            "values each legal card in each world by playing the deal out with every seat's own policy "
            "(itself counted as the heuristic: one step of policy improvement), lets the exact solver "
-           "score its own bid once at most 4 tricks remain and nothing is left to draw, and plays the "
+           f"score its own bid once at most {PIMC_ENDGAME} tricks remain and nothing is left to draw, and plays the "
            "best mean; it bids like the heuristic. The 54-card game is shown with drawing after each "
            "trick (the rule as played) and without.")
     s.table("strength", _strength_rows(), "Mean score difference per deal with 95 % CI")
