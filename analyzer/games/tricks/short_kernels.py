@@ -152,8 +152,8 @@ def dd_tricks(hands, trump, maker, rp, tt):
     for s in range(players):
         mask |= side[s] << s
     tt[6][0] += 1
-    return paranoid_kernel(hands, players, mask, trump, rp, np.int64(0), tt[0], tt[1], tt[2], tt[3], tt[4], tt[5],
-                           tt[6][0], tt[7])
+    return paranoid_kernel(hands, players, mask, trump, rp, np.int64(0), np.int64(-1), np.int64(0), tt[0], tt[1],
+                           tt[2], tt[3], tt[4], tt[5], tt[6][0], tt[7])
 
 
 @njit(cache=True)

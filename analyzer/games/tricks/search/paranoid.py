@@ -16,7 +16,7 @@ valid across targets); the value is the largest target it can make sure of.
 >>> size = 1 << 10
 >>> tt = (np.zeros((size, MAXP), np.uint64), np.zeros(size, np.int8), np.zeros(size, np.int64),
 ...       np.zeros(size, np.int8), np.zeros(size, np.int32), np.full(size, -1, np.int16))
->>> int(paranoid_kernel(hands, 4, 0b1, 2, rp, 0, *tt, 1, np.zeros(1, np.int64)))   # seat 0
+>>> int(paranoid_kernel(hands, 4, 0b1, 2, rp, 0, -1, 0, *tt, 1, np.zeros(1, np.int64)))   # seat 0
 1
 """
 
@@ -30,7 +30,7 @@ from analyzer.games.tricks.search.alphabeta import PARANOID, alphabeta, buffers
 from analyzer.games.tricks.search.bounds import MAX_MOVES
 from analyzer.games.tricks.search.table import MAXP
 
-__all__ = ["MAXP", "MAX_MOVES", "after_first_card_kernel", "paranoid_kernel"]
+__all__ = ["MAXP", "MAX_MOVES", "paranoid_kernel"]
 
 
 @njit(cache=True)
@@ -48,33 +48,28 @@ def _at_least(target):
 
 
 @njit(cache=True)
-def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, keys, tlead, tlb, tub, tstamp, tbest, stamp, nodes):
-    """The paranoid value of the side ``s_mask`` for a deal at the start of its first trick (the table:
-    ``keys``, ``tlead``, ``tlb``, ``tub``, ``tstamp``, ``tbest`` under ``stamp``)."""
+def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys, tlead, tlb, tub, tstamp, tbest, stamp,
+                    nodes):
+    """The paranoid value of the side ``s_mask`` for a deal at the start of its first trick
+    (``first`` < 0); with a first card ``first`` (a move) of the leader, 1 when the side still
+    makes sure of ``target`` tricks after it, else 0. The table: ``keys``, ``tlead``, ``tlb``,
+    ``tub``, ``tstamp``, ``tbest`` under ``stamp``. One kernel for both questions: a command
+    asking both compiles the search once."""
     hands = hands0.copy()
     rem = _tricks_left(hands, np_)
     tt = (keys, tlead, tlb, tub, tstamp, tbest)
     mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
-    lo = 0
     zero = np.int64(0)  # int64, not the constant 0: the search compiles once for every caller (sets.py too)
+    if first >= 0:
+        b = first & 63
+        hands[leader] ^= uint64(1) << uint64(b)
+        tcard[0, 0] = b
+        tmode[0, 0] = first >> 6
+        made = alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, np.int64(1), zero, rem, _at_least(target),
+                         tt, stamp, nodes, zero, mv, keyb, tcard, tmode, hist, canon) == 1
+        return np.int64(1) if made else np.int64(0)
+    lo = np.int64(0)
     while lo < rem and alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, zero, zero, rem, _at_least(lo + 1),
                                  tt, stamp, nodes, zero, mv, keyb, tcard, tmode, hist, canon) == 1:
         lo += 1
     return lo
-
-
-@njit(cache=True)
-def after_first_card_kernel(hands0, np_, s_mask, trump, rp, leader, move, target, keys, tlead, tlb, tub, tstamp,
-                            tbest, stamp, nodes):
-    """Whether the side ``s_mask`` still makes sure of ``target`` tricks after the leader plays ``move``."""
-    hands = hands0.copy()
-    rem = _tricks_left(hands, np_)
-    mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
-    b = move & 63
-    hands[leader] ^= uint64(1) << uint64(b)
-    tcard[0, 0] = b
-    tmode[0, 0] = move >> 6
-    zero = np.int64(0)  # int64 arguments, not constants: one compiled search (see above)
-    return alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, np.int64(1), zero, rem, _at_least(target),
-                     (keys, tlead, tlb, tub, tstamp, tbest), stamp, nodes, zero, mv, keyb, tcard, tmode, hist,
-                     canon) == 1

@@ -124,7 +124,7 @@ class Solver:
             self.generation = 1
         hands = np.array(deal.hands, dtype=np.uint64)
         return int(paranoid_kernel(hands, len(deal.hands), 1 << int(seat), int(deal.trump),
-                                   deal.rules.params(), int(deal.leader), self.keys, self.lead,
+                                   deal.rules.params(), int(deal.leader), -1, 0, self.keys, self.lead,
                                    self.lb, self.ub, self.stamp, self.best, self.generation, self.nodes))
 
     def best_leads(self, deal: Deal) -> list[int]:
@@ -137,7 +137,7 @@ class Solver:
         ['7c', 'Ah']
         """
         from analyzer.games.tricks.kernels.moves import legal_moves
-        from analyzer.games.tricks.search.paranoid import after_first_card_kernel
+        from analyzer.games.tricks.search.paranoid import paranoid_kernel
 
         lead = deal.leader
         v = self.value(deal, lead)  # its table stays valid for the searches below
@@ -147,10 +147,9 @@ class Solver:
                         0, deal.trump, deal.rules.params(), out)
         best = []
         for a in sorted(int(x) for x in out[:n]):
-            if v == 0 or after_first_card_kernel(hands, len(hands), 1 << lead, int(deal.trump),
-                                                 deal.rules.params(), lead, a, v, self.keys, self.lead,
-                                                 self.lb, self.ub, self.stamp, self.best, self.generation,
-                                                 self.nodes):
+            if v == 0 or paranoid_kernel(hands, len(hands), 1 << lead, int(deal.trump), deal.rules.params(),
+                                         lead, a, v, self.keys, self.lead, self.lb, self.ub, self.stamp,
+                                         self.best, self.generation, self.nodes):
                 best.append(a)
         return best
 
