@@ -128,7 +128,7 @@ def pimc_cfg(rules: TrickRules, k: int = PIMC_K, budget: int = 200_000, bid_mode
 
     >>> from analyzer.games.tricks.rules import trick_rules
     >>> pimc_cfg(trick_rules("georgian-joker"), k=16).tolist()
-    [16, 200000, 1, 1, 4]
+    [16, 200000, 1, 1, 3]
     """
     from analyzer.games.tricks.policies.pimc_move import (
         C_BID,
