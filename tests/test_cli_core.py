@@ -435,3 +435,17 @@ def test_report_memory_option_reaches_the_build(monkeypatch: pytest.MonkeyPatch,
     code, _, err = run("report", "--out", str(tmp_path / "c"), "--memory", "50")
     assert_one_line_error(code, err, "--memory")
     assert not (tmp_path / "c").exists()
+
+
+def test_the_header_echoes_an_option_whose_number_another_field_shows() -> None:
+    """``--endgame 3`` beside ``cards 3``: a number is never taken for a field shown already; a
+    name is (``--rules standard`` is the header's ``rules standard``)."""
+    code, out, err = run("tricks", "strength", "--cards", "3", "--a", "pimc", "--b", "heuristic", "--deals", "4",
+                         "--k", "2", "--endgame", "3", "--seed", "1", "--quiet")
+    assert code == 0, err
+    header = " ".join(line.lstrip("#").strip() for line in out.splitlines() if line.startswith("#"))
+    assert "cards 3" in header and "--endgame 3" in header and "--k 2" in header
+    code, out, err = run("freq", "--rules", "standard", "--exact", "--quiet")
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert "rules standard" in first and "--rules" not in first

@@ -284,8 +284,8 @@ def chosen_options(ctx: click.Context, skip: Collection[str] = ()) -> str:
         if ctx.get_parameter_source(param.name) is not click.core.ParameterSource.COMMANDLINE:
             continue
         value = ctx.params.get(param.name)
-        if not param.multiple and str(value) in skip:  # shown already (``rules standard``)
-            continue
+        if isinstance(value, str) and value in skip:  # shown already (``rules standard``); never a
+            continue  # number: ``--endgame 4`` is not shown by ``cards 4``
         opt = max(param.opts, key=len)
         if param.is_flag:
             parts.append(opt if value else (param.secondary_opts or [opt])[0])
