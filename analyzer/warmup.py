@@ -120,13 +120,14 @@ GROUP_PEAK_MB: dict[str, int] = {
 # others are estimated from the cold CPU seconds of `joker-odds warmup GROUP`). Durak's heuristic-only
 # loops compile without the searches since: simulate 5, odds 5, strength (ismcts) 8 CPU-s measured;
 # and trick self-play and bid tables without a pimc seat without pimc: tricks play 9 (26 before),
-# tricks bid 11 (31); freq 9 sampled, 6 for an exact five-card count (7 before its own copy).
+# tricks bid 11 (31); freq 9 sampled, 6 for an exact five-card count (7 before its own copy);
+# rummy best 5-6 with its single-use helpers inlined, tricks solve 8-9 with one paranoid kernel.
 COMPILE_SECONDS: dict[str, float] = {
     "eval": 5, "freq": 9, "videopoker hold": 13, "videopoker analyze": 13, "videopoker strategy": 27,
     "videopoker check": 21, "stud analyze": 20, "stud advise": 12, "stud options": 18, "stud exchange": 14,
     "stud upcard": 13, "stud strategy": 23, "stud location": 1, "stud exchange-edge": 11, "calling": 3,
-    "durak simulate": 5, "durak odds": 5, "durak strength": 8, "rummy best": 9, "rummy open": 11,
-    "rummy turns": 16, "rummy points": 28, "tricks solve": 13, "tricks play": 10, "tricks bid": 12,
+    "durak simulate": 5, "durak odds": 5, "durak strength": 8, "rummy best": 6, "rummy open": 11,
+    "rummy turns": 16, "rummy points": 28, "tricks solve": 9, "tricks play": 10, "tricks bid": 12,
     "tricks strength": 42, "tricks joker-value": 12, "tricks game-odds": 53, "tricks hand-odds": 39,
     "equity": 20, "draw": 4,
 }
