@@ -213,8 +213,7 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
                 raise JokerOddsError("a precision target needs the turned card (--up); give --samples")
             each = -(-n // len(parts))
             t = mix_bid_tables([bid_table(s, policy, each, _stratum_seed(seed, i), others, condition, k, budget,
-                                          endgame,
-                                          **engine_kwargs(opts)) for i, s in enumerate(parts)])
+                                          endgame, **engine_kwargs(opts)) for i, s in enumerate(parts)])
     elif exact:
         t = exact_bid_table(situation(rules, hand, up, seat, _bids(bids), cards, trump, bid, set_no), policy,
                             condition)

@@ -324,9 +324,9 @@ def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 
               others: str | None = None, cond: bool | None = None, k: int = PIMC_BID_K, budget: int = 200_000,
               endgame: int = PIMC_ENDGAME, chunk_size: int | None = None, **engine: Any) -> BidTable:
     """The sampled bidding table. ``policy`` moves the player (``pimc``: K samples, a node
-    budget per solver search, the solver from ``endgame`` tricks left); ``others`` moves the other seats (default: the same policy,
-    heuristic under pimc); ``cond``: condition on the earlier bids (default: when the others
-    bid heuristically)."""
+    budget per solver search, the solver from ``endgame`` tricks left); ``others`` moves the
+    other seats (default: the same policy, heuristic under pimc); ``cond``: condition on the
+    earlier bids (default: when the others bid heuristically)."""
     oth = others or ("heuristic" if policy == "pimc" else policy)
     task = _task(s, policy, oth, cond, k, budget, endgame)
     cs = chunk_size or chunk_for("tricks bid", pimc=policy == "pimc")
