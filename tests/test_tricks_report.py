@@ -78,6 +78,8 @@ def test_every_section_states_policy_sample_and_a_bigger_run(monkeypatch: pytest
         kind, line = blocks[i + 1]
         assert kind == "text" and line.startswith("Policy: ")
         assert "Sample: " in line and "A bigger run: `joker-odds tricks " in line
+    texts = " ".join(str(b[1]) for b in blocks if b[0] == "text")
+    assert "(8-card in the 54-card game, its largest deal)" in texts
     names = {b[1][0] for b in blocks if b[0] in ("table", "figure")}
     assert {"hook-cost", "joker-value", "draw-vs-none", "strength", "whole-games", "whole-games-pimc"} <= names
     hook = s._tables["hook-cost"][0]

@@ -91,7 +91,7 @@ def _strength_rows() -> list[dict[str, Any]]:
     for game, over in (("georgian-joker", []), ("joker-54", []), ("joker-54", ["draw=none"])):
         r = trick_rules(game, over)
         for size, deals in STRENGTH:
-            cards = min(size, r.max_cards)  # the 54-card game deals at most 8 cards each
+            cards = min(size, r.max_cards)  # no more than the game deals (the 54-card game: 8)
             for a, b, n in (("pimc", "heuristic", deals), ("heuristic", "random", STRENGTH_BASE)):
                 # checked every 64 pimc deals (512 others): no row stops on a tiny first sample
                 x = strength(r, cards, a, b, deals=None, seed=SEED, k=K, target_se=_target(r, "strength", cards),
@@ -282,7 +282,8 @@ def build() -> Study:
     s.heading("pimc against the heuristic, in duplicate")
     _how(s, f"pimc (K = {K} sampled worlds per decision, playout model, exact solver for the last {PIMC_ENDGAME} tricks) "
          "and the heuristic against the heuristic; random against the heuristic as a baseline",
-         _targets_text("strength", ", ".join(f"{d} {c}-card deals" for c, d in STRENGTH) + " (8-card in the 54-card game, its largest deal)"
+         _targets_text("strength", ", ".join(f"{d} {c}-card deals" for c, d in STRENGTH)
+                       + f" ({trick_rules('joker-54').max_cards}-card in the 54-card game, its largest deal)"
                        + f" for pimc and {STRENGTH_BASE:,} for random") + " (the deals column), "
          "each played once per seat",
          "joker-odds tricks strength --game georgian-joker --cards 9 --a pimc --b heuristic --deals 600 --seed 1",
