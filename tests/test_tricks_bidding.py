@@ -258,7 +258,8 @@ def test_the_playout_kernel_plays_as_self_play(game: str, over: list[str], cards
 
 def test_a_bid_table_without_a_pimc_seat_is_the_pimc_capable_kernels_table() -> None:
     """With no pimc seat the bid kernel is compiled without pimc (``cfg`` None): it plays the very
-    samples the pimc-capable kernel plays, drawing and not drawing."""
+    samples the pimc-capable kernel plays, drawing and not drawing; and the plain kernel, which
+    lets a play that stays short of two bids stand for both, gives the totals of every bid played."""
     from analyzer.engine import chunk_state
     from analyzer.games.tricks.analysis.bid_kernels import bid_chunk
     from analyzer.games.tricks.analysis.bidding import MAX_TRIES, _task
@@ -270,4 +271,4 @@ def test_a_bid_table_without_a_pimc_seat_is_the_pimc_capable_kernels_table() -> 
                 t.tricks, t.set_index, t.params, t.policies, np.uint64(t.deck_mask), t.cond, t.full_choice, MAX_TRIES)
         plain = t.run_chunk(chunk_state(4, 0), 300)
         assert plain.any()
-        assert np.array_equal(bid_chunk(chunk_state(4, 0), 300, *args, np.zeros(5, np.int64)), plain)
+        assert np.array_equal(bid_chunk(chunk_state(4, 0), 300, *args, np.zeros(5, np.int64), False), plain)

@@ -41,7 +41,7 @@ class FeatureTask:
         from analyzer.games.tricks.analysis.study_kernels import features_chunk
 
         return features_chunk(state, n, self.pack, self.players, self.cards, self.seat, self.params,
-                              self.policies, self.cfg)
+                              self.policies, self.cfg, True)
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class HookTask:
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.analysis.study_kernels import hook_chunk
 
-        return hook_chunk(state, n, self.pack, self.players, self.cards, self.on, self.off, self.policies)
+        return hook_chunk(state, n, self.pack, self.players, self.cards, self.on, self.off, self.policies, True)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """The hook's cost to the dealer per deal and its SE (each deal counts each seat once in

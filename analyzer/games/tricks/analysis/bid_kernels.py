@@ -22,7 +22,14 @@ import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.kernels.dealing import policy_state, search_state
-from analyzer.games.tricks.kernels.playout import bid_and_play, first_leader, start_play
+from analyzer.games.tricks.kernels.moves import deal_score
+from analyzer.games.tricks.kernels.playout import (
+    bid_and_play,
+    bid_blind,
+    first_leader,
+    same_play,
+    start_play,
+)
 from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid, choose_trump
 from analyzer.games.tricks.policies.seats import (
     bid_and_play_seats,
@@ -72,32 +79,49 @@ def _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, out):
 
 @njit(cache=True)
 def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, me, pre_bids, legal_bids,
-               deck_mask, extra, search, pstate, moves):
+               deck_mask, extra, search, pstate, moves, reuse):
     """The sample ``hands`` (the stock in ``g``'s first ``ns`` cards) played out once per legal bid
-    (``search`` None: no pimc seat, and pimc is not compiled in)."""
+    (``search`` None: no pimc seat, and pimc is not compiled in). With ``reuse`` and the heuristic
+    at every seat the bids go highest first and a play that stayed short of its bid stands for
+    the lower bids it stays short of too (:func:`~analyzer.games.tricks.kernels.playout.same_play`):
+    the same totals as playing each."""
     wh, _stock, _pos, _bits, _t_card, _t_mode, bids, took, scores, _played_by, _forbid = g
     np_ = hands.shape[0]
     track = 1 if has_external(pol) else 0
     earlier = np.zeros(me + 1, np.int64)
     _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, earlier)
-    for j in range(legal_bids.shape[0]):
-        copy_into(wh, hands)
+    shortcut = reuse and bid_blind(pol, rp)
+    nbids = legal_bids.shape[0]
+    ref_took = -1  # a play that stays short of its bid: my tricks (-1: none yet)
+    ref_pen = 0  # and my joker-lead penalties there
+    ref_bids = np.zeros(np_, np.int64)
+    for i in range(nbids):
+        j = nbids - 1 - i if shortcut else i  # (the legal bids ascend)
+        b = legal_bids[j]
         copy_into(bids, earlier[:me])
-        bids[me] = legal_bids[j]
+        if shortcut and same_play(bids, me, b, ref_took, ref_bids, hands, trump, tricks, n, rp, pol, extra, pstate):
+            _record(out, j, tricks + 1, deal_score(b, ref_took, n, set_index, rp) + ref_pen, ref_took, b)
+            continue
+        copy_into(wh, hands)
+        bids[me] = b
         start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, deck_mask, ns, track)
         if search is None:  # decided by the argument's type when compiling: the plain loop
             bid_and_play(g, me + 1, extra, rp, pol, pstate, moves)
         else:
             bid_and_play_seats(g, me + 1, rp, pol, search, pstate, moves)
-        _record(out, j, tricks + 1, scores[me], took[me], legal_bids[j])
+        _record(out, j, tricks + 1, scores[me], took[me], b)
+        if shortcut and took[me] < b:
+            ref_took = took[me]
+            ref_pen = scores[me] - deal_score(b, ref_took, n, set_index, rp)
+            copy_into(ref_bids, bids)
 
 
 @njit(cache=True, nogil=True)
 def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n,
-              tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, cfg):
+              tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, cfg, reuse):
     """``n_samples`` samples of the unseen cards ``pool0``, every legal bid played out on each
     (``cfg``: pimc's options, for pimc seats; None when no seat plays pimc, and pimc is not
-    compiled in)."""
+    compiled in; ``reuse``: see :func:`_play_bids`, False plays every bid, the tests' reference)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
     search = None if cfg is None else search_for(pol, cfg, search_state(state))
@@ -146,7 +170,7 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
                 stock[ns] = up_bit
                 ns += 1
         _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, me, pre_bids, legal_bids,
-                   deck_mask, extra, search, pstate, moves)
+                   deck_mask, extra, search, pstate, moves, reuse)
     return out
 
 
@@ -191,5 +215,5 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
         if cond and not _consistent(hands, uint64(0), me, pre_bids, trump, 1, False, 0.0, pstate):
             continue
         _play_bids(out, g, hands, 0, trump, -1, 1, 1, set_index, rp, pol, me, pre_bids, legal_bids, deck_mask,
-                   0.0, search, pstate, moves)
+                   0.0, search, pstate, moves, True)
     return out

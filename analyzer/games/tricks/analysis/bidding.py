@@ -242,7 +242,7 @@ class BidTask:
         return bid_chunk(state, n, self.pool, self.seat, np.uint64(self.hand), self.up, self.trump,
                          self.pre_bids, self.legal_bids, self.players, self.cards, self.tricks,
                          self.set_index, self.params, self.policies, np.uint64(self.deck_mask),
-                         self.cond, self.full_choice, MAX_TRIES, cfg)
+                         self.cond, self.full_choice, MAX_TRIES, cfg, True)
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """Each bid's expected score and its standard error."""

@@ -12,17 +12,23 @@ import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask, policy_state, search_state
-from analyzer.games.tricks.kernels.moves import JK1, JK2, popcount, suit_mask
+from analyzer.games.tricks.kernels.moves import JK1, JK2, deal_score, popcount, suit_mask
 from analyzer.games.tricks.kernels.playout import (
+    CARDS,
+    TRICKS,
+    TRUMP,
+    bid_blind,
     bid_rest,
     first_leader,
     forbidden_bid,
+    play_out,
+    same_play,
     start_play,
 )
 from analyzer.games.tricks.policies.basic import PIMC
 from analyzer.games.tricks.policies.seats import (
     bid_and_play_seats,
-    deal_and_play_plain,
+    deal_into,
     has_external,
     new_position,
     search_for,
@@ -51,10 +57,15 @@ def cell_of(hand, trump):
 
 
 @njit(cache=True, nogil=True)
-def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
+def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg, reuse):
     """Random deals; the seat's hand played out once per bid (earlier and later seats bid by
     their policy; ``cfg`` pimc's options, for pimc seats). Per cell and bid b (``nb`` = tricks + 1): [count, Σ score, Σ score², made,
-    Σ tricks] at ``((cell * nb) + b) * 5``."""
+    Σ tricks] at ``((cell * nb) + b) * 5``.
+
+    With the heuristic at every seat (and ``reuse``) the bids go highest first, and a bid is not
+    played when a higher one's play stayed short of both (:func:`same_play`): that play is this
+    bid's too, move for move, scored for this bid. The totals are those of playing every bid,
+    which ``reuse`` False does (the tests' reference)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
     search = search_for(pol, cfg, search_state(state))
@@ -67,11 +78,13 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
     out = np.zeros(CELLS * nb * 5, np.int64)
     hands = np.zeros(np_, np.uint64)
     bids = np.zeros(np_, np.int64)
+    ref_bids = np.zeros(np_, np.int64)
     g = new_position(np_, size)
     moves = np.zeros(48, np.int64)
     deck_mask = pack_mask(pack)
     extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
     track = 1 if has_external(pol) else 0
+    shortcut = reuse and bid_blind(pol, rp)
     for _ in range(n_deals):
         trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, 1 if pol[0] >= PIMC else pol[0], pstate, hands)
         ns = size - s0 if drawing else 0
@@ -79,8 +92,17 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
         c = cell_of(hands[seat], trump)
         bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, np.int64(0), extra, pstate)
         forbidden = forbidden_bid(bids, seat, np_, tricks, n, rp)
-        for b in range(nb):
+        ref_took = -1  # a play that stays short of its bid: the seat's tricks (-1: none yet)
+        ref_pen = 0  # and its joker-lead penalties
+        for i in range(nb):
+            b = nb - 1 - i if shortcut else i  # highest first: its play may stand for the lower bids
             if b == forbidden:
+                continue
+            j = ((c * nb) + b) * 5
+            g[6][:] = bids
+            if shortcut and same_play(g[6], seat, b, ref_took, ref_bids, hands, trump, tricks, n, rp, pol, extra,
+                                      pstate):
+                _add(out, j, deal_score(b, ref_took, n, 0, rp) + ref_pen, b, ref_took)
                 continue
             g[0][:] = hands
             g[6][:] = bids
@@ -88,44 +110,71 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg):
             start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, np.int64(0), deck_mask, ns, track)
             bid_and_play_seats(g, seat + 1, rp, pol, search, pstate, moves)
             took, scores = g[7], g[8]
-            j = ((c * nb) + b) * 5
-            out[j] += 1
-            out[j + 1] += scores[seat]
-            out[j + 2] += scores[seat] * scores[seat]
-            if took[seat] == b:
-                out[j + 3] += 1
-            out[j + 4] += took[seat]
+            _add(out, j, scores[seat], b, took[seat])
+            if shortcut and took[seat] < b:
+                ref_took = took[seat]
+                ref_pen = scores[seat] - deal_score(b, ref_took, n, 0, rp)
+                ref_bids[:] = g[6]
     return out
 
 
+@njit(cache=True, inline="always")
+def _add(out, j, score, bid, took):
+    """Count one play of ``bid`` scoring ``score`` with ``took`` tricks at ``out[j:j + 5]``."""
+    out[j] += 1
+    out[j + 1] += score
+    out[j + 2] += score * score
+    if took == bid:
+        out[j + 3] += 1
+    out[j + 4] += took
+
+
 @njit(cache=True, nogil=True)
-def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
+def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol, reuse):
     """Each deal played with the hook on and off (the same cards; no seat plays pimc, and pimc is
     not compiled in). Result: the dealer's Σ(on −
     off), Σ(on − off)²; per seat Σ score, Σ score² with the hook on; per joker count 0..2 dealt
-    to a seat: seats, Σ score, Σ score² (hook on)."""
+    to a seat: seats, Σ score, Σ score² (hook on).
+
+    The hook changes nothing but the dealer's bid: when the bids with it on come out as they did
+    with it off, on the same stream, the rest is the same play, and with ``reuse`` it is not played
+    again (the totals are the same; ``reuse`` False plays both, the tests' reference)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
     pack = pack0.copy()
     out = np.zeros(2 + 2 * np_ + 9, np.int64)
     g = new_position(np_, pack.shape[0])
-    scores = g[8]
+    bids, scores = g[6], g[8]
     moves = np.zeros(48, np.int64)
     saved = np.zeros(4, np.uint64)
     psaved = np.zeros(4, np.uint64)
+    p_bid = np.zeros(4, np.uint64)  # the policies' stream after the bids with the hook off
+    p_end = np.zeros(4, np.uint64)  # and after that deal's play
+    bids_off = np.zeros(np_, np.int64)
+    scores_off = np.zeros(np_, np.int64)
     packsaved = pack.copy()
     for _ in range(n_deals):
         for i in range(4):
             saved[i] = dstate[i]
             psaved[i] = pstate[i]
         copy_into(packsaved, pack)
-        deal_and_play_plain(dstate, pstate, pack, g, n, np.int64(0), rp_off, pol, moves)
+        _deal_and_bid(dstate, pstate, pack, g, n, rp_off, pol)
+        copy_into(bids_off, bids)
+        copy_into(p_bid, pstate)
+        play_out(g, rp_off, pol, pstate, moves)
+        copy_into(scores_off, scores)
+        copy_into(p_end, pstate)
         off = scores[np_ - 1]
         for i in range(4):
             dstate[i] = saved[i]
             pstate[i] = psaved[i]
         copy_into(pack, packsaved)
-        deal_and_play_plain(dstate, pstate, pack, g, n, np.int64(0), rp_on, pol, moves)
+        _deal_and_bid(dstate, pstate, pack, g, n, rp_on, pol)
+        if reuse and np.array_equal(bids, bids_off) and np.array_equal(pstate, p_bid):
+            copy_into(scores, scores_off)  # the same bids on the same stream: the same play
+            copy_into(pstate, p_end)
+        else:
+            play_out(g, rp_on, pol, pstate, moves)
         d = scores[np_ - 1] - off
         out[0] += d
         out[1] += d * d
@@ -140,3 +189,13 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol):
             out[2 + 2 * np_ + 3 * jk + 1] += scores[s]
             out[2 + 2 * np_ + 3 * jk + 2] += scores[s] * scores[s]
     return out
+
+
+@njit(cache=True, inline="always")
+def _deal_and_bid(dstate, pstate, pack, g, n, rp, pol):
+    """Deal into ``g`` (:func:`deal_into`) and make every seat's bid by its code (the heuristic
+    counting the tricks expected from drawn cards), as a whole deal's play does."""
+    hands, pos, bids = g[0], g[2], g[6]
+    deal_into(dstate, pstate, pack, g, n, np.int64(0), rp, pol)
+    extra = (pos[TRICKS] - pos[CARDS]) / hands.shape[0]
+    bid_rest(hands, pos[TRUMP], pos[TRICKS], pos[CARDS], hands.shape[0], rp, pol, bids, np.int64(0), extra, pstate)

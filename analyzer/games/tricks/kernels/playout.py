@@ -46,7 +46,7 @@ from analyzer.games.tricks.kernels.moves import (
     trick_winner,
 )
 from analyzer.games.tricks.kernels.reveal import note_play
-from analyzer.games.tricks.policies.basic import choose_bid, choose_move
+from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid, choose_move
 from analyzer.games.tricks.policies.short import short_move
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
@@ -70,6 +70,7 @@ __all__ = [
     "K",
     "apply_move",
     "bid_and_play",
+    "bid_blind",
     "bid_rest",
     "copy_position",
     "deal_value",
@@ -80,6 +81,7 @@ __all__ = [
     "play_out",
     "playout_codes",
     "policy_move",
+    "same_play",
     "score_deal",
     "side_tricks",
     "side_value",
@@ -166,6 +168,36 @@ def bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, start, extra, pstate):
     for s in range(start, np_):
         bids[s] = choose_bid(pol[s], hands[s], trump, tricks, forbidden_bid(bids, s, np_, tricks, n, rp), extra,
                              pstate)
+
+
+@njit(cache=True)
+def bid_blind(pol, rp):
+    """Whether the deal's play sees a seat's bid only as "short of it or not" and draws nothing
+    at random: every seat plays the heuristic, and bids are scored (not maker scoring). Then a
+    play in which a seat stays short of its bid to the end is, move for move, the play of any
+    other bid it stays short of (:func:`same_play`)."""
+    blind = rp[R_SCORING] != MAKER
+    for s in range(pol.shape[0]):
+        blind = blind and pol[s] == HEURISTIC
+    return blind
+
+
+@njit(cache=True, inline="always")
+def same_play(bids, seat, b, ref_took, ref_bids, hands, trump, tricks, n, rp, pol, extra, pstate):
+    """Under :func:`bid_blind` play, whether a play already made (the seat bid more than the
+    ``ref_took`` tricks it took; every seat's bids ``ref_bids``) is also the play of bid ``b``,
+    ``bids[:seat]`` made: ``b`` is above those tricks too, and the later seats bid as they did
+    there (they are bid into ``bids``; ``ref_took`` -1: no such play yet)."""
+    if ref_took < 0 or b <= ref_took:
+        return False
+    bids[seat] = b
+    bid_rest(hands, trump, tricks, n, hands.shape[0], rp, pol, bids, seat + 1, extra, pstate)
+    same = True
+    for s in range(bids.shape[0]):
+        if s != seat and bids[s] != ref_bids[s]:
+            same = False
+            break
+    return same
 
 
 @njit(cache=True)

@@ -53,6 +53,7 @@ __all__ = [
     "bid_seats",
     "deal_and_play",
     "deal_and_play_plain",
+    "deal_into",
     "has_external",
     "new_position",
     "new_search",
@@ -148,7 +149,7 @@ def bid_and_play_seats(g, start, rp, pol, search, pstate, moves):
 
 
 @njit(cache=True, inline="always")
-def _deal_into(dstate, pstate, pack, g, n, set_index, rp, pol):
+def deal_into(dstate, pstate, pack, g, n, set_index, rp, pol):
     """Shuffle ``pack``, deal ``n`` cards each into position ``g`` (its stock as long as the pack),
     name the trump and start the play (the bids not yet made); returns the trump (-1: none)."""
     hands, stock, _pos, _bits, _t_card, _t_mode, _bids, _took, _scores, _played_by, _forbid = g
@@ -169,7 +170,7 @@ def _deal_into(dstate, pstate, pack, g, n, set_index, rp, pol):
 def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves):
     """Shuffle ``pack``, deal ``n`` cards each into position ``g`` (its stock as long as the
     pack), bid and play the deal with the seats' codes; returns the trump (-1: none)."""
-    trump = _deal_into(dstate, pstate, pack, g, n, set_index, rp, pol)
+    trump = deal_into(dstate, pstate, pack, g, n, set_index, rp, pol)
     bid_and_play_seats(g, np.int64(0), rp, pol, search, pstate, moves)
     return trump
 
@@ -180,6 +181,6 @@ def deal_and_play_plain(dstate, pstate, pack, g, n, set_index, rp, pol, moves):
     same streams), without pimc's search compiled in: a chunk kernel given no pimc options
     (None) takes this path, pruned by the argument's type, and compiles about a third as much."""
     pos = g[2]
-    trump = _deal_into(dstate, pstate, pack, g, n, set_index, rp, pol)
+    trump = deal_into(dstate, pstate, pack, g, n, set_index, rp, pol)
     bid_and_play(g, np.int64(0), (pos[TRICKS] - pos[CARDS]) / g[0].shape[0], rp, pol, pstate, moves)
     return trump
