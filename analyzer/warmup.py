@@ -27,8 +27,19 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["COMPILE_SECONDS", "GROUP_PEAK_MB", "MEMORY_MB", "NO_KERNELS", "STUDY_WARMUP", "WARMUP", "cold_groups", "estimate",
-           "is_warm", "mark_warm", "notice", "run_group", "run_groups", "watch_compiles"]
+from analyzer.datafiles import shipped_dir
+
+__all__ = ["COMPILE_SECONDS", "GROUP_PEAK_MB", "MEMORY_MB", "NO_KERNELS", "RELEASE", "STUDY_WARMUP", "WARMUP", "cold_groups",
+           "estimate", "is_warm", "mark_warm", "notice", "run_group", "run_groups", "watch_compiles"]
+
+
+def _warmup_table(name: str) -> str:
+    """The path of a pay table shipped for the warm-up only (``videopoker/warmup/NAME.toml``)."""
+    return str(shipped_dir("analyzer.games.videopoker", "warmup").joinpath(f"{name}.toml"))
+
+
+_VP_32 = _warmup_table("jacks-or-better-32")
+_VP_JOKER_32 = _warmup_table("joker-poker-32")
 
 # Group (a top-level command) → the command lines that compile its kernels, on small inputs: every
 # command that compiles (the report's studies call most of the same kernels), but the
@@ -78,10 +89,11 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
              ("eval", "As Ks Qs Js 2d 3c Jk"),
              ("eval", "2c 2d Ah Kh Qh", "--rules", "standard", "--mode", "wild", "--wild", "2"),
              ("eval", "Jk 2s 3d 4h 6c", "--low", "--low-ace", "high_or_low")),
-    "videopoker": (("videopoker", "hold", "Qd Td 2s 4s 5c", "--paytable", "jacks-or-better-9-6"),
-                   ("videopoker", "strategy", "--paytable", "deuces-wild-full-pay"),
-                   ("videopoker", "analyze", "--paytable", "joker-poker-kings"),
-                   ("videopoker", "check", "--paytable", "joker-poker-kings", "--trials", "20000", "--seed", "1")),
+    # on 32-card tables (warmup/ in the game's folder): the kernels of every shipped table, a tenth of the data
+    "videopoker": (("videopoker", "hold", "Qd Td 8s 9s 7c", "--paytable", _VP_32),
+                   ("videopoker", "strategy", "--paytable", _VP_JOKER_32),
+                   ("videopoker", "analyze", "--paytable", _VP_JOKER_32),
+                   ("videopoker", "check", "--paytable", _VP_JOKER_32, "--trials", "20000", "--seed", "1")),
     "draw": (("draw", "Kh Kd 7c 4s 2h", "--hold", "Kh Kd"),),
     "calling": (("calling", "--calls", "banker-14"),
                 ("calling", "--calls", "frustration", "--table", "matches", "--trials", "20000", "--seed", "1")),
@@ -96,6 +108,10 @@ STUDY_WARMUP: dict[str, tuple[str, ...]] = {
     "equity": ("analyzer.games.showdown.report:warm",),
 }
 
+# Group → what forgets the tables its commands keep for the next call ("module:function"), run after
+# each of its lines: the warm-up keeps only compiled code (casino stud's last two table sets, 70 MB).
+RELEASE: dict[str, str] = {"stud": "analyzer.games.stud.exact:release_tables"}
+
 # What the warm-up's processes may hold together (MB resident), and each group's peak: a process
 # compiling the group from empty caches, measured alone (`/usr/bin/time -f %M joker-odds warmup
 # GROUP --jobs 1`, rounded up), before the studies' warm-ups were added to three groups. With them
@@ -108,8 +124,8 @@ STUDY_WARMUP: dict[str, tuple[str, ...]] = {
 # declared peaks fit.
 MEMORY_MB = 1000
 GROUP_PEAK_MB: dict[str, int] = {
-    "tricks": 620, "equity": 360, "rummy": 340, "stud": 700, "durak": 275, "freq": 360, "eval": 225,
-    "videopoker": 590, "draw": 215, "calling": 185,
+    "tricks": 620, "equity": 360, "rummy": 340, "stud": 640, "durak": 275, "freq": 360, "eval": 225,
+    "videopoker": 360, "draw": 215, "calling": 185,
 }
 
 # Command → CPU seconds its first use compiles (one core; `python benchmarks/run.py compile` on a
@@ -255,12 +271,19 @@ def run_group(group: str) -> float:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             main.main(["--quiet", *argv], prog_name="joker-odds", standalone_mode=False)
         mark_warm(_command_of(argv))
+        if group in RELEASE:
+            _call(RELEASE[group])
     for target in STUDY_WARMUP.get(group, ()):
-        module, name = target.split(":")
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            getattr(importlib.import_module(module), name)()
+            _call(target)
     mark_warm(f"group {group}")
     return time.perf_counter() - t0
+
+
+def _call(target: str) -> None:
+    """Call the function named ``"module:function"``."""
+    module, name = target.split(":")
+    getattr(importlib.import_module(module), name)()
 
 
 def cold_groups() -> list[str]:

@@ -307,3 +307,25 @@ def test_an_interrupted_warm_up_stops_its_workers(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(KeyboardInterrupt):
         list(warmup.run_groups(["calling", "draw"], jobs=2))
     assert len(stopped) == 1
+
+
+def test_video_poker_warms_on_small_tables_a_user_is_not_offered() -> None:
+    """The warm-up's pay tables ship beside the game (a plain install has them), load, deal from
+    32 cards (a tenth of the tables: the group fits beside the trick games' in 1 GB), and are
+    not among the shipped tables --paytable lists."""
+    from analyzer.games.videopoker.paytable import load_paytable, paytable_names
+
+    paths = {argv[argv.index("--paytable") + 1] for argv in warmup.WARMUP["videopoker"]}
+    assert len(paths) == 2
+    for path in paths:
+        assert Path(path).is_file()
+        assert load_paytable(path).deck.name in ("32", "32+1")
+        assert Path(path).stem not in paytable_names()
+
+
+def test_release_names_a_function_of_a_known_group() -> None:
+    import importlib
+
+    for group, target in warmup.RELEASE.items():
+        module, name = target.split(":")
+        assert group in warmup.WARMUP and callable(getattr(importlib.import_module(module), name))
