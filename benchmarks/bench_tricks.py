@@ -1,5 +1,7 @@
-"""Trick games: the paranoid solver's time per seat value on random deals, and heuristic
-self-play deals per second (Georgian Joker)."""
+"""Trick games: the paranoid solver's time per seat value on random deals, heuristic self-play
+deals per second (Georgian Joker), and the bid-value kernels (every bid of a hand played on each
+deal) letting a play that stays short of two bids stand for both, against playing every bid: the
+same totals, in the same run."""
 
 from __future__ import annotations
 
@@ -69,9 +71,37 @@ def selfplay_rows() -> list[dict[str, object]]:
     return rows
 
 
+REUSE_DEALS = 20_000
+
+
+def reuse_rows() -> list[dict[str, object]]:
+    from analyzer.engine import chunk_state
+    from analyzer.games.tricks.analysis.study_kernels import features_chunk
+    from analyzer.games.tricks.deck import deck_array
+
+    rows = []
+    for game, over, cards in (("georgian-joker", [], 9), ("joker-54", [], 8), ("joker-54", ["draw=none"], 8)):
+        r = trick_rules(game, over)
+        args = (deck_array(trick_deck(r.deck)), r.players, cards, 0, r.params(), np.ones(r.players, np.int64),
+                np.zeros(5, np.int64))
+        features_chunk(chunk_state(0, 0), 10, *args, True)  # compile / load
+        cpu = {}
+        totals = {}
+        for reuse in (False, True):
+            c0 = time.process_time()
+            totals[reuse] = features_chunk(chunk_state(1, 0), REUSE_DEALS, *args, reuse)
+            cpu[reuse] = time.process_time() - c0
+        assert np.array_equal(totals[False], totals[True])
+        rows.append({"seat 0's bid values": f"{game}{' ' + over[0] if over else ''}, {cards} cards",
+                     "deals": REUSE_DEALS, "bids": r.tricks_in_deal(cards) + 1, "every bid CPU s": cpu[False],
+                     "reusing CPU s": cpu[True], "ratio": cpu[False] / cpu[True], "same totals": "yes"})
+    return rows
+
+
 def main() -> None:
     print(render_text_table(solver_rows()), end="")
     print(render_text_table(selfplay_rows()), end="")
+    print(render_text_table(reuse_rows()), end="")
 
 
 if __name__ == "__main__":
