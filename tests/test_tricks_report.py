@@ -82,6 +82,9 @@ def test_every_section_states_policy_sample_and_a_bigger_run(monkeypatch: pytest
     assert "(8-card in the 54-card game, its largest deal)" in texts
     names = {b[1][0] for b in blocks if b[0] in ("table", "figure")}
     assert {"hook-cost", "joker-value", "draw-vs-none", "strength", "whole-games", "whole-games-pimc"} <= names
+    # 20 pimc deals of 2 cards see no hand cell 30 times: no empty pimc card or heatmap is drawn
+    assert not any(b[0] == "card" and "pimc" in b[1][0] for b in blocks)
+    assert "best-bid-georgian-seat0-pimc" not in names
     hook = s._tables["hook-cost"][0]
     assert {"hook_cost", "ci_low", "ci_high", "ev_seat3", "ev_seat3_low", "ev_seat3_high"} <= set(hook)
     assert np.isfinite(hook["ev_seat3_low"]) and hook["ev_seat3_low"] < hook["ev_seat3_high"]
@@ -94,3 +97,14 @@ def test_strength_rows_deal_no_more_cards_than_each_game_deals(monkeypatch: pyte
     assert {(r["game"], r["cards"]) for r in rows} == {
         ("georgian-joker", 9), ("joker-54 (draw=after-trick)", 8), ("joker-54 (draw=none)", 8)}
     assert trick_rules("joker-54").max_cards == 8
+
+
+def test_a_bidding_card_has_every_column_on_every_line() -> None:
+    """A card's lines come from the hand cells seen often enough; a sparse sample leaves cells out,
+    and every line still has every aces column ("–" where the cell was not seen), so the card's
+    CSV and table have one header (a sparse pimc card once failed to write)."""
+    cell = {"cards": 4, "seat": 0, "best_bid": 1, "p_made_1": 0.5}
+    rows = [{**cell, "trumps": "0", "jokers": 0, "aces": "0"}, {**cell, "trumps": "1", "jokers": 1, "aces": "1"}]
+    card = report._bid_card(rows, 4, 0)
+    assert [list(line) for line in card] == [["trumps", "jokers", "0 aces", "1 aces", "2+ aces"]] * 2
+    assert card[0]["1 aces"] == "–" and card[1]["1 aces"].startswith("bid 1")

@@ -189,9 +189,13 @@ def build() -> Study:
         prow += [{**x, "player": "pimc"} for x in feature_rows(gj, c, 0, d, SEED + c, t)]
     s.table("bid-features-georgian-pimc", pad(prow), "Georgian Joker, seat 0 played by pimc: per hand-feature "
             "cell the best bid, its EV with CI and P(made) of every bid (cells seen 30 times or more)")
-    heatmap(s, "best-bid-georgian-seat0-pimc", prow, [c for c, _ in PIMC_FEATURES],
-            "Georgian Joker, seat 0 played by pimc: the best bid by trumps and jokers held (beside the "
-            "heuristic's above)")
+    seen = sorted({r["cards"] for r in prow})  # the deal sizes with a cell seen often enough
+    unseen = [c for c, _ in PIMC_FEATURES if c not in seen]
+    if seen:
+        heatmap(s, "best-bid-georgian-seat0-pimc", prow, seen,
+                "Georgian Joker, seat 0 played by pimc: the best bid by trumps and jokers held (beside the "
+                "heuristic's above)" + (f"; at {', '.join(map(str, unseen))} cards no hand cell was seen 30 "
+                                        "times in this sample" if unseen else ""))
     made_heatmap(s, "p-made-georgian-seat0-pimc", prow,
                  "Georgian Joker, seat 0 played by pimc: P(made) by bid and deal size")
 
@@ -336,13 +340,14 @@ def _bid_card(rows: list[dict[str, Any]], cards: int, seat: int) -> list[dict[st
     for tr in ("none", "0", "1", "2", "3+"):
         for jk in (0, 1, 2):
             line: dict[str, Any] = {"trumps": tr, "jokers": jk}
-            for ac in ("0", "1", "2+"):
+            for ac in ("0", "1", "2+"):  # every line has every column ("–": not seen often enough)
                 c = next((r for r in cells if r["trumps"] == tr and r["jokers"] == jk and r["aces"] == ac), None)
+                line[f"{ac} aces"] = "–"
                 if c is not None:
                     made = c.get(f"p_made_{c['best_bid']}")
                     line[f"{ac} aces"] = (f"bid {c['best_bid']}" + (f"\u00a0({pct(made, 2)})"
                                                                    if made == made and made is not None else ""))
-            if len(line) > 2:
+            if any(v != "–" for k, v in line.items() if k.endswith("aces")):
                 out.append(line)
     return out
 
@@ -364,10 +369,12 @@ def _answer(s: Study, one: dict[str, Any], two: dict[str, Any], hook5: dict[str,
     s.card("Bidding card: Georgian Joker, 9 cards, the dealer (seat 3, bids last under the hook)", [
         "The same for the dealer, who may not make the bids add up to the cards dealt."],
         _bid_card(rows, 9, 3), name="card-bid-georgian-9-seat3")
-    top = max(c for c, _ in PIMC_FEATURES)
-    s.card(f"Bidding card under pimc play: Georgian Joker, {top} cards, seat 0", [
-        f"pimc (K = {PIMC_FEATURE_K}) plays seat 0 against the heuristic; cells seen 30 times or more."],
-        _bid_card(prow, top, 0), name=f"card-bid-georgian-{top}-seat0-pimc")
+    top = max((r["cards"] for r in prow), default=None)  # the largest deal with a cell seen 30 times
+    if top is not None:
+        s.card(f"Bidding card under pimc play: Georgian Joker, {top} cards, seat 0", [
+            f"pimc (K = {PIMC_FEATURE_K}) plays seat 0 against the heuristic; cells seen 30 times or more "
+            f"(the largest deal size of the pimc sample with such cells)."],
+            _bid_card(prow, top, 0), name=f"card-bid-georgian-{top}-seat0-pimc")
     s.term("hook", "the dealer, bidding last, may not bid so that the bids add up to the number of cards "
            "dealt: somebody must fail")
     s.term("pulka", "one of the four sets of deals of a Georgian Joker game (1 to 8 cards, four deals of 9, "

@@ -16,7 +16,7 @@ __all__ = ["draw_figure", "finals_figure", "heatmap", "hook_figure", "joker_figu
 def heatmap(study: Study, name: str, rows: list[dict[str, Any]], sizes: list[int], caption: str) -> None:
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(sizes), figsize=(3.9 * len(sizes), 3.2), squeeze=False)
+    fig, axes = plt.subplots(1, len(sizes), figsize=(3.9 * len(sizes), 3.2), squeeze=False, layout="constrained")
     for ax, c in zip(axes[0], sizes, strict=True):
         grid = np.full((5, 3), np.nan)
         labels = ["none", "0", "1", "2", "3+"]
@@ -27,7 +27,7 @@ def heatmap(study: Study, name: str, rows: list[dict[str, Any]], sizes: list[int
                     w = np.array([r["hands"] for r in sel], float)
                     grid[tr_i, jk] = float(np.average([r["best_bid"] for r in sel], weights=w))
         im = ax.imshow(grid, cmap="viridis", aspect="auto", vmin=0, vmax=max(c, 1))
-        ax.set_title(f"{c} cards")
+        ax.set_title(f"{c} card{'' if c == 1 else 's'}")
         ax.set_xticks(range(3), ["0", "1", "2"])
         ax.set_yticks(range(5), labels)
         ax.set_xlabel("jokers")
