@@ -1,7 +1,8 @@
 """Pinned numbers: every ``tricks`` command and the study kernels give, for the same seed, the very
 numbers they gave before the package was split into rules, kernels, policies, search and analysis
 (one playout loop, one alpha-beta skeleton). The expected outputs were recorded from the code
-before the split (``tests/data/tricks_pinned.json``); the slow ones run under ``-m slow``."""
+before the split (``tests/data/tricks_pinned.json``); ``play_pimc_bid_54`` from the code before
+pimc's playout bids let one play stand for two bids (49d1ca0). The slow ones run under ``-m slow``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from pins import cases, check_command, digest
 
 PINS = json.loads((Path(__file__).parent / "data" / "tricks_pinned.json").read_text())
-FAST = {"play_georgian_mixed", "play_54_drawing", "play_schedule", "play_pimc_georgian", "bid_heuristic",
+FAST = {"play_georgian_mixed", "play_54_drawing", "play_schedule", "play_pimc_georgian", "play_pimc_bid_54", "bid_heuristic",
         "bid_54_drawing", "bid_pimc", "bid_exact", "strength_georgian", "joker_value", "solve"}
 
 

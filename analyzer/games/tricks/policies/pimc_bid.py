@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels.moves import popcount
+from analyzer.games.tricks.kernels.moves import deal_score, popcount
 from analyzer.games.tricks.kernels.playout import (
     CARDS,
     DECK,
@@ -30,8 +30,10 @@ from analyzer.games.tricks.kernels.playout import (
     TRUMP,
     UP_BIT,
     bid_and_play,
+    bid_blind,
     new_position,
     playout_codes,
+    same_play,
     start_play,
 )
 from analyzer.games.tricks.policies.worlds import pool_of, world, world_stock
@@ -51,7 +53,8 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
     ``legal[:nlegal]``) with the best mean value over worlds consistent with its hand, the
     turned card and the earlier bids; ``mode`` 0 each world (16·K of them, with the stock in a
     fresh order when drawing) played out once per bid, the later seats bidding and every seat
-    playing by its code (pimc as the heuristic); 2 :func:`bid_value` from the solver's trick
+    playing by its code (pimc as the heuristic; with the heuristic everywhere a play that stays short
+    of two bids is played once, :func:`~analyzer.games.tricks.kernels.playout.same_play`); 2 :func:`bid_value` from the solver's trick
     bounds, 3 the guaranteed score (K worlds, no drawing). The heuristic's bid ``h_bid`` on a tie."""
     hands, _stock, pos, bits, _tc, _tm, bids, _took, _scores, played_by, forbid = g
     np_ = hands.shape[0]
@@ -72,6 +75,9 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
     wg = new_position(np_, np.int64(64))
     zero = np.int64(0)  # passed for the constant 0: each callee compiles once for every caller
     wpol = playout_codes(pol)
+    blind = bid_blind(wpol, rp)  # the heuristic everywhere: a play short of two bids is both bids' play
+    extra = (tricks - n) / np_
+    ref_bids = np.zeros(np_, np.int64)
     mv = np.zeros(48, np.int64)
     nw = kk * BID_WORLDS if mode == 0 else kk
     for _ in range(nw):
@@ -79,14 +85,26 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
               tricks, n, rp, worlds)
         if mode == 0:
             ns = world_stock(pool_buf, npool, worlds, np_, up_bit >= 0, up_bit, sstate, wstock) if drawing else 0
-            for j in range(nlegal):
+            ref_took = -1  # a play that stayed short of its bid (see same_play): my tricks, -1 none yet
+            ref_pen = 0
+            for i in range(nlegal):
+                j = nlegal - 1 - i if blind else i  # highest first (the legal bids ascend)
+                copy_into(wg[6], bids[:me])
+                if blind and same_play(wg[6], me, legal[j], ref_took, ref_bids, worlds, trump, tricks, n, rp, wpol,
+                                       extra, pstate):
+                    sums[j] += deal_score(legal[j], ref_took, n, pos[SET], rp) + ref_pen
+                    continue
                 copy_into(wg[0], worlds)
                 copy_into(wg[1], wstock[:ns])
                 copy_into(wg[6], bids[:me])
                 wg[6][me] = legal[j]
                 start_play(wg, pos[LEADER], trump, up_bit, n, tricks, pos[SET], bits[DECK], ns, zero)
-                bid_and_play(wg, me + 1, (tricks - n) / np_, rp, wpol, pstate, mv)
+                bid_and_play(wg, me + 1, extra, rp, wpol, pstate, mv)
                 sums[j] += wg[8][me]
+                if blind and wg[7][me] < legal[j]:
+                    ref_took = wg[7][me]
+                    ref_pen = wg[8][me] - deal_score(legal[j], ref_took, n, pos[SET], rp)
+                    copy_into(ref_bids, wg[6])
             continue
         if mode == 3:
             for j in range(nlegal):
