@@ -23,7 +23,7 @@ def warmup_cmd(groups: tuple[str, ...], jobs: int | None, memory_mb: int) -> Non
 
     Each command compiles its kernels the first time it runs (a few seconds each); warmup pays
     that ahead, e.g. when building an image or in CI (the longest groups first). GROUP is one
-    of: tricks, equity, rummy, stud, durak, freq, eval, videopoker, draw, calling.
+    of: tricks, videopoker, equity, rummy, stud, durak, freq, eval, draw, calling.
 
     Example: joker-odds warmup rummy tricks
     """
