@@ -45,9 +45,12 @@ def in_ranges(n: int, step: Callable[[int, int], object], seconds: float = PIECE
 
 def in_pieces(kernel: Callable[..., np.ndarray], rows: Sequence[np.ndarray], *args: Any,
               seconds: float = PIECE_SECONDS, first: int = 2) -> np.ndarray:
-    """``kernel(*[r[i:j] for r in rows], *args)`` over successive row slices, concatenated on axis 0."""
+    """``kernel(*[r[i:j] for r in rows], *args)`` over successive row slices, concatenated on axis 0.
+    Each slice goes in C-contiguous (copied when ``r`` is strided): numpy flags a slice of one row
+    contiguous even when its array is not, and numba would compile the kernel again for it."""
     parts: list[np.ndarray] = []
-    in_ranges(len(rows[0]), lambda i, j: parts.append(kernel(*(r[i:j] for r in rows), *args)), seconds, first)
+    in_ranges(len(rows[0]), lambda i, j: parts.append(kernel(*(np.ascontiguousarray(r[i:j]) for r in rows), *args)),
+              seconds, first)
     if not parts:
-        return kernel(*(r[:0] for r in rows), *args)
+        return kernel(*(np.ascontiguousarray(r[:0]) for r in rows), *args)
     return np.concatenate(parts, axis=0)

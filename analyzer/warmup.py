@@ -83,7 +83,9 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
     "durak": (("durak", "simulate", "--players", "3", "--games", "200", "--seed", "1"),
               ("durak", "simulate", "--policy", "ismcts", "--budget", "8", "--games", "2", "--seed", "1"),
               ("durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--players", "3", "--seat", "0"),
-              ("durak", "strength", "--pair", "ismcts:heuristic", "--deals", "4", "--budget", "50", "--seed", "1")),
+              ("durak", "strength", "--pair", "ismcts:heuristic", "--deals", "4", "--budget", "50", "--seed", "1"),
+              # without a search policy the loop is compiled without the search (the report's baseline pair)
+              ("durak", "strength", "--pair", "heuristic:random", "--deals", "4", "--seed", "1")),
     "freq": (("freq", "--rules", "joker-wild", "--deck", "52+1", "--exact"),
              # exact counts of five cards and of more compile apart (the report counts best-of-seven)
              ("freq", "--rules", "standard", "--deck", "32", "--cards", "7", "--exact"),
