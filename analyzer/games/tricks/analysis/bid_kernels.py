@@ -22,12 +22,14 @@ import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.kernels.dealing import policy_state, search_state
-from analyzer.games.tricks.kernels.moves import deal_score
 from analyzer.games.tricks.kernels.playout import (
     bid_and_play,
     bid_blind,
     first_leader,
+    keep_short_play,
+    reused_score,
     same_play,
+    short_play,
     start_play,
 )
 from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid, choose_trump
@@ -92,15 +94,13 @@ def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, 
     _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, earlier)
     shortcut = reuse and bid_blind(pol, rp)
     nbids = legal_bids.shape[0]
-    ref_took = -1  # a play that stays short of its bid: my tricks (-1: none yet)
-    ref_pen = 0  # and my joker-lead penalties there
-    ref_bids = np.zeros(np_, np.int64)
+    ref = short_play(np_)  # a play that stayed short of its bid (see same_play)
     for i in range(nbids):
         j = nbids - 1 - i if shortcut else i  # (the legal bids ascend)
         b = legal_bids[j]
         copy_into(bids, earlier[:me])
-        if shortcut and same_play(bids, me, b, ref_took, ref_bids, hands, trump, tricks, n, rp, pol, extra, pstate):
-            _record(out, j, tricks + 1, deal_score(b, ref_took, n, set_index, rp) + ref_pen, ref_took, b)
+        if shortcut and same_play(bids, me, b, ref, hands, trump, tricks, n, rp, pol, extra, pstate):
+            _record(out, j, tricks + 1, reused_score(ref, b, n, set_index, rp), ref[0], b)
             continue
         copy_into(wh, hands)
         bids[me] = b
@@ -110,10 +110,8 @@ def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, 
         else:
             bid_and_play_seats(g, me + 1, rp, pol, search, pstate, moves)
         _record(out, j, tricks + 1, scores[me], took[me], b)
-        if shortcut and took[me] < b:
-            ref_took = took[me]
-            ref_pen = scores[me] - deal_score(b, ref_took, n, set_index, rp)
-            copy_into(ref_bids, bids)
+        if shortcut:
+            keep_short_play(ref, b, took[me], scores[me], bids, n, set_index, rp)
 
 
 @njit(cache=True, nogil=True)

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit, uint64
 
 from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask, policy_state, search_state
-from analyzer.games.tricks.kernels.moves import JK1, JK2, deal_score, popcount, suit_mask
+from analyzer.games.tricks.kernels.moves import JK1, JK2, popcount, suit_mask
 from analyzer.games.tricks.kernels.playout import (
     CARDS,
     TRICKS,
@@ -21,8 +21,11 @@ from analyzer.games.tricks.kernels.playout import (
     bid_rest,
     first_leader,
     forbidden_bid,
+    keep_short_play,
     play_out,
+    reused_score,
     same_play,
+    short_play,
     start_play,
 )
 from analyzer.games.tricks.policies.basic import PIMC
@@ -78,7 +81,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg, reuse):
     out = np.zeros(CELLS * nb * 5, np.int64)
     hands = np.zeros(np_, np.uint64)
     bids = np.zeros(np_, np.int64)
-    ref_bids = np.zeros(np_, np.int64)
+    ref = short_play(np_)  # a play that stayed short of its bid (see same_play)
     g = new_position(np_, size)
     moves = np.zeros(48, np.int64)
     deck_mask = pack_mask(pack)
@@ -92,17 +95,15 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg, reuse):
         c = cell_of(hands[seat], trump)
         bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, np.int64(0), extra, pstate)
         forbidden = forbidden_bid(bids, seat, np_, tricks, n, rp)
-        ref_took = -1  # a play that stays short of its bid: the seat's tricks (-1: none yet)
-        ref_pen = 0  # and its joker-lead penalties
+        ref[0] = -1  # none yet on this deal
         for i in range(nb):
             b = nb - 1 - i if shortcut else i  # highest first: its play may stand for the lower bids
             if b == forbidden:
                 continue
             j = ((c * nb) + b) * 5
             g[6][:] = bids
-            if shortcut and same_play(g[6], seat, b, ref_took, ref_bids, hands, trump, tricks, n, rp, pol, extra,
-                                      pstate):
-                _add(out, j, deal_score(b, ref_took, n, 0, rp) + ref_pen, b, ref_took)
+            if shortcut and same_play(g[6], seat, b, ref, hands, trump, tricks, n, rp, pol, extra, pstate):
+                _add(out, j, reused_score(ref, b, n, 0, rp), b, ref[0])
                 continue
             g[0][:] = hands
             g[6][:] = bids
@@ -111,10 +112,8 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg, reuse):
             bid_and_play_seats(g, seat + 1, rp, pol, search, pstate, moves)
             took, scores = g[7], g[8]
             _add(out, j, scores[seat], b, took[seat])
-            if shortcut and took[seat] < b:
-                ref_took = took[seat]
-                ref_pen = scores[seat] - deal_score(b, ref_took, n, 0, rp)
-                ref_bids[:] = g[6]
+            if shortcut:
+                keep_short_play(ref, b, took[seat], scores[seat], g[6], n, 0, rp)
     return out
 
 

@@ -76,13 +76,16 @@ __all__ = [
     "deal_value",
     "first_leader",
     "forbidden_bid",
+    "keep_short_play",
     "new_position",
     "play_on",
     "play_out",
     "playout_codes",
     "policy_move",
+    "reused_score",
     "same_play",
     "score_deal",
+    "short_play",
     "side_tricks",
     "side_value",
     "start_play",
@@ -182,22 +185,47 @@ def bid_blind(pol, rp):
     return blind
 
 
+@njit(cache=True)
+def short_play(np_):
+    """An empty record of a play in which a seat stayed short of its bid, for :func:`same_play`:
+    ``[tricks it took (-1: none yet), its joker-lead penalties, every seat's bids...]``."""
+    ref = np.zeros(np_ + 2, np.int64)
+    ref[0] = -1
+    return ref
+
+
 @njit(cache=True, inline="always")
-def same_play(bids, seat, b, ref_took, ref_bids, hands, trump, tricks, n, rp, pol, extra, pstate):
-    """Under :func:`bid_blind` play, whether a play already made (the seat bid more than the
-    ``ref_took`` tricks it took; every seat's bids ``ref_bids``) is also the play of bid ``b``,
-    ``bids[:seat]`` made: ``b`` is above those tricks too, and the later seats bid as they did
-    there (they are bid into ``bids``; ``ref_took`` -1: no such play yet)."""
-    if ref_took < 0 or b <= ref_took:
+def keep_short_play(ref, b, took, score, bids, cards, set_index, rp):
+    """Record the play just made of bid ``b`` (the seat took ``took``, scored ``score``; the seats
+    bid ``bids``) in ``ref`` when the seat stayed short of its bid to the end."""
+    if took < b:
+        ref[0] = took
+        ref[1] = score - deal_score(b, took, cards, set_index, rp)
+        for s in range(bids.shape[0]):
+            ref[2 + s] = bids[s]
+
+
+@njit(cache=True, inline="always")
+def same_play(bids, seat, b, ref, hands, trump, tricks, n, rp, pol, extra, pstate):
+    """Under :func:`bid_blind` play, whether the play recorded in ``ref`` (:func:`keep_short_play`)
+    is also the play of bid ``b``, ``bids[:seat]`` made: ``b`` is above the tricks the seat took
+    there too, and the later seats bid as they did there (they are bid into ``bids``)."""
+    if ref[0] < 0 or b <= ref[0]:
         return False
     bids[seat] = b
     bid_rest(hands, trump, tricks, n, hands.shape[0], rp, pol, bids, seat + 1, extra, pstate)
     same = True
     for s in range(bids.shape[0]):
-        if s != seat and bids[s] != ref_bids[s]:
+        if s != seat and bids[s] != ref[2 + s]:
             same = False
             break
     return same
+
+
+@njit(cache=True, inline="always")
+def reused_score(ref, b, cards, set_index, rp):
+    """The score of bid ``b`` played as the play recorded in ``ref`` (:func:`same_play`)."""
+    return deal_score(b, ref[0], cards, set_index, rp) + ref[1]
 
 
 @njit(cache=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from analyzer.games.tricks.kernels.moves import deal_score, popcount
+from analyzer.games.tricks.kernels.moves import popcount
 from analyzer.games.tricks.kernels.playout import (
     CARDS,
     DECK,
@@ -31,9 +31,12 @@ from analyzer.games.tricks.kernels.playout import (
     UP_BIT,
     bid_and_play,
     bid_blind,
+    keep_short_play,
     new_position,
     playout_codes,
+    reused_score,
     same_play,
+    short_play,
     start_play,
 )
 from analyzer.games.tricks.policies.worlds import pool_of, world, world_stock
@@ -77,7 +80,7 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
     wpol = playout_codes(pol)
     blind = bid_blind(wpol, rp)  # the heuristic everywhere: a play short of two bids is both bids' play
     extra = (tricks - n) / np_
-    ref_bids = np.zeros(np_, np.int64)
+    ref = short_play(np_)  # a play that stayed short of its bid (see same_play)
     mv = np.zeros(48, np.int64)
     nw = kk * BID_WORLDS if mode == 0 else kk
     for _ in range(nw):
@@ -85,14 +88,12 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
               tricks, n, rp, worlds)
         if mode == 0:
             ns = world_stock(pool_buf, npool, worlds, np_, up_bit >= 0, up_bit, sstate, wstock) if drawing else 0
-            ref_took = -1  # a play that stayed short of its bid (see same_play): my tricks, -1 none yet
-            ref_pen = 0
+            ref[0] = -1  # none yet in this world
             for i in range(nlegal):
                 j = nlegal - 1 - i if blind else i  # highest first (the legal bids ascend)
                 copy_into(wg[6], bids[:me])
-                if blind and same_play(wg[6], me, legal[j], ref_took, ref_bids, worlds, trump, tricks, n, rp, wpol,
-                                       extra, pstate):
-                    sums[j] += deal_score(legal[j], ref_took, n, pos[SET], rp) + ref_pen
+                if blind and same_play(wg[6], me, legal[j], ref, worlds, trump, tricks, n, rp, wpol, extra, pstate):
+                    sums[j] += reused_score(ref, legal[j], n, pos[SET], rp)
                     continue
                 copy_into(wg[0], worlds)
                 copy_into(wg[1], wstock[:ns])
@@ -101,10 +102,8 @@ def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate
                 start_play(wg, pos[LEADER], trump, up_bit, n, tricks, pos[SET], bits[DECK], ns, zero)
                 bid_and_play(wg, me + 1, extra, rp, wpol, pstate, mv)
                 sums[j] += wg[8][me]
-                if blind and wg[7][me] < legal[j]:
-                    ref_took = wg[7][me]
-                    ref_pen = wg[8][me] - deal_score(legal[j], ref_took, n, pos[SET], rp)
-                    copy_into(ref_bids, wg[6])
+                if blind:
+                    keep_short_play(ref, legal[j], wg[7][me], wg[8][me], wg[6], n, pos[SET], rp)
             continue
         if mode == 3:
             for j in range(nlegal):
