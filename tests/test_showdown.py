@@ -298,6 +298,20 @@ def test_play_chart_agrees_with_class_equity() -> None:
     assert c.rows()[c.threshold]["pot_share"] >= 1 / 3
 
 
+def test_play_chart_versus_players_agrees_with_class_equity() -> None:
+    """The 'vs players' column tallies a hand below the opponents' floor as lost without dealing
+    them: every class below the threshold shows 0, and a class above it matches the general
+    kernel, which deals every seat until all hold their classes (plain joint rejection)."""
+    c = play_chart("short-32", "32+1", 3, trials=20_000, seed=5, versus_trials=60_000, quiet=True)
+    rows = c.rows()
+    floor = c.threshold_name + " or better"
+    assert all(r["vs_players_pot_share"] == 0 for r in rows[:c.threshold] if r["hands"])
+    for name in ("straight", "full house"):
+        row = next(r for r in rows if r["class"] == name)
+        e = equity([name], 3, "short-32", "32+1", opponents=floor, trials=40_000, seed=7, quiet=True).seats[0]
+        assert abs(row["vs_players_pot_share"] - e.pot_share) < 4 * (row["se_vs_players_pot_share"] ** 2 + e.se**2) ** 0.5
+
+
 def test_cli_equity_and_errors() -> None:
     runner = CliRunner()
     res = runner.invoke(main, ["equity", "As Ad Kc Kd 2s", "--rules", "joker-wild", "--format", "json"])

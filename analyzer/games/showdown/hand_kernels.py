@@ -21,6 +21,7 @@ from analyzer.games.showdown.kernels import (
     settle,
     strength,
 )
+from analyzer.games.showdown.sampling import bounded_regs
 from analyzer.kernels.handkey import key5
 from analyzer.kernels.rng import bounded
 
@@ -95,7 +96,9 @@ CHART_PER = 5            # per hero class: hands, whole pot, part of it, share, 
 def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
     """``n`` random high showdowns of ``p`` hands of ``k`` cards from ``deck``, tallied by seat
     0's class (class c: ``bounds[c] <= strength < bounds[c + 1]``). The other seats are redealt
-    together until every one has strength ≥ ``opp_vlo`` (0: any hand)."""
+    together until every one has strength ≥ ``opp_vlo`` (0: any hand); a seat-0 hand weaker than
+    ``opp_vlo`` loses to any such deal, so it is tallied as lost without dealing them (exact, and
+    most of the cost when the floor is high: four opponents holding three of a kind)."""
     nc = bounds.shape[0]
     tot = np.zeros(CHART_HEAD + CHART_PER * nc, np.int64)
     pack = deck.copy()
@@ -104,9 +107,14 @@ def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
     low = np.zeros(p, np.int64)
     cards = np.empty((p, 7), np.int64)
     seat = np.zeros(HEAD + PER_SEAT * p, np.int64)
+    s0 = state[0]  # the generator's state in registers (the draws of ``bounded`` on ``state``)
+    s1 = state[1]
+    s2 = state[2]
+    s3 = state[3]
     for _ in range(n):
         for j in range(k):
-            r = j + bounded(state, m - j)
+            r, s0, s1, s2, s3 = bounded_regs(m - j, s0, s1, s2, s3)
+            r += j
             t = pack[j]
             pack[j] = pack[r]
             pack[r] = t
@@ -114,13 +122,19 @@ def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
         hi[0] = high_score(cards, 0, k, table, wbits)
         v = strength(hi[0])
         c = np.searchsorted(bounds, v, side="right") - 1
+        b = CHART_HEAD + CHART_PER * c
+        if v < opp_vlo:  # below every opponent's floor: lost whatever they hold, no deal needed
+            tot[0] += 1
+            tot[b] += 1
+            continue
         tries = 0
         while True:
             pos = k
             ok = True
             for i in range(1, p):
                 for j in range(k):
-                    r = pos + bounded(state, m - pos)
+                    r, s0, s1, s2, s3 = bounded_regs(m - pos, s0, s1, s2, s3)
+                    r += pos
                     t = pack[pos]
                     pack[pos] = pack[r]
                     pack[r] = t
@@ -136,15 +150,20 @@ def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
             tot[1] += 1
             if tries >= max_tries:
                 tot[2] = ERR_RANGE
-                return tot
+                break
+        if tot[2]:
+            break
         for i in range(HEAD + PER_SEAT):
             seat[i] = 0
         settle(hi, low, np.int64(HIGH), p, seat, np.int64(1))  # typed: one compiled settle
         tot[0] += 1
-        b = CHART_HEAD + CHART_PER * c
         tot[b] += 1
         tot[b + 1] += seat[HEAD]
         tot[b + 2] += seat[HEAD + 1]
         tot[b + 3] += seat[HEAD + 2]
         tot[b + 4] += seat[HEAD + 3]
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
     return tot

@@ -38,7 +38,7 @@ from analyzer.games.showdown.kernels import (
 )
 from analyzer.kernels.handkey import key5
 
-__all__ = ["mc_high5"]
+__all__ = ["bounded_regs", "mc_high5"]
 
 _M32 = uint64(0xFFFFFFFF)
 _TIES = 11  # a tie among 1..10 seats
@@ -50,7 +50,7 @@ def _rotl(x, k):
 
 
 @njit(cache=True, inline="always")
-def _below(n, s0, s1, s2, s3):
+def bounded_regs(n, s0, s1, s2, s3):
     """:func:`analyzer.kernels.rng.bounded` on a state held in four scalars: (value, new state)."""
     nn = uint64(n)
     while True:
@@ -104,7 +104,7 @@ def mc_high5(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table,
         tries = 0
         while True:  # seat 0
             for j in range(need0):
-                r, s0, s1, s2, s3 = _below(m - j, s0, s1, s2, s3)
+                r, s0, s1, s2, s3 = bounded_regs(m - j, s0, s1, s2, s3)
                 r += j
                 c = pack[r]
                 pack[r] = pack[j]
@@ -129,7 +129,7 @@ def mc_high5(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table,
             for i in range(1, p):
                 b = 5 * i
                 for j in range(nknown[i], 5):
-                    r, s0, s1, s2, s3 = _below(m - pos, s0, s1, s2, s3)
+                    r, s0, s1, s2, s3 = bounded_regs(m - pos, s0, s1, s2, s3)
                     r += pos
                     c = pack[r]
                     pack[r] = pack[pos]

@@ -64,6 +64,7 @@ from analyzer.games.durak.kernels.layout import (
     TURNED,
     UNBEATEN,
 )
+from analyzer.kernels.bits import nth_set_bit
 from analyzer.kernels.rng import bounded
 
 _M1 = 0x5555555555555555
@@ -96,13 +97,8 @@ def rank_mask(c):
 
 @njit(cache=True)
 def nth_bit(m, k):
-    """The position of the k-th (0-based) set bit of ``m``."""
-    for c in range(56):
-        if (m >> c) & 1:
-            if k == 0:
-                return c
-            k -= 1
-    return -1
+    """The position of the k-th (0-based) set bit of ``m``, -1 if none."""
+    return nth_set_bit(m, k)
 
 
 @njit(cache=True)

@@ -27,13 +27,14 @@ from analyzer.games.durak.kernels.layout import (
     DEFEND,
     DRAW,
     HAND,
+    HIGHJ,
     KNOWN,
     LEAD,
+    LOWJ,
     MAX_MOVES,
     MOVES,
     NATT,
     NPL,
-    ORDER,
     OVER,
     PASS,
     PHASE,
@@ -43,12 +44,14 @@ from analyzer.games.durak.kernels.layout import (
     SPOS,
     STOCK,
     TAKE,
+    TRUMPS,
     TURN,
     UNBEATEN,
     VALUE,
 )
 from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.bits import low_bit
 from analyzer.kernels.rng import bounded
 
 TAKE_COST = 26
@@ -62,13 +65,26 @@ def random_action(S, tab, rng):
     return nth_bit(m, bounded(rng, popcount(m)))
 
 
+_PLAIN = (np.int64(1) << 52) - 1  # the 52 cards that are not jokers
+
+
 @njit(cache=True, inline="always")
 def _cheapest(tab, ctx, m):
-    for i in range(54):
-        c = tab[ctx, ORDER + i]
-        if (m >> c) & 1:
-            return c
-    return -1
+    """The first card of ``m`` in the spending order (``ORDER``: non-trumps by rank, the low joker,
+    trumps by rank, the high joker; a rank's suits by card code, as the masks hold them), -1 if none."""
+    trumps = tab[ctx, TRUMPS]
+    plain = m & _PLAIN & ~trumps
+    if plain:
+        return low_bit(plain)
+    low = tab[ctx, LOWJ]
+    if (m >> low) & 1:
+        return low
+    if m & trumps:
+        return low_bit(m & trumps)
+    high = tab[ctx, HIGHJ]
+    if (m >> high) & 1:
+        return high
+    return np.int64(-1)
 
 
 @njit(cache=True)
