@@ -16,17 +16,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.kernels.jit import no_refcount
+
 __all__ = ["copy_into", "copy_rows", "sum_rows"]
 
 
-@njit(cache=True)
+@no_refcount
 def copy_into(dst, src):
     """``dst[i] = src[i]`` for every index of ``src`` (1-D; ``dst`` at least as long)."""
     for i in range(src.shape[0]):
         dst[i] = src[i]
 
 
-@njit(cache=True)
+@no_refcount
 def copy_rows(dst, src, n):
     """The first ``n`` rows of the 2-D ``src`` into ``dst`` (as wide or wider)."""
     for i in range(n):

@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.kernels.jit import no_refcount
+
 __all__ = ["binomial_table", "colex", "sort_small", "unrank5", "unrank_all"]
 
 
@@ -27,7 +29,7 @@ def binomial_table(n_max: int, k_max: int) -> np.ndarray:
     return b
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def sort_small(a, m):
     """Insertion sort of ``a[:m]`` in place."""
     for i in range(1, m):
@@ -39,7 +41,7 @@ def sort_small(a, m):
         a[j] = v
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def colex(a, m, binom):
     """Colex index of the sorted positions ``a[:m]``."""
     idx = 0
@@ -48,7 +50,7 @@ def colex(a, m, binom):
     return idx
 
 
-@njit(cache=True)
+@no_refcount
 def unrank5(idx, n, binom, out):
     """The sorted positions of the 5-subset with colex index ``idx``."""
     x = idx

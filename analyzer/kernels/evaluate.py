@@ -12,16 +12,17 @@ from numba import njit, prange
 
 from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.handkey import ABSENT, key5, keys7
+from analyzer.kernels.jit import no_refcount
 
 
-@njit(cache=True)
+@no_refcount
 def score5(cards, table, wbits):
     """Score of the five card codes ``cards[:5]`` (kernels that score only five-card hands call
     this rather than ``score_cards(cards, 5, …)``, which would compile a second copy for the constant 5)."""
     return table[key5(cards[0], cards[1], cards[2], cards[3], cards[4], wbits)]
 
 
-@njit(cache=True)
+@no_refcount
 def score_cards(cards, k, table, wbits):
     """Score of the best 5 of the first ``k`` (5..7) card codes in ``cards``."""
     if k == 5:
@@ -40,13 +41,13 @@ def score_batch(hands, table, wbits, out):
         _score_rows(hands, b * 8192, min(n, (b + 1) * 8192), table, wbits, out)
 
 
-@njit(cache=True)
+@no_refcount
 def score_batch_serial(hands, table, wbits, out):
     """Single-threaded twin of ``score_batch``."""
     _score_rows(hands, np.int64(0), hands.shape[0], table, wbits, out)  # int64: one compiled _score_rows
 
 
-@njit(cache=True)
+@no_refcount
 def _score_rows(hands, lo, hi, table, wbits, out):
     k = hands.shape[1]
     if k == 5:
@@ -60,7 +61,7 @@ def _score_rows(hands, lo, hi, table, wbits, out):
         out[i] = best_of_keys(table, kp, s0, s1, s2, s3)
 
 
-@njit(cache=True)
+@no_refcount
 def best_of_keys(table, kp, s0, s1, s2, s3):
     """The score for the keys of ``keys7``: the best of the suit-blind and suited entries."""
     v = table[kp]
@@ -75,7 +76,7 @@ def best_of_keys(table, kp, s0, s1, s2, s3):
     return v
 
 
-@njit(cache=True)
+@no_refcount
 def _walk(first, deck, k, table, wbits, counts, scores, offset):
     """Score every k-subset of ``deck`` whose smallest index is ``first`` (lexicographic order).
 

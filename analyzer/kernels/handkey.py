@@ -21,7 +21,8 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
-from numba import njit
+
+from analyzer.kernels.jit import no_refcount
 
 PLAIN_SIZE = 50388  # C(19, 7): rank multisets of up to seven natural cards
 SUITED_SIZE = 8192
@@ -84,13 +85,13 @@ def _index_table() -> np.ndarray:
 _IDX = _index_table()  # a global array: numba compiles it in as a constant (no refcounting)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _idx_term(r, i):
     """Term i of the multiset index of a sorted rank list."""
     return _IDX[i, r]
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _sorted_index5(r0, r1, r2, r3, r4):
     """Multiset index of five ranks (sentinels for wild cards sort last and add nothing)."""
     r0, r1 = min(r0, r1), max(r0, r1)
@@ -105,7 +106,7 @@ def _sorted_index5(r0, r1, r2, r3, r4):
     return _idx_term(r0, 0) + _idx_term(r1, 1) + _idx_term(r2, 2) + _idx_term(r3, 3) + _idx_term(r4, 4)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def key5(c0, c1, c2, c3, c4, wbits):
     """Flat-table index of the score of a 5-card hand."""
     one = np.int64(1)
@@ -151,7 +152,7 @@ def key5(c0, c1, c2, c3, c4, wbits):
     return w * STRIDE + _sorted_index5(r0, r1, r2, r3, r4)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _rank(c, wbits):
     """Rank of a natural card; the sentinel for a wild or absent card."""
     if c < 0 or (wbits >> c) & 1:
@@ -159,7 +160,7 @@ def _rank(c, wbits):
     return c >> 2
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _suit(c, wbits):
     """Suit of a natural card; -1 for a wild or absent card."""
     if c < 0 or (wbits >> c) & 1:
@@ -167,7 +168,7 @@ def _suit(c, wbits):
     return c & 3
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _suit_mask(s, r0, s0, r1, s1, r2, s2, r3, s3, r4, s4, r5, s5, r6, s6):
     m = 0
     n = 0
@@ -195,7 +196,7 @@ def _suit_mask(s, r0, s0, r1, s1, r2, s2, r3, s3, r4, s4, r5, s5, r6, s6):
     return m, n
 
 
-@njit(cache=True)
+@no_refcount
 def keys7(c0, c1, c2, c3, c4, c5, c6, wbits):
     """Keys of a 5-, 6- or 7-card hand (pass ABSENT for missing c5/c6).
 

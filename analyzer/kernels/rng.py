@@ -8,7 +8,9 @@ Bounded integers use Lemire's multiply-and-reject on 32 bits, so every draw is e
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from analyzer.kernels.jit import no_refcount
 
 _M32 = uint64(0xFFFFFFFF)
 
@@ -26,12 +28,12 @@ def chunk_state(seed: int, chunk: int) -> np.ndarray:
 
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _rotl(x, k):
     return (x << uint64(k)) | (x >> uint64(64 - k))
 
 
-@njit(cache=True)
+@no_refcount
 def next_u64(state):
     """Next 64-bit output of xoshiro256** (advances ``state``)."""
     s0 = state[0]
@@ -53,13 +55,13 @@ def next_u64(state):
     return result
 
 
-@njit(cache=True)
+@no_refcount
 def uniform(state):
     """A float in [0, 1) with 53 random bits."""
     return (next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@no_refcount
 def bounded(state, n):
     """An exactly uniform integer in ``[0, n)`` for ``0 < n < 2**32``."""
     nn = uint64(n)
@@ -74,7 +76,7 @@ def bounded(state, n):
             return np.int64(m >> uint64(32))
 
 
-@njit(cache=True)
+@no_refcount
 def deal(state, pack, k):
     """Move a uniformly random k-subset of ``pack`` to ``pack[:k]`` (partial Fisher–Yates).
 
@@ -89,7 +91,7 @@ def deal(state, pack, k):
         pack[j] = t
 
 
-@njit(cache=True)
+@no_refcount
 def shuffle(state, pack):
     """Uniform in-place shuffle of the whole ``pack``."""
     deal(state, pack, pack.shape[0])

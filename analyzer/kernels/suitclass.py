@@ -26,6 +26,7 @@ from numba import njit, prange
 from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.evaluate import score5, score_cards
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["class_cards", "class_step", "class_tasks", "class_weight", "count_by_classes", "counts_by_size", "masks_by_size",
            "next_class", "suit_symmetric"]
@@ -52,7 +53,7 @@ def counts_by_size(r: int) -> np.ndarray:
     return np.array([comb(r, p) for p in range(r + 1)], np.int64)
 
 
-@njit(cache=True)
+@no_refcount
 def class_weight(m):
     """How many suit relabellings of the four masks ``m`` (equal ones adjacent) are distinct hands."""
     w = 24
@@ -66,7 +67,7 @@ def class_weight(m):
     return w
 
 
-@njit(cache=True)
+@no_refcount
 def class_cards(task, idx, ranks, jokers, by, cards, m):
     """A task's class ``idx`` (the mask indices of suits 1..3) as card codes into ``cards``
     (jokers first; codes rank * 4 + suit) and its four masks into ``m``."""
@@ -90,7 +91,7 @@ def class_cards(task, idx, ranks, jokers, by, cards, m):
             b += 1
 
 
-@njit(cache=True)
+@no_refcount
 def next_class(task, nby, idx):
     """Step ``idx`` (zeros: a task's first class) to the task's next class; False after its last.
     Equal sizes keep the indices non-increasing, so every multiset of masks comes once."""
@@ -107,7 +108,7 @@ def next_class(task, nby, idx):
     return idx[0] < (task[T_I0] + 1 if p1 == p0 else nby[p1])
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def class_step(task, idx, ranks, jokers, by, nby, cards, m):
     """The task's class at ``idx`` into ``cards`` / ``m`` (:func:`class_cards`), ``idx`` stepped on;
     its weight, or 0 once the task is done. Start with ``idx`` zeros (cards: 7 slots, m: 4)."""

@@ -25,6 +25,7 @@ import numpy as np
 from numba import int64, njit, prange, uint64
 
 from analyzer.kernels.handkey import PLAIN_SIZE, STRIDE
+from analyzer.kernels.jit import no_refcount
 
 N_LOW = 5**7   # quinary counts of ranks 0..6
 N_HIGH = 5**6  # quinary counts of ranks 7..12
@@ -116,7 +117,7 @@ def build_table7(flat, k, max_w, binom):
     return high, low, plain
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _bit(c, suit, wbits):
     """The rank bit of a natural card of ``suit`` (0 for other cards, wild cards, -1)."""
     c = int64(c)
@@ -125,7 +126,7 @@ def _bit(c, suit, wbits):
     return 1 << (c >> 2)
 
 
-@njit(cache=True)
+@no_refcount
 def _suited(s, w, c0, c1, c2, c3, c4, c5, c6, wbits, flat, v):
     """The best of ``v`` and the suited entries of every suit with count + w ≥ 5."""
     base = w * STRIDE + PLAIN_SIZE
@@ -138,7 +139,7 @@ def _suited(s, w, c0, c1, c2, c3, c4, c5, c6, wbits, flat, v):
     return v
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _finish(s, c0, c1, c2, c3, c4, c5, c6, high, low, plain, flat, wbits):
     # unsigned indices: numba adds no negative-index wraparound to the lookups (half the time)
     w = s >> uint64(48)
@@ -149,7 +150,7 @@ def _finish(s, c0, c1, c2, c3, c4, c5, c6, high, low, plain, flat, wbits):
     return v
 
 
-@njit(cache=True)
+@no_refcount
 def score_rows7(hands, lo, hi, words, high, low, plain, flat, wbits, out):
     """Scores of rows lo..hi-1 of an (n, 6) or (n, 7) array of card codes into ``out``; returns
     the number of rows holding a code that is no card (scored -1)."""

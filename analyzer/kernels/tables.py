@@ -54,6 +54,7 @@ from analyzer.kernels.codes import (  # noqa: F401  (re-exported: the kernels' n
     VALUE_POS_SHIFT,
 )
 from analyzer.kernels.combinatorics import binomial_table as _binomial
+from analyzer.kernels.jit import no_refcount
 
 MODES = np.array(MODE_ROWS, np.int64)  # [mode, column]: read by _best_for_key
 MAX_K = 7
@@ -65,7 +66,7 @@ def binomial_table() -> np.ndarray:
     return _binomial(23, 8)
 
 
-@njit(cache=True)
+@no_refcount
 def multiset_index(sorted_ranks, m, binom):
     """Combinatorial index of a non-decreasing rank list (0 <= index < C(12 + m, m))."""
     idx = 0
@@ -74,7 +75,7 @@ def multiset_index(sorted_ranks, m, binom):
     return idx
 
 
-@njit(cache=True)
+@no_refcount
 def _next_multiset(a, m, lo, hi):
     """Advance ``a[:m]`` to the next non-decreasing list over lo..hi; False when done."""
     i = m - 1
@@ -175,7 +176,7 @@ def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
     return best
 
 
-@njit(cache=True)
+@no_refcount
 def compose_score(v, natural, nbw):
     """Final int32 score from a packed ``pos << 20 | tiebreak`` value."""
     pos = v >> VALUE_POS_SHIFT

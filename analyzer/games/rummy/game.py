@@ -26,6 +26,7 @@ from numba import njit
 from analyzer.games.rummy.kernels import JOKER_FLAG, MAX_MELDS, MELD_WIDTH, opening_value_melds
 from analyzer.games.rummy.policy import GREEDY, card_points, choose_discard
 from analyzer.games.rummy.turns import deal_table
+from analyzer.kernels.jit import no_refcount
 
 __all__ = [
     "DISCARD",
@@ -59,7 +60,7 @@ def new_state_arrays(players: int, deck_size: int) -> tuple[np.ndarray, ...]:
             np.zeros(players, np.int64), np.zeros(META, np.int64))
 
 
-@njit(cache=True)
+@no_refcount
 def start_deal(rng, pack, hands, stock, pile, table, tjok, opened, own, meta, players, cap, max_turns,
                joker_points):
     """Shuffle and deal; seat 0 (15 cards) moves first and only discards."""
@@ -79,7 +80,7 @@ def start_deal(rng, pack, hands, stock, pile, table, tjok, opened, own, meta, pl
     meta[M_TURNS] = 1
 
 
-@njit(cache=True)
+@no_refcount
 def _take_joker(h, tjok):
     for jc in range(52, 55):
         if tjok[jc] > 0:
@@ -88,7 +89,7 @@ def _take_joker(h, tjok):
             return
 
 
-@njit(cache=True)
+@no_refcount
 def _put_joker(h, tjok):
     for jc in range(52, 55):
         if h[jc] > 0:
@@ -97,7 +98,7 @@ def _put_joker(h, tjok):
             return
 
 
-@njit(cache=True)
+@no_refcount
 def _lay_rows(h, rows, n, table, tjok, meta):
     """Put the solver's meld rows on the table, taking their cards from ``h``."""
     for m in range(n):
@@ -142,7 +143,7 @@ def _lay_rows(h, rows, n, table, tjok, meta):
         table[t, 5] = jok
 
 
-@njit(cache=True)
+@no_refcount
 def _popcount(x):
     n = 0
     while x:
@@ -151,7 +152,7 @@ def _popcount(x):
     return n
 
 
-@njit(cache=True)
+@no_refcount
 def _joker_room(table, meta):
     """A meld the table can take one more joker into (its index), else -1: a run with a free end,
     a set of fewer than four cards, and either holding fewer jokers than the cap (``meta[M_CAP]``)."""
@@ -165,7 +166,7 @@ def _joker_room(table, meta):
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def _lay_joker(h, table, tjok, meta):
     t = _joker_room(table, meta)
     if t < 0:
@@ -183,7 +184,7 @@ def _lay_joker(h, table, tjok, meta):
     return True
 
 
-@njit(cache=True)
+@no_refcount
 def _lay_off(h, c, table, tjok, meta, replace):
     """Put natural ``c`` on a table meld (``replace``: only where it frees a joker, which goes to
     ``h``). True if done."""
@@ -231,7 +232,7 @@ def _lay_off(h, c, table, tjok, meta, replace):
     return False
 
 
-@njit(cache=True)
+@no_refcount
 def _hand_size(h):
     n = 0
     for c in range(55):
@@ -239,7 +240,7 @@ def _hand_size(h):
     return n
 
 
-@njit(cache=True)
+@no_refcount
 def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
     """The ``open-asap`` heuristic for the seat to move (after its draw, second round on)."""
     h = hands[seat]
@@ -286,7 +287,7 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
                 break
 
 
-@njit(cache=True)
+@no_refcount
 def policy_draw(seat, hands, pile, meta, policy, free, rows):
     """1 to take the top of the discard pile, 0 for the stock, by ``policy``."""
     if meta[M_NPILE] == 0:
@@ -303,7 +304,7 @@ def policy_draw(seat, hands, pile, meta, policy, free, rows):
     return 1 if disc != d else 0
 
 
-@njit(cache=True)
+@no_refcount
 def draw(from_pile, hands, stock, pile, table, tjok, opened, own, meta, free, rows):
     """The seat to move draws, then melds by the heuristic (from its second turn)."""
     seat = meta[M_SEAT]
@@ -325,7 +326,7 @@ def draw(from_pile, hands, stock, pile, table, tjok, opened, own, meta, free, ro
     meta[M_PHASE] = DISCARD
 
 
-@njit(cache=True)
+@no_refcount
 def discard(card, hands, pile, own, meta):
     """The seat to move throws ``card`` (a hand of jokers only is thrown whole: going out)."""
     seat = meta[M_SEAT]
@@ -362,7 +363,7 @@ def discard(card, hands, pile, own, meta):
     meta[M_PHASE] = DRAW
 
 
-@njit(cache=True)
+@no_refcount
 def scores(hands, meta, out):
     """Each seat's score for the deal into ``out`` (the winner's −50·2^jokers; others' points)."""
     jp = meta[M_JOKERPTS]

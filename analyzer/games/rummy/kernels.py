@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.kernels.arrays import copy_rows
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["JOKER_FLAG", "MAX_MELDS", "MELD_WIDTH", "POS_VALUE", "hand_counts", "opening_value",
            "opening_value_melds"]
@@ -40,7 +41,7 @@ POS_VALUE = np.array([0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11], dtype=np.i
 _NCOL = 8  # candidate columns: kind, min card, value, jokers, rank|suit, suit mask|start, end, joker places
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _code(place, suit):
     """The card code at run place ``place`` (0 and 13 are both the ace)."""
     if place == 0 or place == 13:
@@ -48,7 +49,7 @@ def _code(place, suit):
     return (place - 1) * 4 + suit
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _card_value(code):
     return POS_VALUE[(code >> 2) + 1]
 
@@ -189,7 +190,7 @@ def _candidates(cnt, jl):
     return cand, n
 
 
-@njit(cache=True)
+@no_refcount
 def _apply(cand, m, cnt, sign):
     """Take (sign -1) or give back (+1) the natural cards of meld ``m``; False if short."""
     if cand[m, 0] == 0:
@@ -219,7 +220,7 @@ def _apply(cand, m, cnt, sign):
     return ok
 
 
-@njit(cache=True)
+@no_refcount
 def _natural_points(cand, m, nat_live, want):
     """Points of the natural cards of meld ``m`` whose ``nat_live`` flag is ``want``."""
     total = 0
@@ -236,7 +237,7 @@ def _natural_points(cand, m, nat_live, want):
     return total
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _meld_flags(cand, nc, nat_live):
     """Mark the cards that are in some meld without jokers."""
     for m in range(nc):
@@ -388,7 +389,7 @@ def _solve(counts, cap, track, out):
     return best, best_n
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _meld_row(cand, m, row):
     row[:] = 0
     if cand[m, 0] == 0:

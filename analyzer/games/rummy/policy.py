@@ -31,6 +31,7 @@ from analyzer.games.rummy.kernels import (
     opening_value_melds,
 )
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["GREEDY", "POLICIES", "STOCK_ONLY", "card_points", "choose_discard", "free_cards", "partners"]
 
@@ -39,7 +40,7 @@ GREEDY = 1
 POLICIES = {"stock-only": STOCK_ONLY, "greedy": GREEDY}
 
 
-@njit(cache=True)
+@no_refcount
 def card_points(code, joker_points):
     """Points of a card left in hand: ace 11, pictures 10, others face value, joker ``joker_points``."""
     if code >= 52:
@@ -52,7 +53,7 @@ def card_points(code, joker_points):
     return r + 2
 
 
-@njit(cache=True)
+@no_refcount
 def free_cards(counts, cap, free, melds):
     """The opening value; ``free`` gets the counts of the cards outside its melds (rows in ``melds``)."""
     value, n = opening_value_melds(counts, cap, melds)
@@ -73,7 +74,7 @@ def free_cards(counts, cap, free, melds):
     return value, n
 
 
-@njit(cache=True)
+@no_refcount
 def _pairs(a, b):
     """Whether natural cards ``a`` and ``b`` (codes) could share a meld."""
     if a == b:
@@ -92,7 +93,7 @@ def _pairs(a, b):
     return hi == 12 and lo <= 1
 
 
-@njit(cache=True)
+@no_refcount
 def partners(free, code):
     """How many free cards could share a meld with ``code`` (jokers partner everything)."""
     n = free[52] + free[53] + free[54]

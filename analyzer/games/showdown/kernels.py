@@ -26,6 +26,7 @@ from numba import njit, prange
 
 from analyzer.kernels.evaluate import best_of_keys
 from analyzer.kernels.handkey import ABSENT, PLAIN_SIZE, _idx_term, key5, keys7
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.low import low_key5
 from analyzer.kernels.rng import bounded
 
@@ -38,13 +39,13 @@ PER_SEAT = 4             # whole pot, part of it, share, share²
 ERR_RANGE = 1            # a seat's class was not met in ``max_tries`` deals
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def strength(score):
     """A score without its natural-beats-wild bits: ``pos << 20 | tiebreak`` (what classes bound)."""
     return ((score >> 22) << 20) | ((score >> 1) & 0xFFFFF)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def high_score(c, i, k, table, wbits):
     """The high score of the first ``k`` (5..7) codes of row ``i`` of ``c`` (scalars read, no view)."""
     if k == 5:
@@ -73,7 +74,7 @@ def low_score(c, i, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos):
     return best
 
 
-@njit(cache=True)
+@no_refcount
 def settle(hi, lo, game, p, tot, w=1):
     """Split one pot among ``p`` seats and add each seat's result, ``w`` times, to ``tot`` (see the layout)."""
     best_hi = hi[0]
@@ -108,7 +109,7 @@ def settle(hi, lo, game, p, tot, w=1):
         tot[base + 3] += share * share * w
 
 
-@njit(cache=True)
+@no_refcount
 def _in_class(score, vlo, vhi, i):
     v = strength(score)
     return vlo[i] <= v and v <= vhi[i]
@@ -182,7 +183,7 @@ def mc_chunk(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table,
     return tot
 
 
-@njit(cache=True)
+@no_refcount
 def unrank(idx, n, m, binom, out):
     """The sorted positions (out of ``n``) of the ``m``-subset with colex index ``idx``."""
     x = idx
@@ -196,7 +197,7 @@ def unrank(idx, n, m, binom, out):
         top = c
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def next_colex(a, m, n):
     """Advance the sorted positions ``a[:m]`` to the next subset in colex order; False at the end."""
     for i in range(m):
@@ -311,7 +312,7 @@ def _free_block(start, stop, f, need, known, nknown, k, rest, vlo, vhi, game, bi
             break
 
 
-@njit(cache=True)
+@no_refcount
 def _fifth_keys(r0, r1, r2, r3, out):
     """``out[r]`` = the suit-blind table key of the natural ranks ``r0..r3`` plus a fifth card of
     rank ``r`` (what :func:`key5` gives a natural non-flush hand), from one sort of the four."""

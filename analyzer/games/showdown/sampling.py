@@ -37,6 +37,7 @@ from analyzer.games.showdown.kernels import (
     strength,
 )
 from analyzer.kernels.handkey import key5
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["bounded_regs", "mc_high5"]
 
@@ -44,12 +45,12 @@ _M32 = uint64(0xFFFFFFFF)
 _TIES = 11  # a tie among 1..10 seats
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _rotl(x, k):
     return (x << uint64(k)) | (x >> uint64(64 - k))
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def bounded_regs(n, s0, s1, s2, s3):
     """:func:`analyzer.kernels.rng.bounded` on a state held in four scalars: (value, new state)."""
     nn = uint64(n)
@@ -68,7 +69,7 @@ def bounded_regs(n, s0, s1, s2, s3):
             return np.int64(m >> uint64(32)), s0, s1, s2, s3
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _score(h, b, table, wbits):
     return np.int64(table[key5(h[b], h[b + 1], h[b + 2], h[b + 3], h[b + 4], wbits)])
 

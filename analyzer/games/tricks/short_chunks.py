@@ -36,6 +36,7 @@ from analyzer.games.tricks.short_kernels import (
     says_play,
     turned_trump,
 )
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import deal
 
 __all__ = ["deals_chunk", "deals_size", "features_chunk", "games_chunk", "hand_chunk", "trick_bits"]
@@ -59,7 +60,7 @@ def deals_size(players: int) -> int:
     return 2 + players * 6 + 36
 
 
-@njit(cache=True)
+@no_refcount
 def _declare(hands, trump, rp, policies, state, says):
     players = rp[R_PLAYERS]
     for s in range(players):

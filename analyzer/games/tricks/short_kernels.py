@@ -44,6 +44,7 @@ from analyzer.games.tricks.policies.short import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.paranoid import MAXP, paranoid_kernel
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import deal
 
 __all__ = [
@@ -86,7 +87,7 @@ def trump_code(trump: str | None) -> int:
     return -1 if trump is None else "cdhs".index(trump)
 
 
-@njit(cache=True)
+@no_refcount
 def turned_trump(turned, no_trump_rule):
     """The trump suit set by the turned card (a joker, or the no-trump rule: -1)."""
     if no_trump_rule or turned >= JK1:
@@ -94,7 +95,7 @@ def turned_trump(turned, no_trump_rule):
     return turned >> 4
 
 
-@njit(cache=True)
+@no_refcount
 def maker_of(says, players, dealer_plays):
     """The first seat saying "play" (seat 0 is left of the dealer); all pass: -1, or the dealer."""
     for s in range(players):
@@ -103,14 +104,14 @@ def maker_of(says, players, dealer_plays):
     return players - 1 if dealer_plays else -1
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def same_side(a, b, maker, partners):
     if partners:
         return (a & 1) == (b & 1)
     return (a == maker) == (b == maker)
 
 
-@njit(cache=True)
+@no_refcount
 def side_flags(maker, rp, side):
     """``side[s]`` = 1 for the seats of ``maker``'s side (his partner too), else 0."""
     for s in range(side.shape[0]):
@@ -156,7 +157,7 @@ def dd_tricks(hands, trump, maker, rp, tt):
                            tt[2], tt[3], tt[4], tt[5], tt[6][0], tt[7])
 
 
-@njit(cache=True)
+@no_refcount
 def deal_hands(state, pack, players, hands):
     """Shuffle and deal five cards each from seat 0; return the turned card (-1 if none is left)."""
     deal(state, pack, pack.shape[0])

@@ -65,6 +65,7 @@ from analyzer.games.durak.kernels.layout import (
     UNBEATEN,
 )
 from analyzer.kernels.bits import nth_set_bit
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded
 
 _M1 = 0x5555555555555555
@@ -73,7 +74,7 @@ _M4 = 0x0F0F0F0F0F0F0F0F
 _H01 = 0x0101010101010101
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def popcount(x):
     """Set bits of a non-negative int64 mask."""
     x = x - ((x >> 1) & _M1)
@@ -82,12 +83,12 @@ def popcount(x):
     return (x * _H01) >> 56
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def bit(c):
     return np.int64(1) << c
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def rank_mask(c):
     """The four cards of ``c``'s rank (nothing for a joker)."""
     if c >= 52:
@@ -95,13 +96,13 @@ def rank_mask(c):
     return np.int64(15) << ((c >> 2) << 2)
 
 
-@njit(cache=True)
+@no_refcount
 def nth_bit(m, k):
     """The position of the k-th (0-based) set bit of ``m``, -1 if none."""
     return nth_set_bit(m, k)
 
 
-@njit(cache=True)
+@no_refcount
 def next_active(S, start):
     """The first seat with cards clockwise from ``start`` (itself included), -1 if none."""
     n = S[NPL]
@@ -112,7 +113,7 @@ def next_active(S, start):
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def begin_bout(S, att):
     S[ATT] = att
     S[DEF] = next_active(S, att + 1)
@@ -131,7 +132,7 @@ def begin_bout(S, att):
     S[SEQ] = 0
 
 
-@njit(cache=True)
+@no_refcount
 def first_attacker(S, tab, mode, rng):
     """Lowest ordinary trump (a lot among ties, or among all when nobody has one), a lot, or seat 0."""
     n = S[NPL]
@@ -166,7 +167,7 @@ def first_attacker(S, tab, mode, rng):
     return bounded(rng, n)
 
 
-@njit(cache=True)
+@no_refcount
 def setup(S, tab, rules, n_players, pack, first, rng):
     """Start a game from ``pack``: seat s holds ``pack[s*H:(s+1)*H]``, ``pack[n*H]`` is turned and
     laid under the stock, the rest is the stock top first. ``first`` < 0: the rule decides."""
@@ -209,7 +210,7 @@ def setup(S, tab, rules, n_players, pack, first, rng):
     begin_bout(S, att)
 
 
-@njit(cache=True)
+@no_refcount
 def legal_mask(S, tab):
     """The legal moves of the seat to move as a bitmask (bits 0..53 cards, TAKE, PASS)."""
     ph = S[PHASE]
@@ -222,14 +223,14 @@ def legal_mask(S, tab):
     return np.int64(0)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _can_throw(S, s):
     if S[NATT] >= S[LIMIT] or (S[HAND + s] & S[RANKS]) == 0:
         return False
     return S[PHASE] == ADD or S[HAND + S[DEF]] != 0
 
 
-@njit(cache=True)
+@no_refcount
 def _seek_thrower(S, k0):
     n = S[NPL]
     for k in range(k0, n):
@@ -241,7 +242,7 @@ def _seek_thrower(S, k0):
     return False
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _play(S, s, c):
     b = bit(c)
     S[HAND + s] &= ~b
@@ -250,7 +251,7 @@ def _play(S, s, c):
     S[RANKS] |= rank_mask(c)
 
 
-@njit(cache=True)
+@no_refcount
 def _draw_up(S, s):
     h = S[HSIZE]
     while S[SPOS] < S[SLEN] and popcount(S[HAND + s]) < h:
@@ -261,7 +262,7 @@ def _draw_up(S, s):
         S[SPOS] += 1
 
 
-@njit(cache=True)
+@no_refcount
 def end_bout(S, defended):
     """Discard or pick up the table, refill, let empty hands leave, find the fool, next bout."""
     n = S[NPL]
@@ -298,7 +299,7 @@ def end_bout(S, defended):
     begin_bout(S, next_active(S, nxt))
 
 
-@njit(cache=True)
+@no_refcount
 def apply_action(S, tab, a):
     """Make move ``a`` (assumed legal: check with :func:`legal_mask`)."""
     ph = S[PHASE]

@@ -50,6 +50,7 @@ from analyzer.games.durak.kernels.moves import (
     popcount,
     setup,
 )
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded, shuffle
 
 FAMILY_SIZES = (4, 4, 7, 2)  # jokers by colour, jokers by role, trumps 0..6+, first attacker / other
@@ -84,7 +85,7 @@ def play_game(S, tab, rng, policies, search):
     return S[RESULT]
 
 
-@njit(cache=True)
+@no_refcount
 def _groups(S, tab, s, out):
     """The group of seat s in each family (its dealt hand; call before play)."""
     h = S[HAND + s]
@@ -100,7 +101,7 @@ def _groups(S, tab, s, out):
     out[3] = 0 if s == S[FIRST] else 1
 
 
-@njit(cache=True)
+@no_refcount
 def _tally(S, tab, out, groups, vec):
     n = S[NPL]
     r = S[RESULT]
@@ -137,7 +138,7 @@ def _tally(S, tab, out, groups, vec):
                     out[off + i * d + j] += vi * vec[j]
 
 
-@njit(cache=True)
+@no_refcount
 def after_loss_attacker(fool, n_players, rules):
     """The first attacker of the game after one whose fool sat at ``fool`` (-1: the rule decides)."""
     if fool < 0:
@@ -184,7 +185,7 @@ def sim_chunk(rng, n_games, deck, rules, n_players, policies, search, tab, later
     return out
 
 
-@njit(cache=True)
+@no_refcount
 def arrange_pack(rng, rest, hand, seat, turned_choices, n_players, pack, others):
     """Fill ``pack`` (the deck's size): ``hand`` in ``seat``'s places, a turned card drawn from
     ``turned_choices`` at place ``n_players * len(hand)``, the rest of ``rest`` (the deck less the

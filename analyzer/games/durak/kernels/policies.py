@@ -52,6 +52,7 @@ from analyzer.games.durak.kernels.layout import (
 from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
 from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.bits import low_bit
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded
 
 TAKE_COST = 26
@@ -59,7 +60,7 @@ THROW_MAX_EARLY = 9   # value: jacks and lower while the stock lasts
 THROW_MAX_LATE = 18   # any non-trump once it is empty
 
 
-@njit(cache=True)
+@no_refcount
 def random_action(S, tab, rng):
     m = legal_mask(S, tab)
     return nth_bit(m, bounded(rng, popcount(m)))
@@ -68,7 +69,7 @@ def random_action(S, tab, rng):
 _PLAIN = (np.int64(1) << 52) - 1  # the 52 cards that are not jokers
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _cheapest(tab, ctx, m):
     """The first card of ``m`` in the spending order (``ORDER``: non-trumps by rank, the low joker,
     trumps by rank, the high joker; a rank's suits by card code, as the masks hold them), -1 if none."""
@@ -87,7 +88,7 @@ def _cheapest(tab, ctx, m):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@no_refcount
 def heuristic_action(S, tab):
     ctx = S[CTX]
     ph = S[PHASE]
@@ -111,7 +112,7 @@ def heuristic_action(S, tab):
     return PASS
 
 
-@njit(cache=True)
+@no_refcount
 def finish_heuristic(S, tab):
     """Play the game out with the heuristic in every seat."""
     while S[PHASE] != OVER:
@@ -122,7 +123,7 @@ def finish_heuristic(S, tab):
         apply_action(S, tab, heuristic_action(S, tab))
 
 
-@njit(cache=True)
+@no_refcount
 def resample(S, seat, rng, pool):
     """Redeal what ``seat`` cannot see: other hands' unseen cards and the stock above the turned
     card (``pool``: scratch int64 array of 54)."""

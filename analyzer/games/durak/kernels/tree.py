@@ -49,6 +49,7 @@ from analyzer.games.durak.kernels.layout import (
 from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
 from analyzer.games.durak.kernels.policies import finish_heuristic, random_action, resample
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded
 
 __all__ = ["ISMCTS_BUDGET", "ISMCTS_EXPLORE", "UCT_EXPLORE", "UCT_PLAYOUTS", "UCT_WORLDS", "finish_random", "ismcts_action",
@@ -62,7 +63,7 @@ UCT_EXPLORE = 1.4142135623730951  # uct-random: the textbook sqrt(2)
 DRAW_REWARD = 0.75      # a draw counts a quarter of a loss (as in ``search``)
 
 
-@njit(cache=True)
+@no_refcount
 def finish_random(S, tab, rng):
     """Play the game out with uniformly random moves in every seat."""
     while S[PHASE] != OVER:
@@ -73,7 +74,7 @@ def finish_random(S, tab, rng):
         apply_action(S, tab, random_action(S, tab, rng))
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _reward(result, seat):
     if result == seat:
         return 0.0

@@ -13,13 +13,14 @@ from numba import njit
 
 from analyzer.games.stud.kernels.tables import sort_small
 from analyzer.kernels.evaluate import score5
+from analyzer.kernels.jit import no_refcount
 
 # Outcome counters of one situation: dealer hands where the dealer does not qualify, the
 # player wins against a qualifying dealer, ties one, loses to one.
 NQ, WIN, TIE, LOSE = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def count_below(lst, start, length, x):
     """How many of the sorted ``lst[start:start+length]`` are < ``x`` (binary search)."""
     lo = start
@@ -33,7 +34,7 @@ def count_below(lst, start, length, x):
     return lo - start
 
 
-@njit(cache=True)
+@no_refcount
 def dealer_counts(excl, m, u, x0, x1, x2, cls, cum1, cum2, tri, quad, binom, out3, s):
     """Dealer hands holding ``u`` and none of ``excl[:m]`` (m ≤ 7) with class < x0, < x1, < x2
     → out3 (``s``: int64 scratch of length 5)."""
@@ -99,7 +100,7 @@ def dealer_counts(excl, m, u, x0, x1, x2, cls, cum1, cum2, tri, quad, binom, out
     out3[2] = t2
 
 
-@njit(cache=True)
+@no_refcount
 def situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, out4, c3, s):
     """Outcome counts (NQ, WIN, TIE, LOSE) of a player of class ``pc`` against every dealer hand
     that avoids ``excl[:m]`` (``c3``, ``s``: int64 scratch of lengths 3 and 5)."""
@@ -145,19 +146,19 @@ def brute_situation(pack, m, hand, u, table, wbits, q_score, out4):
                         out4[LOSE] += 1
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def bet_value(c4, pay, nq_win, tie_win, lose_win):
     """Sum over dealer hands of the bet's result in antes (``pay`` = ante+bet win for this hand)."""
     return c4[NQ] * nq_win + c4[WIN] * pay + c4[TIE] * tie_win + c4[LOSE] * lose_win
 
 
-@njit(cache=True)
+@no_refcount
 def score_one(hand, table, wbits):
     """Score of one 5-card hand (codes) with the wild cards ``wbits``."""
     return score5(hand, table, wbits)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def up_group(hand, m, u, pos_code, wild_pos):
     """Situation group for a strategy rule: 6·rank(up) + 3·(up pairs a hand card) + wild state
     (0 no wild seen, 1 the player holds a wild card, 2 the up card is wild)."""

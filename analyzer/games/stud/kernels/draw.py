@@ -13,9 +13,10 @@ from numba import njit, prange
 
 from analyzer.games.stud.kernels.counting import bet_value, situation
 from analyzer.games.stud.kernels.tables import colex, sort_small
+from analyzer.kernels.jit import no_refcount
 
 
-@njit(cache=True)
+@no_refcount
 def _value_of(new, excl, m, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
               c4, c3, s):
     """max(fold, bet) in antes of the 5 player positions ``new`` (sorted in place), ``excl[5:m]`` dead."""

@@ -12,12 +12,13 @@ import numpy as np
 from numba import njit, prange
 
 from analyzer.games.stud.kernels.counting import LOSE, NQ, TIE, WIN, bet_value, situation, up_group
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded, deal
 
 N_GROUPS = 14 * 6  # up-card ranks (13 = joker) × pairs a hand card × wild state
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def decide(rule, g, pc, v, total):
     """Bet or not under one strategy rule (``v``: the bet's summed value over dealer hands)."""
     t = rule[g]

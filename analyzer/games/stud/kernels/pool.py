@@ -18,6 +18,7 @@ from numba import njit, prange
 
 from analyzer.games.stud.kernels.counting import count_below
 from analyzer.games.stud.kernels.tables import colex, sort_small
+from analyzer.kernels.jit import no_refcount
 
 
 @njit(cache=True)
@@ -77,7 +78,7 @@ def pool_build(unseen, nu, u, cls, binom):
     return c4, cum0, cum1, cum2, l3
 
 
-@njit(cache=True)
+@no_refcount
 def pool_counts(sub, nd, x0, x1, x2, nu, c4, cum0, cum1, cum2, l3, binom, out3):
     """Dealer hands avoiding the local cards ``sub[:nd]`` (sorted) with class < x0, < x1, < x2."""
     s3 = nu - 3
@@ -134,7 +135,7 @@ def pool_counts(sub, nd, x0, x1, x2, nu, c4, cum0, cum1, cum2, l3, binom, out3):
     out3[2] = t2
 
 
-@njit(cache=True)
+@no_refcount
 def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0, cum1, cum2, l3, binom, c3):
     """max(fold, bet) in antes of the player's 5 positions ``new`` (sorted in place) when the local
     unseen cards ``sub[:nd]`` have left the dealer's reach."""
@@ -150,7 +151,7 @@ def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
     return max(v, -total) / total
 
 
-@njit(cache=True)
+@no_refcount
 def _lex_unrank(idx, nu, nd, binom, sub):
     """``sub[:nd]`` = the ``idx``-th ``nd``-combination of ``0..nu-1`` in lexicographic order."""
     c = 0
@@ -208,7 +209,7 @@ def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win,
     return acc
 
 
-@njit(cache=True)
+@no_refcount
 def option_draws(k, nu, binom):
     """How many draws option ``k`` averages over (1 for stand and the joker)."""
     if k >= 32:

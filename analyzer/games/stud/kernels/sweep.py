@@ -17,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analyzer.kernels.jit import no_refcount
+
 
 @njit(cache=True)
 def class_sets(cls, nc, n, binom):
@@ -88,7 +90,7 @@ def _add_class(sets, lo, hi, u0, u1, n1, n2, n3, n4, binom):
                         n4[pab + binom[o[c], 3], uu] += 1
 
 
-@njit(cache=True)
+@no_refcount
 def _subset_indices(h, binom, idx):
     """Colex indices of H's 10 pairs (idx[0:10]), 10 triples (idx[10:20]) and the 4-sets
     H minus h[m] (idx[20 + m])."""
@@ -112,7 +114,7 @@ def _subset_indices(h, binom, idx):
         idx[20 + m] = q
 
 
-@njit(cache=True)
+@no_refcount
 def _below(n1, n2, n3, n4, rows, h, idx, u0, width, x, out):
     """``out[j]`` = dealer hands holding up card u0 + j, none of H, of class < x."""
     for j in range(width):
@@ -135,7 +137,7 @@ def _below(n1, n2, n3, n4, rows, h, idx, u0, width, x, out):
             out[j] += rows[r, u0 + j] < x
 
 
-@njit(cache=True)
+@no_refcount
 def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of, nq_win, tie_win,
             lose_win, rules, pos_code, wild_pos, acc, gain, keep_gain):
     """Decide and tally the situations of hand i with the lane's up cards."""

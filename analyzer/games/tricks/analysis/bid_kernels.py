@@ -42,6 +42,7 @@ from analyzer.games.tricks.policies.seats import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import deal
 
 __all__ = ["bid_chunk", "bid_exact_one_card"]
@@ -49,7 +50,7 @@ __all__ = ["bid_chunk", "bid_exact_one_card"]
 R_DRAW = P.DRAW
 
 
-@njit(cache=True)
+@no_refcount
 def _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra, pstate):
     """Would the heuristic have bid ``pre_bids`` (and named ``trump``) from these hands?"""
     if full_choice and me != 0 and choose_trump(np.int64(HEURISTIC), first3, pstate) != trump:
@@ -60,7 +61,7 @@ def _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra, 
     return True
 
 
-@njit(cache=True)
+@no_refcount
 def _record(out, j, nb, score, took_me, bid):
     base = j * (3 + nb)
     out[base] += score
@@ -70,7 +71,7 @@ def _record(out, j, nb, score, took_me, bid):
     out[base + 3 + took_me] += 1
 
 
-@njit(cache=True)
+@no_refcount
 def _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, out):
     """The bids of seats ``0..me-1`` into ``out``: the given ones, and for an unknown one (-1) the
     heuristic's bid from the seat's hand (no earlier seat is the dealer: nothing is forbidden)."""

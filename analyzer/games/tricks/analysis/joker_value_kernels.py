@@ -36,6 +36,7 @@ from analyzer.games.tricks.kernels.playout import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded, deal
 
 __all__ = ["WIDTH", "joker_deals", "joker_value_chunk", "joker_versions"]
@@ -49,7 +50,7 @@ R_FULL_TRUMP = P.FULL_TRUMP
 WIDTH = 1 + 3 * 4 + 3 * 2
 
 
-@njit(cache=True)
+@no_refcount
 def _position(pack, card):
     for i in range(pack.shape[0]):
         if pack[i] == card:
@@ -57,7 +58,7 @@ def _position(pack, card):
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def joker_versions(dstate, pack, np_, n, seat, versions):
     """Shuffle ``pack`` and write the three versions (rows of ``versions``) of the sample
     described in the module text; returns the seat studied. Row 2 is row 1 when ``n == 1``."""

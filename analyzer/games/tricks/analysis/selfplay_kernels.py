@@ -23,6 +23,7 @@ from analyzer.games.tricks.policies.seats import (
     search_for,
 )
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["N_SETS", "deals_chunk", "games_chunk", "games_out", "tally_deal", "tally_game_deal", "tally_game_end",
            "tally_set_end"]
@@ -32,7 +33,7 @@ R_PREMIUM = P.PREMIUM
 R_PREMIUM_LAST = P.PREMIUM_LAST
 
 
-@njit(cache=True)
+@no_refcount
 def tally_deal(out, np_, nb, bids, took, scores):
     """Add one deal to the :func:`deals_chunk` vector."""
     for s in range(np_):
@@ -79,7 +80,7 @@ def games_out(np_):
     return np.zeros(5 * np_ + 1 + N_SETS * np_, np.int64)
 
 
-@njit(cache=True)
+@no_refcount
 def tally_game_deal(out, np_, i, new_set, bids, took, scores, total, best, all_exact, count_best):
     """Add deal ``i`` of a game (seat s is player ``(i + s) % np_``) to the running totals
     (``count_best``: the deal's scores may be the set's best, false for the last deal of a set
@@ -98,7 +99,7 @@ def tally_game_deal(out, np_, i, new_set, bids, took, scores, total, best, all_e
             all_exact[p] = False
 
 
-@njit(cache=True)
+@no_refcount
 def tally_set_end(out, np_, premium, set_no, total, best, all_exact):
     """The premium at the end of a set: exact in every deal adds the player's best deal score;
     the next player (or, by the rule, every other / every other not on premium) loses his."""
@@ -119,7 +120,7 @@ def tally_set_end(out, np_, premium, set_no, total, best, all_exact):
             total[o] -= max(best[o], 0)
 
 
-@njit(cache=True)
+@no_refcount
 def tally_game_end(out, np_, total):
     """Add a finished game's totals and winners."""
     out[5 * np_] += 1
@@ -169,7 +170,7 @@ def games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol, cfg):
     return out
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _seat_policies(pol, i, seat_pol):
     """The codes by seat in deal ``i`` of a game (player ``(i + s) % np_`` at seat ``s``)."""
     np_ = seat_pol.shape[0]
@@ -177,7 +178,7 @@ def _seat_policies(pol, i, seat_pol):
         seat_pol[s] = pol[(i + s) % np_]
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _after_deal(out, np_, i, sets, rp, g, total, best, all_exact):
     """Tally deal ``i`` of a game just played in ``g``, and its set's premium when the set ends."""
     n_deals = sets.shape[0]

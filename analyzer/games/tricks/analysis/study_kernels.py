@@ -38,6 +38,7 @@ from analyzer.games.tricks.policies.seats import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["CELLS", "features_chunk", "hook_chunk"]
 
@@ -45,7 +46,7 @@ CELLS = 72
 R_DRAW = P.DRAW
 
 
-@njit(cache=True)
+@no_refcount
 def cell_of(hand, trump):
     """The feature cell of a hand (see the module text)."""
     tr = 0 if trump < 0 else min(popcount(hand & suit_mask(trump)), 3)
@@ -117,7 +118,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg, reuse):
     return out
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _add(out, j, score, bid, took):
     """Count one play of ``bid`` scoring ``score`` with ``took`` tricks at ``out[j:j + 5]``."""
     out[j] += 1
@@ -190,7 +191,7 @@ def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol, reuse):
     return out
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _deal_and_bid(dstate, pstate, pack, g, n, rp, pol):
     """Deal into ``g`` (:func:`deal_into`) and make every seat's bid by its code (the heuristic
     counting the tricks expected from drawn cards), as a whole deal's play does."""

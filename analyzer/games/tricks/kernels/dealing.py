@@ -18,6 +18,7 @@ from numba import njit, uint64
 from analyzer.games.tricks.kernels.moves import JK1
 from analyzer.games.tricks.policies.basic import choose_trump
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import deal, next_u64
 
 __all__ = ["deal_cards", "first_three", "pack_mask", "policy_state", "search_state", "turned_trump"]
@@ -48,7 +49,7 @@ def search_state(state):
     return policy_state(tmp)
 
 
-@njit(cache=True)
+@no_refcount
 def pack_mask(pack):
     """The mask of the cards of ``pack``."""
     m = uint64(0)
@@ -57,7 +58,7 @@ def pack_mask(pack):
     return m
 
 
-@njit(cache=True)
+@no_refcount
 def first_three(pack, n):
     """Seat 0's first three cards (he names trump from them in a full deal)."""
     m = uint64(0)
@@ -66,7 +67,7 @@ def first_three(pack, n):
     return m
 
 
-@njit(cache=True)
+@no_refcount
 def turned_trump(pack, np_, n, rp, trump_code, pstate):
     """(trump, turned card or -1) of a dealt ``pack``: the suit of the turned card (the last of
     the pack when drawing, else the first undealt one; a joker: no trump); in a full deal the
@@ -84,7 +85,7 @@ def turned_trump(pack, np_, n, rp, trump_code, pstate):
     return (-1 if up_bit >= JK1 else up_bit >> 4), up_bit
 
 
-@njit(cache=True)
+@no_refcount
 def deal_cards(dstate, pack, np_, n, rp, trump_code, pstate, hands):
     """Shuffle ``pack`` and deal ``n`` cards to each seat (seat s gets ``pack[s*n:(s+1)*n]``);
     fills ``hands``; returns (trump, turned card or -1, stock start): the turned card is the

@@ -17,9 +17,10 @@ arrays (card bits, modes) in playing order plus its length. The rules are the in
 
 from __future__ import annotations
 
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.jit import no_refcount
 
 R_EXACT_BASE = P.EXACT_BASE
 R_EXACT_PER = P.EXACT_PER
@@ -57,17 +58,17 @@ JOKERS = uint64((1 << 61) | (1 << 62))
 NORMAL = uint64((1 << 61) - 1)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def suit_mask(s):
     return SUIT_BITS << uint64(16 * s)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def is_joker(bit):
     return bit >= JK1
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def top_bit(m):
     """Index of the highest set bit of a non-zero uint64."""
     b = 0
@@ -92,13 +93,13 @@ def top_bit(m):
     return b
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def low_bit(m):
     """Index of the lowest set bit of a non-zero uint64."""
     return top_bit(m & (~m + uint64(1)))
 
 
-@njit(cache=True)
+@no_refcount
 def popcount(m):
     c = 0
     x = m
@@ -108,7 +109,7 @@ def popcount(m):
     return c
 
 
-@njit(cache=True)
+@no_refcount
 def led_suit(t_card, t_mode, k, model):
     """The suit to follow in a trick of ``k`` cards, -1 when none is set yet."""
     if k == 0:
@@ -125,7 +126,7 @@ def led_suit(t_card, t_mode, k, model):
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def top_trump_mask(hand, t_card, k, trump, joker_any):
     """The cards ``hand`` may play under the top-trump joker: follow the led suit (the joker is a
     trump, a led joker calls for trumps; without trumps it is a suit of its own), else trump,
@@ -147,7 +148,7 @@ def top_trump_mask(hand, t_card, k, trump, joker_any):
     return allowed
 
 
-@njit(cache=True)
+@no_refcount
 def legal_moves(hand, t_card, t_mode, k, trump, rp, out):
     """Write the legal moves of a player holding ``hand`` into ``out``; return how many.
 
@@ -207,7 +208,7 @@ def legal_moves(hand, t_card, t_mode, k, trump, rp, out):
     return n
 
 
-@njit(cache=True)
+@no_refcount
 def trick_winner(t_card, t_mode, k, trump, rp):
     """The position (0 = the leader) winning the first ``k`` cards of a trick."""
     model = rp[R_MODEL]
@@ -257,7 +258,7 @@ def trick_winner(t_card, t_mode, k, trump, rp):
     return pos
 
 
-@njit(cache=True)
+@no_refcount
 def deal_score(bid, took, cards, set_index, rp):
     """A player's score for a deal (``cards``: cards dealt each; ``set_index`` 0..3)."""
     if bid == took:
@@ -279,7 +280,7 @@ def deal_score(bid, took, cards, set_index, rp):
     return rp[R_UNDER_K] * took + rp[R_UNDER_D] * d
 
 
-@njit(cache=True)
+@no_refcount
 def maker_points(tricks, rp):
     """What the maker's side writes for ``tricks`` of 5 (maker scoring): march, made or failed."""
     if tricks == 5:

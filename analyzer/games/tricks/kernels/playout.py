@@ -50,6 +50,7 @@ from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid, choose_m
 from analyzer.games.tricks.policies.short import short_move
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import no_refcount
 
 __all__ = [
     "CARDS",
@@ -111,7 +112,7 @@ def new_position(np_, stock_size):
             np.zeros(np_, np.int64), np.zeros(np_, np.int64), np.zeros(np_, np.uint64), np.zeros(np_, np.uint64))
 
 
-@njit(cache=True)
+@no_refcount
 def copy_position(src, dst):
     """Copy position ``src`` into ``dst`` (the same seats and stock size)."""
     hands, stock, pos, bits, t_card, t_mode, bids, took, scores, played_by, forbid = src
@@ -129,7 +130,7 @@ def copy_position(src, dst):
     copy_into(fb2, forbid)
 
 
-@njit(cache=True)
+@no_refcount
 def start_play(g, leader, trump, up_bit, cards, tricks, set_index, deck_mask, stock_len, track):
     """Set ``g`` to the first lead of a deal whose hands and ``stock[:stock_len]`` are in place:
     nothing played, no trick taken, ``leader`` to lead (the bids are left as they are)."""
@@ -153,7 +154,7 @@ def start_play(g, leader, trump, up_bit, cards, tricks, set_index, deck_mask, st
     forbid[:] = uint64(0)
 
 
-@njit(cache=True)
+@no_refcount
 def forbidden_bid(bids, s, np_, tricks, cards, rp):
     """The bid the hook forbids seat ``s`` after ``bids[:s]`` (-1: none)."""
     if s != np_ - 1 or rp[R_HOOK] == 2:
@@ -164,7 +165,7 @@ def forbidden_bid(bids, s, np_, tricks, cards, rp):
     return (tricks if rp[R_HOOK] == 0 else cards) - total
 
 
-@njit(cache=True)
+@no_refcount
 def bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, start, extra, pstate):
     """Bids of seats ``start..np_-1`` by their policy codes (the last seat under the hook; a
     code from ``EXTERNAL`` on bids as the heuristic here)."""
@@ -173,7 +174,7 @@ def bid_rest(hands, trump, tricks, n, np_, rp, pol, bids, start, extra, pstate):
                              pstate)
 
 
-@njit(cache=True)
+@no_refcount
 def bid_blind(pol, rp):
     """Whether the deal's play sees a seat's bid only as "short of it or not" and draws nothing
     at random: every seat plays the heuristic, and bids are scored (not maker scoring). Then a
@@ -194,7 +195,7 @@ def short_play(np_):
     return ref
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def keep_short_play(ref, b, took, score, bids, cards, set_index, rp):
     """Record the play just made of bid ``b`` (the seat took ``took``, scored ``score``; the seats
     bid ``bids``) in ``ref`` when the seat stayed short of its bid to the end."""
@@ -205,7 +206,7 @@ def keep_short_play(ref, b, took, score, bids, cards, set_index, rp):
             ref[2 + s] = bids[s]
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def same_play(bids, seat, b, ref, hands, trump, tricks, n, rp, pol, extra, pstate):
     """Under :func:`bid_blind` play, whether the play recorded in ``ref`` (:func:`keep_short_play`)
     is also the play of bid ``b``, ``bids[:seat]`` made: ``b`` is above the tricks the seat took
@@ -222,13 +223,13 @@ def same_play(bids, seat, b, ref, hands, trump, tricks, n, rp, pol, extra, pstat
     return same
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def reused_score(ref, b, cards, set_index, rp):
     """The score of bid ``b`` played as the play recorded in ``ref`` (:func:`same_play`)."""
     return deal_score(b, ref[0], cards, set_index, rp) + ref[1]
 
 
-@njit(cache=True)
+@no_refcount
 def apply_move(g, a, rp):
     """Play move ``a`` for the seat on turn; a trick's last card decides it, then every seat
     draws from the stock (the winner first) while it lasts."""
@@ -272,7 +273,7 @@ def apply_move(g, a, rp):
         pos[NEXT] = nxt
 
 
-@njit(cache=True)
+@no_refcount
 def play_on(g, rp, pol, pstate, moves):
     """Play ``g`` on, each seat by its policy code (``pstate`` the policies' stream), until the
     deal's last trick (returns -1) or a seat with a code from ``EXTERNAL`` on is to play
@@ -289,7 +290,7 @@ def play_on(g, rp, pol, pstate, moves):
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def policy_move(g, code, seat, moves, m, rp, pstate):
     """The move policy ``code`` (random or heuristic) plays for ``seat`` on turn in ``g`` among the
     ``m`` legal ``moves``: the maker game's policies under maker scoring, else play-to-your-bid."""
@@ -302,7 +303,7 @@ def policy_move(g, code, seat, moves, m, rp, pstate):
                        bits[DECK] & ~bits[PLAYED] & ~h, rp, pstate)
 
 
-@njit(cache=True)
+@no_refcount
 def side_value(bids, took, me, rp):
     """Under maker scoring, what seat ``me``'s side nets for the deal: the maker side's points,
     negated for the defenders (the deal is zero-sum between the two sides)."""
@@ -310,7 +311,7 @@ def side_value(bids, took, me, rp):
     return pts if bids[me] == 1 else -pts
 
 
-@njit(cache=True)
+@no_refcount
 def deal_value(g, me, rp):
     """Seat ``me``'s score for the deal played out in ``g`` (its joker-lead penalties included): its
     side's points under maker scoring (:func:`side_value`), else the score of its bid."""
@@ -320,7 +321,7 @@ def deal_value(g, me, rp):
     return deal_score(bids[me], took[me], pos[CARDS], pos[SET], rp) + scores[me]
 
 
-@njit(cache=True)
+@no_refcount
 def side_tricks(bids, took):
     """Tricks taken by the maker's side (maker scoring: ``bids[s]`` = 1 for its seats)."""
     t = 0
@@ -330,7 +331,7 @@ def side_tricks(bids, took):
     return t
 
 
-@njit(cache=True)
+@no_refcount
 def score_deal(g, rp):
     """Add every seat's deal score to its penalties in ``scores`` (the deal is over): its bid's score,
     or under maker scoring what the maker's side writes (defenders nothing)."""
@@ -344,14 +345,14 @@ def score_deal(g, rp):
         scores[s] += deal_score(bids[s], took[s], pos[CARDS], pos[SET], rp)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def play_out(g, rp, pol, pstate, moves):
     """Play ``g`` to the end with policy codes below ``EXTERNAL`` only and score it."""
     play_on(g, rp, pol, pstate, moves)
     score_deal(g, rp)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def bid_and_play(g, start, extra, rp, pol, pstate, moves):
     """From a started position (:func:`start_play`) with ``bids[:start]`` made: the other seats
     bid by their codes (``extra``: the tricks expected from drawn cards), then the deal is played
@@ -361,7 +362,7 @@ def bid_and_play(g, start, extra, rp, pol, pstate, moves):
     play_out(g, rp, pol, pstate, moves)
 
 
-@njit(cache=True)
+@no_refcount
 def first_leader(np_, rp):
     """The seat leading the first trick: seat 0, or the dealer (the last seat) by the rules."""
     return np_ - 1 if rp[R_LEADER] == 1 else 0

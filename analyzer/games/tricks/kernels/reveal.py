@@ -17,7 +17,7 @@ of that suit.
 
 from __future__ import annotations
 
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import (
     GIVE,
@@ -30,6 +30,7 @@ from analyzer.games.tricks.kernels.moves import (
     suit_mask,
 )
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["note_play"]
 
@@ -37,7 +38,7 @@ R_MODEL = P.MODEL
 R_MUST_TRUMP = P.MUST_TRUMP
 
 
-@njit(cache=True)
+@no_refcount
 def _note_top_trump(forbid, seat, b, t_card, trump):
     """Under the top-trump joker (a trump; led, it calls for trumps): an ordinary card off the led
     suit shows no card of it (no joker either when trumps or the joker were led), and off trumps
@@ -56,7 +57,7 @@ def _note_top_trump(forbid, seat, b, t_card, trump):
         forbid[seat] |= (NORMAL & suit_mask(trump)) | JOKERS
 
 
-@njit(cache=True)
+@no_refcount
 def note_play(forbid, seat, a, t_card, t_mode, k, trump, rp):
     """What a play shows about the player's hand, added to ``forbid[seat]`` (cards it cannot hold)."""
     b = a & 63

@@ -21,7 +21,7 @@ held twice, else the suit of a queen or better, else no trump.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import (
     GIVE,
@@ -36,6 +36,7 @@ from analyzer.games.tricks.kernels.moves import (
     trick_winner,
 )
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded
 
 __all__ = ["HEURISTIC", "PIMC", "PIMC_BID", "POLICY_CODES", "RANDOM", "choose_bid", "choose_move", "choose_trump"]
@@ -48,7 +49,7 @@ POLICY_CODES = {"random": RANDOM, "heuristic": HEURISTIC}
 R_MODEL = P.MODEL
 
 
-@njit(cache=True)
+@no_refcount
 def choose_trump(code, first3, pstate):
     """Trump named from the first three cards (mask) in a full deal: 0..3 or -1 (none)."""
     if code == RANDOM:
@@ -69,7 +70,7 @@ def choose_trump(code, first3, pstate):
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def hand_estimate(hand, trump):
     """The heuristic's trick estimate of a hand."""
     est = 0.0
@@ -94,7 +95,7 @@ def hand_estimate(hand, trump):
     return est
 
 
-@njit(cache=True)
+@no_refcount
 def choose_bid(code, hand, trump, tricks, forbidden, extra, pstate):
     """A bid in 0..tricks other than ``forbidden`` (-1: none forbidden); ``extra``: the tricks
     expected from cards still to draw."""
@@ -115,7 +116,7 @@ def choose_bid(code, hand, trump, tricks, forbidden, extra, pstate):
     return bid
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def _cost(b, trump):
     """How dear a card is to give up: rank, trumps dearer, jokers dearest."""
     if b >= JK1:
@@ -123,7 +124,7 @@ def _cost(b, trump):
     return (b & 15) + (16 if (b >> 4) == trump else 0)
 
 
-@njit(cache=True)
+@no_refcount
 def _lead(hand, moves, n, trump, need, unseen, rp):
     model = rp[R_MODEL]
     normal = hand & NORMAL
@@ -192,7 +193,7 @@ def _lead(hand, moves, n, trump, need, unseen, rp):
     return moves[0]
 
 
-@njit(cache=True)
+@no_refcount
 def choose_move(code, hand, moves, n, t_card, t_mode, k, trump, need, unseen, rp, pstate):
     """One of the ``n`` legal ``moves`` (``need``: tricks still short of the bid)."""
     if code == RANDOM or n == 1:

@@ -69,6 +69,7 @@ from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.bounds import MAX_MOVES
 from analyzer.games.tricks.search.sets import guaranteed_score, guaranteed_value
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["CFG_SIZE", "C_BID", "C_BUDGET", "C_ENDGAME", "C_K", "C_MODEL", "DEFAULT_ENDGAME", "MODEL_PARANOID",
            "MODEL_PLAYOUT", "default_cfg", "pimc_move"]
@@ -100,7 +101,7 @@ def default_cfg(kk, budget, endgame):
     return cfg
 
 
-@njit(cache=True)
+@no_refcount
 def _playout_value(wg, g, worlds, wstock, ns, a, me, rp, wpol, moves, sstate):
     """Seat ``me``'s score (its joker-lead penalties included) when it plays ``a`` in the world
     (``worlds``, the stock ``wstock[:ns]``) and every seat plays on by its ``wpol`` code."""

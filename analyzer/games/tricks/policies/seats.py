@@ -46,6 +46,7 @@ from analyzer.games.tricks.policies.pimc_move import C_BID, C_BUDGET, C_K, pimc_
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.sets import new_table
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import no_refcount
 
 __all__ = [
     "LOG_TABLE",
@@ -73,10 +74,13 @@ def new_search(cfg, sstate, log_size):
     return (cfg, new_table(log_size), np.zeros(2, np.int64), sstate)
 
 
-@njit(cache=True)
+@no_refcount
 def has_external(pol):
     """Whether a seat's code decides outside the playout loop (a pimc seat)."""
-    return np.any(pol >= EXTERNAL)
+    i = 0
+    while i < pol.shape[0] and pol[i] < EXTERNAL:
+        i += 1
+    return i < pol.shape[0]
 
 
 @njit(cache=True)
@@ -148,7 +152,7 @@ def bid_and_play_seats(g, start, rp, pol, search, pstate, moves):
     play_seats(g, rp, pol, search, pstate, moves)
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def deal_into(dstate, pstate, pack, g, n, set_index, rp, pol):
     """Shuffle ``pack``, deal ``n`` cards each into position ``g`` (its stock as long as the pack),
     name the trump and start the play (the bids not yet made); returns the trump (-1: none)."""

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import (
     JK1,
@@ -31,6 +31,7 @@ from analyzer.games.tricks.kernels.moves import (
     trick_winner,
 )
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded, uniform
 
 __all__ = ["HEURISTIC", "PLAY_ALONE_AT", "PLAY_AT", "RANDOM", "SHORT_POLICIES", "hand_strength", "says_play",
@@ -44,7 +45,7 @@ PLAY_ALONE_AT = 2.6
 R_PARTNERS = P.PARTNERS
 
 
-@njit(cache=True)
+@no_refcount
 def power(c, trump):
     """A card's strength for the heuristic: plain rank < trump < joker."""
     if c >= JK1:
@@ -54,7 +55,7 @@ def power(c, trump):
     return c & 15
 
 
-@njit(cache=True)
+@no_refcount
 def hand_strength(hand, trump):
     """Expected tricks, roughly: joker 1; trump A .9, K .7, Q .5, other trumps .35; off-suit A .6,
     K .2. Without trumps: joker 1, ace .8, king .4."""
@@ -76,7 +77,7 @@ def hand_strength(hand, trump):
     return s
 
 
-@njit(cache=True)
+@no_refcount
 def says_play(policy, hand, trump, rp, state):
     """One player's declaration: True for "play"."""
     if policy == RANDOM:
@@ -85,7 +86,7 @@ def says_play(policy, hand, trump, rp, state):
     return hand_strength(hand, trump) >= at
 
 
-@njit(cache=True)
+@no_refcount
 def _weakest(moves, n, trump):
     best = moves[0]
     bp = 1000
@@ -97,7 +98,7 @@ def _weakest(moves, n, trump):
     return best
 
 
-@njit(cache=True)
+@no_refcount
 def _lead(seat, hand, moves, n, side, trump):
     if side[seat] == 1 and trump >= 0:
         trumps = hand & ((NORMAL & suit_mask(trump)) | JOKERS)
@@ -117,7 +118,7 @@ def _lead(seat, hand, moves, n, side, trump):
     return _weakest(moves, n, trump)
 
 
-@njit(cache=True)
+@no_refcount
 def short_move(policy, seat, hand, moves, n, t_card, t_mode, k, leader, side, trump, rp, state):
     """The move ``policy`` plays at ``seat`` among the ``n`` legal ``moves`` (ascending cards)."""
     if policy == RANDOM:

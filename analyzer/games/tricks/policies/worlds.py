@@ -22,6 +22,7 @@ from numba import njit, uint64
 
 from analyzer.games.tricks.kernels.playout import forbidden_bid
 from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid
+from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded, deal
 
 __all__ = ["SAMPLE_TRIES", "pool_of", "world", "world_stock"]
@@ -78,7 +79,7 @@ def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
     return True
 
 
-@njit(cache=True)
+@no_refcount
 def _bids_fit(world, played_by, np_, n_bids, pol, bids, trump, tricks, n, rp, extra, pstate):
     """Would the heuristic seats among the first ``n_bids`` have bid what they bid, holding these
     cards at the start?"""
@@ -111,7 +112,7 @@ def world(dstate, pstate, pool, npool, sizes, forbid, played_by, np_, me, my_han
     return False
 
 
-@njit(cache=True)
+@no_refcount
 def pool_of(deck_mask, hands, me, played, up_bit, buf):
     """The cards seat ``me`` has not seen (not in its hand, not played, not the turned card),
     written to ``buf``; returns how many."""
@@ -133,7 +134,7 @@ def pool_of(deck_mask, hands, me, played, up_bit, buf):
     return m
 
 
-@njit(cache=True)
+@no_refcount
 def world_stock(pool, npool, worlds, np_, up_in_stock, up_bit, sstate, out):
     """The stock of a world when drawing: the cards of ``pool[:npool]`` no seat holds in
     ``worlds``, in a fresh random order, then the turned card when it is still in the stock

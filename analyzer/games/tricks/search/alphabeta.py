@@ -43,6 +43,7 @@ from analyzer.games.tricks.search.table import (
     store_answer,
     store_bounds,
 )
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["PARANOID", "SETS", "alphabeta", "buffers", "in_side"]
 
@@ -51,7 +52,7 @@ SETS = 1
 ACC_MIX = 0xD6E8FEB86659FD93  # mixes the accepted set into an answers-table hash
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def in_side(s_mask, seat):
     """Whether ``seat`` belongs to the searching side ``s_mask``."""
     return (s_mask >> seat) & 1 == 1
@@ -67,7 +68,7 @@ def buffers(np_, rem):
             np.zeros((np_, 64 * 11), np.int64), np.zeros((rem + 1, np_), np.uint64))
 
 
-@njit(cache=True)
+@no_refcount
 def _known(kind, hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
     """A node's answer before any search: 1 or 0, or -1 (search it). ``slot_key`` gets the
     table index and key of a trick's start (-1: nothing to store after the search); ``ch``
@@ -111,7 +112,7 @@ def _known(kind, hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def _remember(kind, r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best):
     """Store a searched trick-start node's answer (``SETS``) or trick bounds (``PARANOID``)."""
     if kind == SETS:

@@ -14,17 +14,18 @@ Positions equal up to the cards already gone share a table entry (:func:`canonic
 
 from __future__ import annotations
 
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels import low_bit, popcount, suit_mask, top_bit, trick_winner
 from analyzer.games.tricks.kernels.moves import GIVE, JK1, JK2, JOKERS, TAKE
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["MAX_MOVES", "canonical", "order_moves", "sure_against", "sure_tricks"]
 
 MAX_MOVES = 48
 
 
-@njit(cache=True)
+@no_refcount
 def canonical(hands, np_, out):
     """Hands with each suit's remaining cards renumbered 0, 1, … by rank and the jokers in seat
     order: positions equal up to cards already gone share one table entry."""
@@ -54,7 +55,7 @@ def canonical(hands, np_, out):
             first = False
 
 
-@njit(cache=True)
+@no_refcount
 def _sure_of(mine, opp, others, trump, on_lead):
     """Tricks a hand ``mine`` wins against ``opp`` (the other side's cards) whatever happens: its
     jokers and its trumps above every trump of ``opp``, less one for each joker of ``opp`` (a joker
@@ -83,7 +84,7 @@ def _sure_of(mine, opp, others, trump, on_lead):
     return sure if sure > 0 else 0
 
 
-@njit(cache=True)
+@no_refcount
 def sure_tricks(hands, np_, s_mask, trump, leader):
     """Tricks the side ``s_mask`` wins whatever happens: the most, over its seats, of what one
     seat's cards win against the other side's (:func:`_sure_of`; one seat's cards fall in
@@ -104,7 +105,7 @@ def sure_tricks(hands, np_, s_mask, trump, leader):
     return sure
 
 
-@njit(cache=True)
+@no_refcount
 def sure_against(hands, np_, s_mask, trump):
     """Tricks the others surely take from the side ``s_mask``: the most, over one other seat, of
     its jokers and its trumps above all of the side's, less one for each joker of the side (each
@@ -132,7 +133,7 @@ def sure_against(hands, np_, s_mask, trump):
     return best if best > 0 else 0
 
 
-@njit(cache=True)
+@no_refcount
 def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, leader, keyb,
                  hist):
     """Drop interchangeable moves, then sort the rest best-first; the new count."""

@@ -29,11 +29,12 @@ from analyzer.games.tricks.kernels.moves import popcount
 from analyzer.games.tricks.search.alphabeta import PARANOID, alphabeta, buffers
 from analyzer.games.tricks.search.bounds import MAX_MOVES
 from analyzer.games.tricks.search.table import MAXP
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["MAXP", "MAX_MOVES", "paranoid_kernel"]
 
 
-@njit(cache=True)
+@no_refcount
 def _tricks_left(hands, np_):
     rem = 0
     for i in range(np_):
@@ -41,7 +42,7 @@ def _tricks_left(hands, np_):
     return rem
 
 
-@njit(cache=True)
+@no_refcount
 def _at_least(target):
     """The accepted set "at least ``target`` tricks"."""
     return -(np.int64(1) << target)

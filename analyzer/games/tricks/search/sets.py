@@ -20,6 +20,7 @@ from numba import njit
 from analyzer.games.tricks.kernels.moves import deal_score
 from analyzer.games.tricks.search.alphabeta import SETS, alphabeta, buffers
 from analyzer.games.tricks.search.table import new_table
+from analyzer.kernels.jit import no_refcount
 
 __all__ = ["bid_value", "guaranteed_score", "guaranteed_value", "new_table", "search_set", "search_side",
            "trick_bounds"]
@@ -137,7 +138,7 @@ def trick_bounds(hands, np_, s_seat, trump, rp, leader, tricks, tt, stamp, nodes
     return low, lo
 
 
-@njit(cache=True)
+@no_refcount
 def bid_value(bid, low, most, n, set_index, rp):
     """A bid's value in one world from its bounds: exact when ``most <= bid <= low``, else the
     score of the bound it misses by."""

@@ -16,12 +16,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from analyzer.kernels.jit import no_refcount
+
 __all__ = ["MAXP", "find", "hash_hands", "new_table", "store_answer", "store_bounds"]
 
 MAXP = 6
 
 
-@njit(cache=True, inline="always")
+@no_refcount(inline="always")
 def hash_hands(hands, np_, leader):
     """A 64-bit hash of the hands and the leader."""
     h = uint64(leader + 1) * uint64(0x94D049BB133111EB)
@@ -33,7 +35,7 @@ def hash_hands(hands, np_, leader):
     return h
 
 
-@njit(cache=True)
+@no_refcount
 def find(tt, stamp, hands, np_, leader, acc, idx):
     """The slot of a position (and, ``acc >= 0``, an accepted set) in a table, -1 when absent."""
     keys, tlead, ta, _tb, tstamp, _tbest = tt
@@ -52,7 +54,7 @@ def find(tt, stamp, hands, np_, leader, acc, idx):
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def _claim(tt, stamp, hands, np_, leader, idx):
     """A slot for a new entry (the first of the four free under ``stamp``, else the first), keyed."""
     keys, tlead, _ta, _tb, tstamp, _tbest = tt
@@ -70,7 +72,7 @@ def _claim(tt, stamp, hands, np_, leader, idx):
     return slot
 
 
-@njit(cache=True)
+@no_refcount
 def store_bounds(tt, stamp, hands, np_, leader, idx, lb, ub, best):
     """Keep tighter trick bounds (and the move that cut, when ``best >= 0``) for a position."""
     _keys, _tlead, ta, tb, _tstamp, tbest = tt
@@ -89,7 +91,7 @@ def store_bounds(tt, stamp, hands, np_, leader, idx, lb, ub, best):
         tb[slot] = ub
 
 
-@njit(cache=True)
+@no_refcount
 def store_answer(tt, stamp, hands, np_, leader, idx, acc, r):
     """Keep the answer for a (position, accepted set)."""
     slot = _claim(tt, stamp, hands, np_, leader, idx)
