@@ -18,7 +18,7 @@ DEALS = 500             # deals per heads-up pairing (each played twice, seats s
 BUDGETS = (8, 16, 32, 64, 128)
 BUDGET_DEALS = 150
 SEED = 1
-STRONG_GAMES = 1_000    # ismcts self-play games, heads-up 36+2 (about 0.03 CPU-s a game at the budget below)
+STRONG_GAMES = 1_000    # ismcts self-play games, heads-up 36+2 (about 0.012 CPU-s a game at the budget below)
 STRONG_BUDGET = 200     # ismcts tree iterations per decision in the report
 
 

@@ -1,6 +1,6 @@
 """The report study "Trick-taking games with bids": bid values by hand features, what drawing does
 to a bid, the hook's cost beside EV by seat, a joker's value paired on the same deals, policies in
-duplicate, and whole games — sized to build in about a minute on two cores (~100 CPU-s).
+duplicate, and whole games — sized to build in about 20 s on two cores (~35 CPU-s, kernels cached).
 
 Every number is sampled through the simulation engine with a fixed seed and carries a 95 % CI;
 the headline's rows take a fixed sample, the other rows run to a precision target (:data:`TARGET_SE`);
@@ -151,7 +151,7 @@ def _game_table_rows(game: str, draw: str, deals: int, g: Any, per_game: np.ndar
 
 
 def build() -> Study:
-    """The study, at the sizes and targets of the module constants (about a minute on two cores, kernels cached)."""
+    """The study, at the sizes and targets of the module constants (about 20 s on two cores, kernels cached)."""
     s = Study("tricks-bidding", "Trick-taking games with bids")
     s.text("Georgian Joker (36 cards, 4 players) and the 54-card bidding game (3 players). Seat 0 sits "
            "left of the dealer and bids first; the dealer is the last seat and bids under the hook. "
