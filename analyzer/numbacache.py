@@ -51,8 +51,10 @@ def _numba_version() -> str:
 
 def sources_key() -> str:
     """16 hex digits naming this version of ``analyzer/`` (each ``.py`` file's path, size and
-    modification time), of Python and of numba."""
-    h = hashlib.sha256(f"{sys.version}|{_numba_version()}\n".encode())
+    modification time), of Python and of numba, and whether ``JOKER_ODDS_REFCOUNT`` is set
+    (:mod:`analyzer.kernels.jit`: the same kernels compiled otherwise)."""
+    refcount = os.environ.get("JOKER_ODDS_REFCOUNT", "") == "1"
+    h = hashlib.sha256(f"{sys.version}|{_numba_version()}|{refcount}\n".encode())
     for path in sorted(ROOT.rglob("*.py")):
         st = path.stat()
         h.update(f"{path.relative_to(ROOT).as_posix()}:{st.st_size}:{st.st_mtime_ns}\n".encode())

@@ -3,6 +3,8 @@ allocate does not compile, and one compiled both ways gives the same results."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from numba import njit
@@ -15,7 +17,7 @@ from analyzer.games.tricks.kernels import moves as trick_moves
 from analyzer.games.tricks.kernels import playout as trick_playout
 from analyzer.games.tricks.policies import basic as trick_basic
 from analyzer.kernels import rng
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import REFCOUNT_ENV, no_refcount
 
 # called several times a move or a hand: each would pay two atomic operations per array it is given
 HOT = [trick_playout.apply_move, trick_playout.play_on, trick_playout.policy_move, trick_moves.legal_moves,
@@ -26,7 +28,7 @@ HOT = [trick_playout.apply_move, trick_playout.play_on, trick_playout.policy_mov
 
 @pytest.mark.parametrize("kernel", HOT, ids=lambda k: k.py_func.__qualname__)
 def test_the_playout_kernels_compile_without_reference_counting(kernel) -> None:  # type: ignore[no-untyped-def]
-    assert kernel.targetoptions.get("_nrt") is False
+    assert kernel.targetoptions.get("_nrt") is (os.environ.get(REFCOUNT_ENV, "") == "1")
 
 
 def test_a_kernel_that_allocates_does_not_compile_without_reference_counting() -> None:

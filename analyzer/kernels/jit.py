@@ -8,6 +8,9 @@ this was most of the time (the trick games' heuristic playouts ran 3-4 times slo
 A kernel that allocates nothing and keeps no array it is given (no array returned or stored)
 needs no counting: the caller holds the references for the length of the call. numba refuses to
 compile an allocation in such a kernel, so the decorator cannot hide a leak of a new array.
+With ``JOKER_ODDS_REFCOUNT=1`` in the environment these kernels are compiled with the counting
+(slower, the same numbers: ``benchmarks/bench_refcount.py`` compares the two; the setting has a
+kernel cache folder of its own, :mod:`analyzer.numbacache`).
 
 >>> import numpy as np
 >>> @no_refcount(cache=False)  # (a doctest has no file to cache in)
@@ -22,18 +25,21 @@ compile an allocation in such a kernel, so the decorator cannot hide a leak of a
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
 from numba import njit
 
-__all__ = ["no_refcount"]
+__all__ = ["REFCOUNT_ENV", "no_refcount"]
+
+REFCOUNT_ENV = "JOKER_ODDS_REFCOUNT"  # "1": compile these kernels with reference counting after all
 
 
 def no_refcount(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
     """``njit(cache=True, **options)`` without numba's reference counting (see the module
     docstring): ``@no_refcount`` or ``@no_refcount(inline="always")``."""
-    opts = {"cache": True, "_nrt": False, **options}
+    opts = {"cache": True, "_nrt": os.environ.get(REFCOUNT_ENV, "") == "1", **options}
     if func is None:
         return lambda f: njit(**opts)(f)
     return njit(**opts)(func)

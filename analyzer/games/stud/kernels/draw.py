@@ -169,7 +169,7 @@ def joker_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, 
     for r in prange(hands.shape[0]):
         hand = hands[r]
         u = ups[r]
-        out[r, 0] = hold_value(hand, u, 0, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
+        out[r, 0] = hold_value(hand, u, np.int64(0), win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
         if jpos < 0 or jpos == u or jpos == hand[0] or jpos == hand[1] or jpos == hand[2] or jpos == hand[3] \
                 or jpos == hand[4]:
             continue
@@ -184,7 +184,7 @@ def upswap_batch(hands, ups, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2,
     """(stand, exchange the up card) values of many situations before the fee: (k, 2)."""
     out = np.empty((hands.shape[0], 2), np.float64)
     for r in prange(hands.shape[0]):
-        out[r, 0] = hold_value(hands[r], ups[r], 0, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
+        out[r, 0] = hold_value(hands[r], ups[r], np.int64(0), win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
                                binom, qc)
         out[r, 1] = upswap_value(hands[r], ups[r], win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
                                  binom, qc)

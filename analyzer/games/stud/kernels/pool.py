@@ -226,7 +226,7 @@ def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win
     """Option ``k`` before fees: 0..31 discard mask then draw, 32 + i the joker for ``hand[i]``
     (NaN when ``jl`` < 0: the joker is not among the unseen cards)."""
     d = option_draws(k, nu, binom)
-    v = pool_option_part(k, 0, d, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0,
+    v = pool_option_part(k, np.int64(0), d, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0,
                          cum1, cum2, l3, binom)
     return v if k >= 32 else v / d
 
@@ -251,8 +251,8 @@ def pool_options(hand, u, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, b
     unseen, nu, jl = _unseen(hand, u, jpos, n)
     c4, cum0, cum1, cum2, l3 = pool_build(unseen, nu, u, cls, binom)
     out = np.empty(37, np.float64)
-    for k in prange(37):
-        out[k] = pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0,
+    for k in prange(37):  # a prange index is unsigned: int64, as pool_batch's, for one compiled pool_option
+        out[k] = pool_option(np.int64(k), hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0,
                              cum1, cum2, l3, binom)
     return out
 

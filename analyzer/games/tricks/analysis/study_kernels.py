@@ -104,7 +104,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg, reuse):
             j = ((c * nb) + b) * 5
             g[6][:] = bids
             if shortcut and same_play(g[6], seat, b, ref, hands, trump, tricks, n, rp, pol, extra, pstate):
-                _add(out, j, reused_score(ref, b, n, 0, rp), b, ref[0])
+                _add(out, j, reused_score(ref, b, n, np.int64(0), rp), b, ref[0])
                 continue
             g[0][:] = hands
             g[6][:] = bids
@@ -114,7 +114,7 @@ def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg, reuse):
             took, scores = g[7], g[8]
             _add(out, j, scores[seat], b, took[seat])
             if shortcut:
-                keep_short_play(ref, b, took[seat], scores[seat], g[6], n, 0, rp)
+                keep_short_play(ref, b, took[seat], scores[seat], g[6], n, np.int64(0), rp)
     return out
 
 
