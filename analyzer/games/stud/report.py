@@ -117,7 +117,7 @@ def build() -> Study:
     study.text(f"Fees {', '.join(str(f) for f in jp.exchange_fees)} antes for 1, 2 cards. Strategy: take the best "
                "exchange when its exact EV beats the no-exchange decision. Average gain per deal "
                f"{pct(ex.gain)} of the ante (95 % CI {interval(elo, ehi, percent=True)}), exchanging in "
-               f"{pct(ex.exchange_rate)} of deals: house edge about {pct(j_opt.house_edge - ex.gain)} with the "
+               f"{pct(ex.exchange_rate)} of deals: {_edge_words(j_opt.house_edge - ex.gain)} with the "
                f"option. {_two_phase_text(ex)} Larger samples: "
                "`joker-odds stud exchange-edge --game j-poker --situations N --screen M`.")
     ex_rows = []
@@ -152,7 +152,7 @@ def build() -> Study:
     j_edge = pct_ci(j_opt)
     study.answer(
         f"**J-poker**: under optimal play the house keeps {j_edge} of each ante; the exchange option "
-        f"brings it to about {pct(j_opt.house_edge - ex.gain)}.",
+        f"turns it into {_edge_words(j_opt.house_edge - ex.gain)}.",
         f"**Caribbean Stud**: house edge {pct(c_results[0].house_edge)} (exact), raising "
         f"{pct(c_results[0].bet_frequency)} of hands.",
         "The strategy cards below say when to bet: in J-poker it depends on the up card and on where "
@@ -168,7 +168,7 @@ def build() -> Study:
     study.blocks.insert(0, ("text", "Player against dealer, five cards each, the dealer's fifth card face "
                                     "up. Money is in antes."))
     study.headline = (f"House edge: Caribbean Stud {pct(c_results[0].house_edge)} (exact); J-poker {j_edge}, "
-                      f"about {pct(j_opt.house_edge - ex.gain)} with the exchange option.")
+                      f"{_edge_words(j_opt.house_edge - ex.gain)} with the exchange option.")
     return study
 
 
@@ -180,6 +180,15 @@ def _two_phase_text(ex: ExchangeEdge) -> str:
     return (f"The gain is sampled in two phases, stratified by deal type: {ex.screen:,} situations valued "
             f"exactly on the one-card exchanges, and the first {ex.situations} of them on every exchange "
             f"for what the two-card ones add ({seen}).")
+
+
+def _edge_words(edge: float) -> str:
+    """An edge per ante in words, the side it favours named rather than signed.
+
+    >>> _edge_words(0.0123), _edge_words(-0.02412)
+    ('a house edge of about 1.230 %', 'a player edge of about 2.412 %')
+    """
+    return f"a {'house' if edge >= 0 else 'player'} edge of about {pct(abs(edge))}"
 
 
 def pct_ci(r: EdgeResult) -> str:
