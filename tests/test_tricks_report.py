@@ -106,5 +106,5 @@ def test_a_bidding_card_has_every_column_on_every_line() -> None:
     cell = {"cards": 4, "seat": 0, "best_bid": 1, "p_made_1": 0.5}
     rows = [{**cell, "trumps": "0", "jokers": 0, "aces": "0"}, {**cell, "trumps": "1", "jokers": 1, "aces": "1"}]
     card = report._bid_card(rows, 4, 0)
-    assert [list(line) for line in card] == [["trumps", "jokers", "0 aces", "1 aces", "2+ aces"]] * 2
-    assert card[0]["1 aces"] == "–" and card[1]["1 aces"].startswith("bid 1")
+    assert [list(line) for line in card] == [["trumps", "jokers", "0 aces", "1 ace", "2+ aces"]] * 2
+    assert card[0]["1 ace"] == "–" and card[1]["1 ace"].startswith("bid 1")

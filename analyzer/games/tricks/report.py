@@ -50,7 +50,7 @@ STRENGTH = ((4, 300), (6, 200), (9, 120))  # (cards, duplicate deals of pimc aga
 STRENGTH_BASE = 2_000  # duplicate deals of heuristic against random
 K = 16  # pimc's sampled worlds per decision in this study (the command's default is 256)
 PIMC_GAMES = 24  # whole games with one pimc player
-PIMC_FEATURES = ((2, 400), (4, 300), (6, 200))  # (cards, deals) of seat 0's bid values under pimc play
+PIMC_FEATURES = ((2, 1600), (4, 1500), (6, 1000))  # (cards, deals) of seat 0's bids under pimc: cells seen 30 times
 PIMC_FEATURE_K = 16  # pimc's worlds per decision there
 GJ_SIZES = list(range(1, 10))
 J54_SIZES = list(range(2, 9))
@@ -340,14 +340,14 @@ def _bid_card(rows: list[dict[str, Any]], cards: int, seat: int) -> list[dict[st
     for tr in ("none", "0", "1", "2", "3+"):
         for jk in (0, 1, 2):
             line: dict[str, Any] = {"trumps": tr, "jokers": jk}
-            for ac in ("0", "1", "2+"):  # every line has every column ("–": not seen often enough)
+            for ac, col in (("0", "0 aces"), ("1", "1 ace"), ("2+", "2+ aces")):  # "–": seen too rarely
                 c = next((r for r in cells if r["trumps"] == tr and r["jokers"] == jk and r["aces"] == ac), None)
-                line[f"{ac} aces"] = "–"
+                line[col] = "–"
                 if c is not None:
                     made = c.get(f"p_made_{c['best_bid']}")
-                    line[f"{ac} aces"] = (f"bid {c['best_bid']}" + (f"\u00a0({pct(made, 2)})"
-                                                                   if made == made and made is not None else ""))
-            if any(v != "–" for k, v in line.items() if k.endswith("aces")):
+                    line[col] = (f"bid {c['best_bid']}" + (f"\u00a0({pct(made, 2)})"
+                                                           if made == made and made is not None else ""))
+            if any(v != "–" for k, v in line.items() if k not in ("trumps", "jokers")):
                 out.append(line)
     return out
 
