@@ -180,7 +180,7 @@ def build() -> Study:
                  "Georgian Joker, seat 0: P(made) by bid and deal size (over hand cells, weighted)")
     _how(s, f"pimc (K = {PIMC_FEATURE_K}, playout model) at seat 0 playing every bid in turn, the heuristic at "
          "the other seats: the strongest player this report affords", ", ".join(
-             f"{d} deals of {c} cards" for c, d in PIMC_FEATURES),
+             f"{d:,} deals of {c} cards" for c, d in PIMC_FEATURES),
          "joker-odds tricks bid --game georgian-joker --hand \"Ah Kh 9s Jk1\" --up 7h --seat 0 --policy pimc "
          "--samples 2000 --seed 1", "one hand's table under pimc play")
     prow: list[dict[str, Any]] = []
@@ -188,7 +188,8 @@ def build() -> Study:
         t = feature_totals(gj, c, 0, d, SEED + c, pimc_k=PIMC_FEATURE_K)
         prow += [{**x, "player": "pimc"} for x in feature_rows(gj, c, 0, d, SEED + c, t)]
     s.table("bid-features-georgian-pimc", pad(prow), "Georgian Joker, seat 0 played by pimc: per hand-feature "
-            "cell the best bid, its EV with CI and P(made) of every bid (cells seen 30 times or more)")
+            "cell the best bid, its EV with CI and P(made) of every bid (cells seen 30 times or more)",
+            fold=True)
     seen = sorted({r["cards"] for r in prow})  # the deal sizes with a cell seen often enough
     unseen = [c for c, _ in PIMC_FEATURES if c not in seen]
     if seen:
