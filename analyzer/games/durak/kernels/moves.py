@@ -64,7 +64,7 @@ from analyzer.games.durak.kernels.layout import (
     TURNED,
     UNBEATEN,
 )
-from analyzer.kernels.bits import nth_set_bit
+from analyzer.kernels.bits import nth_set_bit as nth_bit  # the k-th set bit of a mask, -1 if none
 from analyzer.kernels.jit import no_refcount
 from analyzer.kernels.rng import bounded
 
@@ -94,12 +94,6 @@ def rank_mask(c):
     if c >= 52:
         return np.int64(0)
     return np.int64(15) << ((c >> 2) << 2)
-
-
-@no_refcount
-def nth_bit(m, k):
-    """The position of the k-th (0-based) set bit of ``m``, -1 if none."""
-    return nth_set_bit(m, k)
 
 
 @no_refcount

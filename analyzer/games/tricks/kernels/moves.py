@@ -20,6 +20,7 @@ from __future__ import annotations
 from numba import uint64
 
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.bits import low_bit
 from analyzer.kernels.jit import no_refcount
 
 R_EXACT_BASE = P.EXACT_BASE
@@ -91,12 +92,6 @@ def top_bit(m):
     if x >> uint64(1):
         b += 1
     return b
-
-
-@no_refcount(inline="always")
-def low_bit(m):
-    """Index of the lowest set bit of a non-zero uint64."""
-    return top_bit(m & (~m + uint64(1)))
 
 
 @no_refcount
