@@ -58,3 +58,42 @@ def test_a_kernel_gives_the_same_results_with_and_without_reference_counting() -
         a, b = gen.integers(-5, 10, 12), gen.integers(-3, 3, 12)
         stop = int(gen.integers(0, 12))
         assert counted(a, b, stop) == borrowed(a, b, stop) == _last_positive_before(a, b, stop)
+
+
+def _kernels() -> dict[str, list[tuple[str, str]]]:
+    """Every jitted function of the package by name: (its decorator line, its body)."""
+    import re
+    from pathlib import Path
+
+    import analyzer
+
+    out: dict[str, list[tuple[str, str]]] = {}
+    for path in Path(analyzer.__file__).parent.rglob("*.py"):
+        s = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"(@(?:no_refcount|njit)[^\n]*)\ndef (\w+)\(", s):
+            ends = [x for x in (s.find("\n@", m.end()), s.find("\n\n\n", m.end())) if x > 0]
+            out.setdefault(m.group(2), []).append((m.group(1), s[m.end():min(ends, default=len(s))]))
+    return out
+
+
+def test_no_borrowing_kernel_calls_a_kernel_that_allocates() -> None:
+    """numba compiles a callee with its caller's counting off: a borrowing kernel that calls one
+    allocating an array (directly or further down, by name) would fail to compile on the first
+    path that reaches it (Remi's points simulation once did, no warm-up line going through it)."""
+    import re
+
+    kernels = _kernels()
+    alloc = re.compile(r"np\.(zeros|empty|ones|array|full|arange|copy|empty_like|zeros_like|concatenate|sort|"
+                       r"argsort|unique|where|cumsum|any|all)\b|\.copy\(\)|\.astype\(")
+
+    def allocates(name: str, seen: set[str]) -> bool:
+        if name in seen or name not in kernels:
+            return False
+        seen.add(name)
+        return any(alloc.search(body) or any(allocates(c, seen) for c in set(re.findall(r"\b(\w+)\(", body)))
+                   for _, body in kernels[name])
+
+    bad = [(name, callee) for name, entries in kernels.items() for dec, body in entries
+           if dec.startswith("@no_refcount")
+           for callee in set(re.findall(r"\b(\w+)\(", body)) if callee != name and allocates(callee, set())]
+    assert bad == []

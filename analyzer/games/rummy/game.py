@@ -240,7 +240,7 @@ def _hand_size(h):
     return n
 
 
-@no_refcount
+@njit(cache=True)
 def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
     """The ``open-asap`` heuristic for the seat to move (after its draw, second round on)."""
     h = hands[seat]
@@ -287,7 +287,7 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
                 break
 
 
-@no_refcount
+@njit(cache=True)
 def policy_draw(seat, hands, pile, meta, policy, free, rows):
     """1 to take the top of the discard pile, 0 for the stock, by ``policy``."""
     if meta[M_NPILE] == 0:
@@ -304,7 +304,7 @@ def policy_draw(seat, hands, pile, meta, policy, free, rows):
     return 1 if disc != d else 0
 
 
-@no_refcount
+@njit(cache=True)
 def draw(from_pile, hands, stock, pile, table, tjok, opened, own, meta, free, rows):
     """The seat to move draws, then melds by the heuristic (from its second turn)."""
     seat = meta[M_SEAT]

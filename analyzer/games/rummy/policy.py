@@ -53,7 +53,7 @@ def card_points(code, joker_points):
     return r + 2
 
 
-@no_refcount
+@njit(cache=True)
 def free_cards(counts, cap, free, melds):
     """The opening value; ``free`` gets the counts of the cards outside its melds (rows in ``melds``)."""
     value, n = opening_value_melds(counts, cap, melds)
