@@ -3,7 +3,7 @@
 Every backend runs ``task.run_chunk(chunk_state(seed, i), n)`` for the chunks the engine
 submits and hands back the result vectors; the engine alone orders and sums them, so the
 backend never changes the numbers. The task is shipped to each worker once (process
-initializer, Dask scatter), and kernels are module-level ``@njit(cache=True)`` functions, so a
+initializer, Dask scatter), and kernels are module-level ``@kernel`` functions, so a
 worker compiles or loads them once, not per chunk.
 
 >>> from analyzer.backends import make_backend

@@ -8,11 +8,12 @@ earlier compile of the same kernel only by such constants. A kernel may be meant
 one argument (the trick search on its kind); list it in ``intended``.
 
 The other large cost is depth: numba optimizes each kernel's machine code together with every
-kernel it calls, so a chain of thin wrappers (deal → bid and play → play → decisions → pimc's
-move) optimizes the search at the bottom once per level. Such wrappers are inlined into their
-callers (``@njit(cache=True, inline="always")``: the trick games' seat loop, the durak search's two
-entry points, Remi's opening value); the trick group's cold compile fell from 80 to 56 CPU-seconds.
-A kernel scoring a hand in a hot loop is not (inlining ``score5`` made its callers slower to compile).
+kernel it calls, so a chain of thin wrappers (deal → bid and play → play → decisions → pimc's move)
+optimizes the search at the bottom once per level. Such wrappers are inlined into their callers
+(``@kernel(inline="always")``: the trick search in its two entry kernels, the trick games' seat
+loop, the durak search's two entry points, Remi's opening value); the trick group's cold compile
+fell from 80 to 56 CPU-seconds. A kernel scoring a hand in a hot loop is not (inlining ``score5``
+made its callers slower to compile).
 
 >>> from numba import njit
 >>> @njit
@@ -37,10 +38,10 @@ from typing import Any
 
 __all__ = ["INTENDED", "Compile", "constant_copies", "record_compiles"]
 
-# Kernels compiled once per value of a constant argument on purpose: the trick search (and the two
-# helpers it calls with that constant) is specialised on its kind, paranoid or sets.
+# Kernels compiled once per value of a constant argument on purpose: the trick search is compiled
+# into each of its two entry kernels, and the two helpers it calls with its kind (paranoid or sets)
+# are specialised on it.
 INTENDED = frozenset({
-    "analyzer.games.tricks.search.alphabeta.alphabeta",
     "analyzer.games.tricks.search.alphabeta._known",
     "analyzer.games.tricks.search.alphabeta._remember",
 })

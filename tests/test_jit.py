@@ -1,5 +1,6 @@
-"""``no_refcount``: the playout kernels compile without reference counting, a kernel that would
-allocate does not compile, and one compiled both ways gives the same results."""
+"""The kernel decorators: every kernel is built by ``kernel`` (cached, no C-callback wrapper); the
+playout kernels compile without reference counting, a kernel that would allocate does not compile
+that way, and one compiled both ways gives the same results."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def _kernels() -> dict[str, list[tuple[str, str]]]:
     out: dict[str, list[tuple[str, str]]] = {}
     for path in Path(analyzer.__file__).parent.rglob("*.py"):
         s = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"(@(?:no_refcount|njit)[^\n]*)\ndef (\w+)\(", s):
+        for m in re.finditer(r"(@(?:no_refcount|kernel|njit)[^\n]*)\ndef (\w+)\(", s):
             ends = [x for x in (s.find("\n@", m.end()), s.find("\n\n\n", m.end())) if x > 0]
             out.setdefault(m.group(2), []).append((m.group(1), s[m.end():min(ends, default=len(s))]))
     return out
@@ -96,4 +97,27 @@ def test_no_borrowing_kernel_calls_a_kernel_that_allocates() -> None:
     bad = [(name, callee) for name, entries in kernels.items() for dec, body in entries
            if dec.startswith("@no_refcount")
            for callee in set(re.findall(r"\b(\w+)\(", body)) if callee != name and allocates(callee, set())]
+    assert bad == []
+
+
+def test_every_kernel_of_the_package_is_built_by_the_one_decorator() -> None:
+    """Cached, and without the C-callback wrapper numba otherwise builds beside each kernel (a
+    tenth of a first-use compile): an ``@njit`` written directly would miss both."""
+    import importlib
+    import pkgutil
+
+    from numba.core.registry import CPUDispatcher
+
+    import analyzer
+
+    found, bad = 0, []
+    for info in pkgutil.walk_packages(analyzer.__path__, "analyzer."):
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == info.name:
+                found += 1
+                cached = type(obj._cache).__name__ != "NullCache"
+                if not (cached and obj.targetoptions.get("no_cfunc_wrapper")):
+                    bad.append(f"{info.name}.{name}")
+    assert found > 300
     assert bad == []

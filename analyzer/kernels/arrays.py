@@ -14,9 +14,8 @@ error message is built from strings: the first kernel of a process that uses one
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["copy_into", "copy_rows", "sum_rows"]
 
@@ -36,7 +35,7 @@ def copy_rows(dst, src, n):
             dst[i, j] = src[i, j]
 
 
-@njit(cache=True)
+@kernel
 def sum_rows(a):
     """The sum over the rows of a 2-D int64 array (``a.sum(axis=0)``)."""
     out = np.zeros(a.shape[1], np.int64)

@@ -11,7 +11,9 @@ instructions rather than a loop over every bit.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from analyzer.kernels.jit import kernel
 
 __all__ = ["low_bit", "nth_set_bit"]
 
@@ -21,14 +23,14 @@ for _i in range(64):
     _INDEX[((_DEBRUIJN << _i) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def low_bit(m):
     """The index of the lowest set bit of a non-zero 64-bit mask (int64 or uint64)."""
     x = uint64(m)
     return _INDEX[((x & (~x + uint64(1))) * uint64(_DEBRUIJN)) >> uint64(58)]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def nth_set_bit(m, k):
     """The index of the ``k``-th (0-based) set bit of ``m``; -1 when ``m`` has ``k`` or fewer."""
     x = uint64(m)

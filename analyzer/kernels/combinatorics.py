@@ -12,9 +12,8 @@ A set of k positions ``a < b < …`` has the colex index ``C(a,1) + C(b,2) + …
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["binomial_table", "colex", "sort_small", "unrank5", "unrank_all"]
 
@@ -64,7 +63,7 @@ def unrank5(idx, n, binom, out):
         top = c
 
 
-@njit(cache=True)
+@kernel
 def unrank_all(idxs, n, binom):
     """Sorted positions (k, 5) of the 5-subsets with colex indices ``idxs``."""
     out = np.empty((idxs.shape[0], 5), np.int64)

@@ -8,11 +8,11 @@ kernels that score a few hands per step.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.handkey import ABSENT, key5, keys7
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 
 @no_refcount
@@ -32,7 +32,7 @@ def score_cards(cards, k, table, wbits):
     return best_of_keys(table, kp, s0, s1, s2, s3)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def score_batch(hands, table, wbits, out):
     """Score every row of an ``(n, k)`` array of card codes into ``out`` (int32), in parallel."""
     n = hands.shape[0]
@@ -121,7 +121,7 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                                 t += 1
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def count_all(deck, k, table, wbits, n_pos, lo, hi):
     """Exact category-position counts (int64[n_pos]) over the k-card hands of ``deck`` whose
     lowest deck index is in ``lo .. hi-1`` (``0, len(deck)``: every hand; a caller walks the
@@ -133,7 +133,7 @@ def count_all(deck, k, table, wbits, n_pos, lo, hi):
     return per_first.sum(axis=0)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def scores_all(deck, k, table, wbits, offsets, out):
     """Scores of every k-subset of ``deck`` in lexicographic order of deck indices.
 

@@ -17,11 +17,12 @@ a wild fifth card is an ace (a blank for ``semi``). A hand of 6 or 7 cards is wo
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT, NATCAT_SHIFT, NBW_CATEGORY, NBW_TIE, TB_SHIFT
 from analyzer.kernels.handkey import key5
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import deal
 from analyzer.kernels.suitclass import class_step
 
@@ -29,7 +30,7 @@ NO_WILD_FILL = 0  # the semi card: never part of a four-flush, a blank fifth car
 WILD_FILLS = 1    # wild, j-poker, bug: the highest free rank of the suit, an ace as the fifth card
 
 
-@njit(cache=True)
+@kernel
 def four_flush_score(c0, c1, c2, c3, c4, wbits, pos, fill, nbw):
     """Score of the best four-flush of five card codes (-1: none) at category position ``pos``."""
     cards = np.array([c0, c1, c2, c3, c4], np.int64)
@@ -98,7 +99,7 @@ def four_flush_score(c0, c1, c2, c3, c4, wbits, pos, fill, nbw):
     return (pos << CAT_SHIFT) | (natcat << NATCAT_SHIFT) | (best << TB_SHIFT) | nattie
 
 
-@njit(cache=True)
+@kernel
 def score5_ff(c0, c1, c2, c3, c4, table, wbits, pos, fill, nbw):
     """The better of the table's score and the four-flush score of a 5-card hand."""
     s = table[key5(c0, c1, c2, c3, c4, wbits)]
@@ -106,7 +107,7 @@ def score5_ff(c0, c1, c2, c3, c4, table, wbits, pos, fill, nbw):
     return max(s, f)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def score_batch_ff(hands, table, wbits, pos, fill, nbw, out):
     """Scores of an ``(n, 5)`` array of card codes with the four-flush."""
     for i in prange(hands.shape[0]):
@@ -114,7 +115,7 @@ def score_batch_ff(hands, table, wbits, pos, fill, nbw, out):
                            table, wbits, pos, fill, nbw)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def count_all_ff(deck, table, wbits, pos, fill, nbw, n_pos):
     """Exact category-position counts over all 5-card hands of ``deck`` with the four-flush."""
     n = deck.shape[0]
@@ -130,7 +131,7 @@ def count_all_ff(deck, table, wbits, pos, fill, nbw, n_pos):
     return per_first.sum(axis=0)
 
 
-@njit(cache=True)
+@kernel
 def score_best_ff(cards, k, table, wbits, pos, fill, nbw):
     """Best-of-``k`` (5..7) score with the four-flush: every 5-card subset of ``cards[:k]`` scored."""
     best = -1
@@ -145,14 +146,14 @@ def score_best_ff(cards, k, table, wbits, pos, fill, nbw):
     return best
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def score_batch_best_ff(hands, table, wbits, pos, fill, nbw, out):
     """Best-of-k scores of an ``(n, k)`` array of card codes with the four-flush."""
     for i in prange(hands.shape[0]):
         out[i] = score_best_ff(hands[i], hands.shape[1], table, wbits, pos, fill, nbw)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def count_by_classes_ff(tasks, k, ranks, jokers, by, nby, table, wbits, pos, fill, nbw, n_pos):
     """Best-of-k category counts with the four-flush over one hand per class of suit relabellings
     (the tasks of :func:`analyzer.kernels.suitclass.class_tasks`), each weighted by its relabellings."""
@@ -166,7 +167,7 @@ def count_by_classes_ff(tasks, k, ranks, jokers, by, nby, table, wbits, pos, fil
     return sum_rows(per)
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def freq_piece_ff(state, pack, n_hands, k, table, wbits, pos, fill, nbw, counts):
     """Deal ``n_hands`` k-card hands from ``pack`` (advanced in place); count the best-of-k categories."""
     for _ in range(n_hands):
@@ -174,7 +175,7 @@ def freq_piece_ff(state, pack, n_hands, k, table, wbits, pos, fill, nbw, counts)
         counts[score_best_ff(pack, k, table, wbits, pos, fill, nbw) >> CAT_SHIFT] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def freq_chunk_ff(state, n_hands, deck, k, table, wbits, pos, fill, nbw, n_pos):
     """:func:`freq_piece_ff` on a fresh pack and counts (one engine chunk)."""
     pack = deck.copy()

@@ -7,14 +7,14 @@ cut into pieces (to stay interruptible) draws and counts exactly what the whole 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.evaluate import score_cards
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import deal
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def freq_piece(state, pack, n_hands, k, table, wbits, counts):
     """Deal ``n_hands`` more hands from ``pack`` (advanced in place) and add them to ``counts``."""
     for _ in range(n_hands):
@@ -23,7 +23,7 @@ def freq_piece(state, pack, n_hands, k, table, wbits, counts):
         counts[s >> CAT_SHIFT] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def freq_chunk(state, n_hands, deck, k, table, wbits, n_pos):
     """Deal ``n_hands`` random k-card hands from ``deck``; counts per category position."""
     pack = deck.copy()

@@ -16,7 +16,7 @@ never makes a flush; ``WILD_ACE``: the bug, an ace; ``WILD_BLANK``: the semi car
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.kernels.codes import (
     FIVE,
@@ -31,6 +31,7 @@ from analyzer.kernels.codes import (
     TRIPS,
     TWO_PAIR,
 )
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.suitclass import class_step
 
 WILD_ANY, WILD_ACE, WILD_BLANK = range(3)
@@ -38,7 +39,7 @@ LOW_SHIFT = 20
 _POS = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -1], np.int64)  # the default order (doctest)
 
 
-@njit(cache=True)
+@kernel
 def _poker_key(v, flush, cat_pos, lo, ignore_sf):
     """``pos << 20 | tiebreak`` of five card values (see the module docstring)."""
     cnt = np.zeros(15, np.int64)  # index value + 2
@@ -117,7 +118,7 @@ def _poker_key(v, flush, cat_pos, lo, ignore_sf):
     return best
 
 
-@njit(cache=True)
+@kernel
 def low_key5(c0, c1, c2, c3, c4, wbits, kind, lo, ace_choice, ignore_sf, cat_pos):
     """The low key (smaller = better low hand) of five card codes."""
     cards = (c0, c1, c2, c3, c4)
@@ -166,7 +167,7 @@ def low_key5(c0, c1, c2, c3, c4, wbits, kind, lo, ace_choice, ignore_sf, cat_pos
     return best
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def low_keys_batch(hands, wbits, kind, lo, ace_choice, ignore_sf, cat_pos, out):
     """Low keys of an ``(n, 5)`` array of card codes."""
     for i in prange(hands.shape[0]):
@@ -174,7 +175,7 @@ def low_keys_batch(hands, wbits, kind, lo, ace_choice, ignore_sf, cat_pos, out):
                           wbits, kind, lo, ace_choice, ignore_sf, cat_pos)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def count_low_all(deck, wbits, kind, lo, ace_choice, ignore_sf, cat_pos, n_pos):
     """Counts over every 5-card hand of ``deck`` by (category position, highest card nibble)."""
     n = deck.shape[0]
@@ -190,7 +191,7 @@ def count_low_all(deck, wbits, kind, lo, ace_choice, ignore_sf, cat_pos, n_pos):
     return per_first.sum(axis=0)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def count_low_by_classes(tasks, ranks, jokers, by, nby, wbits, kind, lo, ace_choice, ignore_sf, cat_pos, n_pos):
     """:func:`count_low_all` over one 5-card hand per class of suit relabellings (the tasks of
     :func:`analyzer.kernels.suitclass.class_tasks`), each weighted by its relabellings."""

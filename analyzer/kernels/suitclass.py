@@ -21,12 +21,12 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.kernels.arrays import sum_rows
 from analyzer.kernels.codes import CAT_SHIFT
 from analyzer.kernels.evaluate import score5, score_cards
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["class_cards", "class_step", "class_tasks", "class_weight", "count_by_classes", "counts_by_size", "masks_by_size",
            "next_class", "suit_symmetric"]
@@ -120,7 +120,7 @@ def class_step(task, idx, ranks, jokers, by, nby, cards, m):
     return class_weight(m)
 
 
-@njit(cache=True)
+@kernel
 def _one_task(task, k, ranks, jokers, by, nby, table, wbits, counts):
     """Add every class of one task into ``counts``, each weighted by its relabellings (``k``
     None: five-card hands, compiled without the best-of-six/seven code)."""
@@ -135,7 +135,7 @@ def _one_task(task, k, ranks, jokers, by, nby, table, wbits, counts):
         w = class_step(task, idx, ranks, jokers, by, nby, cards, m)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def count_by_classes(tasks, k, ranks, jokers, by, nby, table, wbits, n_pos):
     """Category-position counts (int64[n_pos]) of the ``k``-card hands of ``tasks`` (rows of
     TASK_WIDTH: see the module), each class weighted by its relabellings; the sum is the same for

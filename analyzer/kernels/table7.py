@@ -22,10 +22,10 @@ True
 from __future__ import annotations
 
 import numpy as np
-from numba import int64, njit, prange, uint64
+from numba import int64, prange, uint64
 
 from analyzer.kernels.handkey import PLAIN_SIZE, STRIDE
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 N_LOW = 5**7   # quinary counts of ranks 0..6
 N_HIGH = 5**6  # quinary counts of ranks 7..12
@@ -48,7 +48,7 @@ def card_words(wbits: int) -> np.ndarray:
     return words
 
 
-@njit(cache=True)
+@kernel
 def _digit_sums(n, digits):
     out = np.zeros(n, np.int64)
     for x in range(n):
@@ -59,7 +59,7 @@ def _digit_sums(n, digits):
     return out
 
 
-@njit(cache=True)
+@kernel
 def build_table7(flat, k, max_w, binom):
     """``(high, low, plain)``: the mixed-radix index tables and the suit-blind scores, copied from
     the flat table's suit-blind blocks (``flat[w * STRIDE + colex multiset index]``)."""
@@ -187,7 +187,7 @@ def score_rows7(hands, lo, hi, words, high, low, plain, flat, wbits, out):
     return bad
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def score_batch7(hands, words, high, low, plain, flat, wbits, out):
     """:func:`score_rows7` over blocks of rows, in parallel; returns the rows that are no hand."""
     n = hands.shape[0]

@@ -15,7 +15,6 @@ in :mod:`analyzer.kernels.codes`; a new wild mode is a row there plus its refere
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.kernels.codes import (  # noqa: F401  (re-exported: the kernels' names for the codes)
     ALL_CATS,
@@ -54,7 +53,7 @@ from analyzer.kernels.codes import (  # noqa: F401  (re-exported: the kernels' n
     VALUE_POS_SHIFT,
 )
 from analyzer.kernels.combinatorics import binomial_table as _binomial
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 MODES = np.array(MODE_ROWS, np.int64)  # [mode, column]: read by _best_for_key
 MAX_K = 7
@@ -89,7 +88,7 @@ def _next_multiset(a, m, lo, hi):
     return True
 
 
-@njit(cache=True)
+@kernel
 def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
     """Best ``pos << VALUE_POS_SHIFT | tiebreak`` of five resolved ranks (-1 = blank), or -1.
 
@@ -188,7 +187,7 @@ def compose_score(v, natural, nbw):
 
 # inlined into its one caller: compiled apart, numba optimised its code twice (a cold `freq --exact`
 # took 6.1-6.2 s, inlined 5.6-5.8)
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
     """Best packed value for n natural ranks ``nat`` (+ suited flag f) and w wild cards.
 
@@ -266,7 +265,7 @@ def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
     return best
 
 
-@njit(cache=True)
+@kernel
 def build_table5(mode, cat_pos, pos_cat, lo, ace_low, dbl_ace, nbw, max_w, binom):
     """Scores for every (wild count, suited flag, natural rank multiset) of a 5-card hand.
 
@@ -296,7 +295,7 @@ def build_table5(mode, cat_pos, pos_cat, lo, ace_low, dbl_ace, nbw, max_w, binom
     return out
 
 
-@njit(cache=True)
+@kernel
 def build_tables_k(table5, k, lo, max_w, binom):
     """Best-of-k tables from the 5-card table.
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from analyzer.checkpoint import outcome_problem
 from analyzer.engine import run
 from analyzer.games.calling.game import CallingError, CallingGame
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import deal
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
@@ -29,7 +29,7 @@ from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, pro
 __all__ = ["CallingSample", "CallingTask", "calling_chunk", "hist_mean", "sample_calling"]
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def calling_chunk(state, n_deals, card_ranks, calls):
     """``n_deals`` deals; returns ``[match histogram (C+1), first-match histogram (C+1)]``.
 

@@ -21,12 +21,11 @@ turns is blocked: nobody goes out and everyone scores the points in hand.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.rummy.kernels import JOKER_FLAG, MAX_MELDS, MELD_WIDTH, opening_value_melds
 from analyzer.games.rummy.policy import GREEDY, card_points, choose_discard
 from analyzer.games.rummy.turns import deal_table
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = [
     "DISCARD",
@@ -240,7 +239,7 @@ def _hand_size(h):
     return n
 
 
-@njit(cache=True)
+@kernel
 def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
     """The ``open-asap`` heuristic for the seat to move (after its draw, second round on)."""
     h = hands[seat]
@@ -287,7 +286,7 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
                 break
 
 
-@njit(cache=True)
+@kernel
 def policy_draw(seat, hands, pile, meta, policy, free, rows):
     """1 to take the top of the discard pile, 0 for the stock, by ``policy``."""
     if meta[M_NPILE] == 0:
@@ -304,7 +303,7 @@ def policy_draw(seat, hands, pile, meta, policy, free, rows):
     return 1 if disc != d else 0
 
 
-@njit(cache=True)
+@kernel
 def draw(from_pile, hands, stock, pile, table, tjok, opened, own, meta, free, rows):
     """The seat to move draws, then melds by the heuristic (from its second turn)."""
     seat = meta[M_SEAT]
@@ -382,7 +381,7 @@ def scores(hands, meta, out):
         out[s] = total
 
 
-@njit(cache=True)
+@kernel
 def play_deal(rng, pack, hands, stock, pile, table, tjok, opened, own, meta, policies, cap, max_turns,
               joker_points, free, rows):
     """Play one whole deal with every seat's drawing policy and the melding heuristic."""

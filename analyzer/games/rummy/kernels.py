@@ -22,10 +22,9 @@ plus :data:`JOKER_FLAG` where a joker stands for that card.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.kernels.arrays import copy_rows
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["JOKER_FLAG", "MAX_MELDS", "MELD_WIDTH", "POS_VALUE", "hand_counts", "opening_value",
            "opening_value_melds"]
@@ -54,7 +53,7 @@ def _card_value(code):
     return POS_VALUE[(code >> 2) + 1]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _live_counts(counts, je):
     """Counts of the natural cards that can be in some meld with at most ``je`` jokers."""
     pres = np.zeros((4, 14), np.int64)
@@ -94,7 +93,7 @@ def _live_counts(counts, je):
     return cnt
 
 
-@njit(cache=True)
+@kernel
 def _push(cand, n, row):
     if n == cand.shape[0]:
         bigger = np.empty((2 * n, _NCOL), np.int64)
@@ -105,7 +104,7 @@ def _push(cand, n, row):
     return cand, n + 1
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _candidates(cnt, jl):
     """Every meld of the live cards ``cnt`` using at most ``jl`` jokers (rows of ``_NCOL``)."""
     cand = np.empty((64, _NCOL), np.int64)
@@ -252,7 +251,7 @@ def _meld_flags(cand, nc, nat_live):
                 nat_live[_code(q, cand[m, 4])] = True
 
 
-@njit(cache=True)
+@kernel
 def _solve(counts, cap, track, out):
     jokers = 0
     for c in range(52, counts.shape[0]):
@@ -420,20 +419,20 @@ def _meld_row(cand, m, row):
     return e - 2
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def opening_value(counts, cap):
     """The opening value of a hand given as counts by card code (jokers at 52..54)."""
     out = np.zeros((1, MELD_WIDTH), np.int64)
     return _solve(counts, cap, np.bool_(False), out)[0]  # np.bool_: one compiled _solve for both
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def opening_value_melds(counts, cap, out):
     """The opening value and the number of melds reaching it, written as rows into ``out``."""
     return _solve(counts, cap, np.bool_(True), out)
 
 
-@njit(cache=True)
+@kernel
 def hand_counts(hand, n):
     """Counts by card code (length 55) of the first ``n`` codes of ``hand``."""
     counts = np.zeros(55, np.int64)

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.rummy.kernels import hand_counts, opening_value
 from analyzer.games.rummy.solver import OPENING, rummy_deck
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import deal
 from analyzer.results import TableResult
 from analyzer.stats import ProportionEstimate, estimate_pairs, proportion
@@ -31,7 +31,7 @@ MAX_VALUE = 200  # value bins 0..199 (a 15-card hand cannot reach 166)
 JOKER_ROWS = 4
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def open_chunk(state, n, deck, k, cap):
     """``n`` deals of ``k`` cards: counts by ``jokers * MAX_VALUE + opening value``."""
     pack = deck.copy()

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
@@ -26,6 +25,7 @@ from analyzer.games.rummy.game import M_TURNS, M_WINNER, play_deal, scores
 from analyzer.games.rummy.policy import POLICIES
 from analyzer.games.rummy.solver import joker_cap
 from analyzer.games.rummy.turns import check_range, table_setup
+from analyzer.kernels.jit import kernel
 from analyzer.results import TableResult
 from analyzer.stats import (
     MeanEstimate,
@@ -43,7 +43,7 @@ ROUNDS = 201
 OUT_SCORES = (-50, -100, -200, -400)
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def points_chunk(state, n, deck, policies, cap, max_turns, joker_points, rotate):
     """``n`` deals: [seat score hists, policy-slot score hists, blocked count, rounds hist]."""
     players = policies.shape[0]

@@ -21,7 +21,6 @@ another card costs less to throw).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.rummy.kernels import (
     JOKER_FLAG,
@@ -31,7 +30,7 @@ from analyzer.games.rummy.kernels import (
     opening_value_melds,
 )
 from analyzer.kernels.arrays import copy_into
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["GREEDY", "POLICIES", "STOCK_ONLY", "card_points", "choose_discard", "free_cards", "partners"]
 
@@ -53,7 +52,7 @@ def card_points(code, joker_points):
     return r + 2
 
 
-@njit(cache=True)
+@kernel
 def free_cards(counts, cap, free, melds):
     """The opening value; ``free`` gets the counts of the cards outside its melds (rows in ``melds``)."""
     value, n = opening_value_melds(counts, cap, melds)
@@ -105,7 +104,7 @@ def partners(free, code):
     return n
 
 
-@njit(cache=True)
+@kernel
 def choose_discard(counts, cap, free, melds):
     """The card that costs least, and the opening value of ``counts`` (before the discard)."""
     value, _ = free_cards(counts, cap, free, melds)

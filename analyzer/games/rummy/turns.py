@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
@@ -30,6 +29,7 @@ from analyzer.games.rummy.kernels import MAX_MELDS, MELD_WIDTH
 from analyzer.games.rummy.policy import GREEDY, POLICIES, choose_discard
 from analyzer.games.rummy.solver import OPENING, RummyError, joker_cap, rummy_deck
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import shuffle
 from analyzer.results import TableResult
 from analyzer.stats import ProportionEstimate, estimate_pairs, proportion
@@ -40,7 +40,7 @@ MAX_TURNS = 40
 HAND = 14
 
 
-@njit(cache=True)
+@kernel
 def deal_table(state, pack, hands, stock, players):
     """Shuffle ``pack``, deal 14 cards a seat and a 15th to seat 0; the rest to ``stock``.
 
@@ -60,7 +60,7 @@ def deal_table(state, pack, hands, stock, players):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _one_table(state, pack, hands, stock, pile, free, melds, first, own, policies, cap, max_turns,
                first_only):
     """Deal and play one table until every seat can open (or the first, or the round cap);
@@ -121,7 +121,7 @@ def _one_table(state, pack, hands, stock, pile, free, melds, first, own, policie
     return table_first
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def turns_chunk(state, n, deck, policies, cap, max_turns, first_only, rotate=False):
     """``n`` deals; counts of each seat's first turn able to open (index ``max_turns + 1``: not
     within the cap), then of the first such turn at the table, then of each policy slot's

@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.games.showdown.kernels import (
     ERR_RANGE,
@@ -23,12 +23,13 @@ from analyzer.games.showdown.kernels import (
 )
 from analyzer.games.showdown.sampling import bounded_regs
 from analyzer.kernels.handkey import key5
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import bounded
 
 __all__ = ["CHART_HEAD", "CHART_PER", "chart_chunk", "draw_counts", "sample_strengths", "strengths_all"]
 
 
-@njit(cache=True)
+@kernel
 def draw_counts(held, rest, d, table, wbits, n_pos):
     """Final category-position counts of ``held`` plus every ``d``-subset of ``rest`` (5 cards)."""
     counts = np.zeros(n_pos, np.int64)
@@ -50,7 +51,7 @@ def draw_counts(held, rest, d, table, wbits, n_pos):
     return counts
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def strengths_all(deck, table, wbits, total):
     """The strength of every 5-card hand of ``deck`` (``total`` = C(len(deck), 5)), any order."""
     n = deck.shape[0]
@@ -70,7 +71,7 @@ def strengths_all(deck, table, wbits, total):
     return out
 
 
-@njit(cache=True)
+@kernel
 def sample_strengths(state, n, deck, k, table, wbits):
     """The strengths of ``n`` random ``k``-card hands dealt from ``deck``."""
     pack = deck.copy()
@@ -92,7 +93,7 @@ CHART_HEAD = 3           # deals, opponents' redeals, error flag
 CHART_PER = 5            # per hero class: hands, whole pot, part of it, share, share²
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
     """``n`` random high showdowns of ``p`` hands of ``k`` cards from ``deck``, tallied by seat
     0's class (class c: ``bounds[c] <= strength < bounds[c + 1]``). The other seats are redealt

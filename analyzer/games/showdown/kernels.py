@@ -22,11 +22,11 @@ Games: ``HIGH`` (the best hand), ``LOW`` (the lowest hand by the rule set's low 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.kernels.evaluate import best_of_keys
 from analyzer.kernels.handkey import ABSENT, PLAIN_SIZE, _idx_term, key5, keys7
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.low import low_key5
 from analyzer.kernels.rng import bounded
 
@@ -55,7 +55,7 @@ def high_score(c, i, k, table, wbits):
     return best_of_keys(table, kp, s0, s1, s2, s3)
 
 
-@njit(cache=True)
+@kernel
 def low_score(c, i, k, wbits, kind, lo, ace_choice, ignore_sf, cat_pos):
     """The low key (smaller = better) of the best low five of the first ``k`` codes of row ``i`` of ``c``."""
     if k == 5:
@@ -115,7 +115,7 @@ def _in_class(score, vlo, vhi, i):
     return vlo[i] <= v and v <= vhi[i]
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def mc_chunk(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table, wbits,
              kind, lo, ace_choice, ignore_sf, cat_pos):
     """``n`` random showdowns. Seat 0's unknown cards are dealt until its hand is in its class;
@@ -210,7 +210,7 @@ def next_colex(a, m, n):
     return False
 
 
-@njit(cache=True)
+@kernel
 def _exact_block(start, stop, radix, need, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
                  kind, lo, ace_choice, ignore_sf, cat_pos, tot):
     """Deals ``start .. stop-1`` of the mixed-radix space (seat 0 slowest) into ``tot``."""
@@ -265,7 +265,7 @@ def _exact_block(start, stop, radix, need, known, nknown, k, rest, vlo, vhi, gam
             break
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def exact_all(total, n_blocks, radix, need, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
               kind, lo, ace_choice, ignore_sf, cat_pos):
     """Every deal of the unknown cards (``total`` = the product of ``radix``), in ``n_blocks``
@@ -283,7 +283,7 @@ def exact_all(total, n_blocks, radix, need, known, nknown, k, rest, vlo, vhi, ga
     return per.sum(axis=0)
 
 
-@njit(cache=True)
+@kernel
 def _free_block(start, stop, f, need, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
                 kind, lo, ace_choice, ignore_sf, cat_pos, best_hi, best_lo, buckets):
     """Completions ``start .. stop-1`` (colex) of seat ``f``, counted by how they compare with the
@@ -344,7 +344,7 @@ def _fifth_keys(r0, r1, r2, r3, out):
             out[r] = a4 + _idx_term(r, 4)
 
 
-@njit(cache=True)
+@kernel
 def _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, buckets):
     """Every 5-card hand of ``rest`` whose smallest position is ``a0``, against the best fixed high
     hand (high game, nested loops: no per-hand bookkeeping). For four natural cards the keys of
@@ -393,7 +393,7 @@ def _free5_walk(a0, f, rest, vlo, vhi, table, wbits, best_hi, buckets):
     buckets[0, 1] += worse
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def exact_one_free(f, n_blocks, known, nknown, k, rest, vlo, vhi, game, binom, table, wbits,
                    kind, lo, ace_choice, ignore_sf, cat_pos):
     """Exact totals (layout as :func:`mc_chunk`) when only seat ``f`` has unknown cards: every

@@ -26,7 +26,7 @@ so a seed gives the very same totals, only faster.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.showdown.kernels import (
     ANY_HIGH,
@@ -37,7 +37,7 @@ from analyzer.games.showdown.kernels import (
     strength,
 )
 from analyzer.kernels.handkey import key5
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["bounded_regs", "mc_high5"]
 
@@ -74,7 +74,7 @@ def _score(h, b, table, wbits):
     return np.int64(table[key5(h[b], h[b + 1], h[b + 2], h[b + 3], h[b + 4], wbits)])
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def mc_high5(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table, wbits):
     """``n`` random showdowns of the high game with 5-card hands (``k`` and ``game`` are checked by
     the caller; they are taken to keep :func:`.kernels.mc_chunk`'s signature). Totals as there."""

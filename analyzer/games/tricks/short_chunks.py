@@ -15,7 +15,7 @@ Each kernel plays ``n`` trials from one xoshiro256** stream and returns a float6
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.dealing import pack_mask
 from analyzer.games.tricks.kernels.moves import popcount, suit_mask
@@ -36,7 +36,7 @@ from analyzer.games.tricks.short_kernels import (
     says_play,
     turned_trump,
 )
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal
 
 __all__ = ["deals_chunk", "deals_size", "features_chunk", "games_chunk", "hand_chunk", "trick_bits"]
@@ -68,7 +68,7 @@ def _declare(hands, trump, rp, policies, state, says):
     return maker_of(says, players, rp[R_DEALER_PLAYS])
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def deals_chunk(state, n, pack, rp, policies, with_dd, cfg):
     """``n`` random deals: who makes, the tricks his side takes, and (``with_dd``) the DD value."""
     players = rp[R_PLAYERS]
@@ -96,7 +96,7 @@ def deals_chunk(state, n, pack, rp, policies, with_dd, cfg):
     return out
 
 
-@njit(cache=True)
+@kernel
 def _play_and_pass(g, mv, hands, seat, says, trump, rp, policies, state, search, turned, dmask):
     """The same deal with ``seat`` saying "play" and saying "pass" (``says``: the later seats').
 
@@ -122,7 +122,7 @@ def _play_and_pass(g, mv, hands, seat, says, trump, rp, policies, state, search,
     return took, p_play, -pts, 1
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def hand_chunk(state, n, hand, seat, cand, pack, rp, policies, cfg):
     """``n`` deals around a fixed ``hand`` at ``seat``: play it, and pass it, on the same cards.
 
@@ -191,7 +191,7 @@ def hand_chunk(state, n, hand, seat, cand, pack, rp, policies, cfg):
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def games_chunk(state, n, pack, rp, policies, target, premium, cfg):
     """``n`` whole games to ``target`` (two sides; seat 0 of the first deal is on side 0).
 
@@ -237,7 +237,7 @@ def games_chunk(state, n, pack, rp, policies, target, premium, cfg):
 FEATURE_CELLS = 4 * 7 * 3  # seat x trumps counting jokers (0..6) x off-suit aces (0, 1, 2+)
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def features_chunk(state, n, pack, rp, policies):
     """``n`` random deals with a trump; every seat whose turn comes (the seats before it passed)
     is played both ways. Totals per cell ``(seat, trumps with jokers, off-suit aces)``: deals,

@@ -25,7 +25,7 @@ search with the maker's side as a team mask. Cards are the engine's hand-mask bi
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import (
     JK1,
@@ -44,7 +44,7 @@ from analyzer.games.tricks.policies.short import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.paranoid import MAXP, paranoid_kernel
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal
 
 __all__ = [
@@ -118,7 +118,7 @@ def side_flags(maker, rp, side):
         side[s] = 1 if same_side(s, maker, maker, rp[R_PARTNERS]) else 0
 
 
-@njit(cache=True)
+@kernel
 def play_deal(g, hands, trump, maker, rp, policies, state, moves, search, turned, deck_mask):
     """Play the five tricks of ``hands`` (seat 0 leads) through the engine's loop in position ``g``
     (:func:`new_position`), pimc seats (code 2) by pimc's card with ``search``
@@ -132,7 +132,7 @@ def play_deal(g, hands, trump, maker, rp, policies, state, moves, search, turned
     return side_tricks(g[6], g[7])
 
 
-@njit(cache=True)
+@kernel
 def dd_table(log_size):
     """A transposition table for :func:`dd_tricks` (``2**log_size`` entries), reused across deals:
     the paranoid solver's arrays, then the solve counter (its stamp) and the node counter."""
@@ -142,7 +142,7 @@ def dd_table(log_size):
             np.zeros(1, np.int64))
 
 
-@njit(cache=True)
+@kernel
 def dd_tricks(hands, trump, maker, rp, tt):
     """Double-dummy value: the tricks the maker's side takes with every hand known, seat 0 leading —
     the engine's paranoid search with the maker's side (a team mask) as the searching side."""

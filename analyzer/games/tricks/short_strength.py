@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from analyzer.engine import run
 from analyzer.errors import JokerOddsError
@@ -37,6 +36,7 @@ from analyzer.games.tricks.short_kernels import (
     says_play,
     turned_trump,
 )
+from analyzer.kernels.jit import kernel
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, mean_from_sums
 
@@ -48,7 +48,7 @@ R_NO_TRUMP = P.TRUMP
 R_DEALER_PLAYS = P.DEALER_PLAYS
 
 
-@njit(cache=True)
+@kernel
 def _seat_values(g, hands, turned, trump, rp, pol, pstate, mv, search, dmask, says, out):
     """Play one line-up on the deal: ``out[s]`` = seat s's side's net points."""
     players = rp[R_PLAYERS]
@@ -63,7 +63,7 @@ def _seat_values(g, hands, turned, trump, rp, pol, pstate, mv, search, dmask, sa
         out[s] = pts if same_side(s, maker, maker, rp[R_PARTNERS]) else -pts
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def duplicate_chunk(state, n, pack, rp, a, b, cfg):
     """``n`` deals in duplicate (policy codes ``a`` and ``b``, pimc's options ``cfg``). Totals: the
     sum and the sum of squares of the deal values, then the deals."""

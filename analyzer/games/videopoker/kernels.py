@@ -13,10 +13,11 @@ The draw outcome counts of hold H from deal D are then, by inclusion–exclusion
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.combinatorics import binomial_table, sort_small, unrank5
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import deal
 
 __all__ = [
@@ -36,12 +37,12 @@ def binomial_rows(n_max: int) -> np.ndarray:
     return binomial_table(n_max, 5)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _idx5(a, b, c, d, e, binom):
     return binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
 
 
-@njit(cache=True)
+@kernel
 def hands_with_top(top, codes):
     """Card codes of every 5-card hand whose highest position is ``top``, in colex order."""
     n_out = 1
@@ -62,7 +63,7 @@ def hands_with_top(top, codes):
     return out
 
 
-@njit(cache=True)
+@kernel
 def subset_counts(class5, n, ncls, binom, off):
     """The table ``M`` (rows ``off[k] + idx`` for every k-subset, k ≤ 4) of class counts."""
     m = np.zeros((off[5], ncls), np.int32)
@@ -109,7 +110,7 @@ def subset_counts(class5, n, ncls, binom, off):
     return m
 
 
-@njit(cache=True)
+@kernel
 def deal_hold_counts(pos, m, off, class5, binom, ncls, f):
     """Fill ``f[hold, class]`` (hold = bit mask over the five sorted positions ``pos``)."""
     sub = np.empty(5, np.int64)
@@ -136,7 +137,7 @@ def deal_hold_counts(pos, m, off, class5, binom, ncls, f):
                     f[a, c] -= f[a | b, c]
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def hold_table(deals, m, off, class5, binom, ncls, pays, scale, tol, tie_mode):
     """Scaled EV (``value·W/C(rem,k)``) of every hold of every deal, the optimal hold and its
     class counts. Holds are tried in mask order 0..31; an equal EV (within ``tol``, relative)
@@ -173,7 +174,7 @@ def hold_table(deals, m, off, class5, binom, ncls, pays, scale, tol, tie_mode):
     return evs, best, best_counts
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _suit_order(pos, codes, ncard, new_suit):
     """``new_suit[s]``: suits sorted by their rank masks, largest first (ties: lower suit)."""
     masks = np.zeros(4, np.int64)
@@ -194,7 +195,7 @@ def _suit_order(pos, codes, ncard, new_suit):
     return masks
 
 
-@njit(cache=True)
+@kernel
 def canonical_deals(codes, binom, symmetric):
     """Deals whose suit masks are non-increasing (one per suit-permutation class), with the
     number of deals in the class; every deal with multiplicity 1 when not ``symmetric``."""
@@ -230,7 +231,7 @@ def canonical_deals(codes, binom, symmetric):
     return out[:cnt].copy(), mult[:cnt].copy()
 
 
-@njit(cache=True)
+@kernel
 def best_holds_all(codes, pos_of_code, binom, symmetric, row_of_idx5, best):
     """Optimal hold (bit mask over sorted positions) of every deal, from the canonical deals'."""
     n = codes.shape[0]
@@ -268,7 +269,7 @@ def best_holds_all(codes, pos_of_code, binom, symmetric, row_of_idx5, best):
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def mc_chunk(state, n_hands, n, binom, class5, best_all, ncls):
     """Play ``n_hands`` hands with the optimal holds; counts of final classes, and per number
     of cards drawn (row 0: classes, row 1: draws 0..5 in the first six entries)."""

@@ -15,13 +15,15 @@ with ``prefer_early``, the earliest (so that a line that never conflicts reads f
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
+
+from analyzer.kernels.jit import kernel
 
 __all__ = ["deals_by_pattern", "drop_patterns", "greedy_order", "improve_order", "line_play", "strategy_play",
            "subset_value"]
 
 
-@njit(cache=True)
+@kernel
 def _index(rep_p, npat):
     """CSR lists: for pattern p, the (deal, slot) pairs where it occurs."""
     nd = rep_p.shape[0]
@@ -47,7 +49,7 @@ def _index(rep_p, npat):
     return start, deal_of, slot_of
 
 
-@njit(cache=True)
+@kernel
 def greedy_order(rep_p, rep_ev, mult, npat):
     """Greedy minimum-regret list: the next pattern is the one whose placement loses the least
     EV on the deals no earlier pattern decides (those deals' best remaining hold is still the
@@ -94,7 +96,7 @@ def greedy_order(rep_p, rep_ev, mult, npat):
     return order
 
 
-@njit(cache=True)
+@kernel
 def improve_order(rep_p, rep_ev, mult, order, group, max_passes, tol, prefer_early):
     """Local search on the list ``order`` (modified in place): reinsert each pattern at its
     best position until a pass moves nothing; returns the number of passes made."""
@@ -170,7 +172,7 @@ def improve_order(rep_p, rep_ev, mult, order, group, max_passes, tol, prefer_ear
     return passes
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def strategy_play(rep_p, rep_ev, rank):
     """EV and pattern of the hold chosen by following the list (``rank[p]``: position)."""
     nd = rep_p.shape[0]
@@ -189,7 +191,7 @@ def strategy_play(rep_p, rep_ev, rank):
     return ev, chosen
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def line_play(pid, key, evs, line_of):
     """Play a list of lines (``line_of[pattern]``: its line, larger = later): per deal, the EV
     of the hold with the earliest line (highest cards among that line's holds) and the line."""
@@ -211,7 +213,7 @@ def line_play(pid, key, evs, line_of):
     return ev, chosen
 
 
-@njit(cache=True)
+@kernel
 def drop_patterns(rep_p, rep_ev, limit):
     """Remove the entries of patterns ``>= limit`` (never played) from each deal's list."""
     nd = rep_p.shape[0]
@@ -229,7 +231,7 @@ def drop_patterns(rep_p, rep_ev, limit):
             rep_p[d, i] = -1
 
 
-@njit(cache=True)
+@kernel
 def deals_by_pattern(pid, npat):
     """CSR lists: for pattern p, the deals holding it (each once)."""
     nd = pid.shape[0]
@@ -256,7 +258,7 @@ def deals_by_pattern(pid, npat):
     return start, out
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def subset_value(deals, pid, key, evs, line_of, mult):
     """``sum(mult · EV)`` of playing the lines (as :func:`line_play`) on the given deals."""
     total = 0.0

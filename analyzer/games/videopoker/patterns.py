@@ -25,7 +25,9 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
+
+from analyzer.kernels.jit import kernel
 
 __all__ = ["FIELDS", "KINDS", "field", "hold_patterns", "pattern_of", "representatives"]
 
@@ -101,7 +103,7 @@ def pattern_of(cards: list[int], held: list[int], wild: set[int], hp: int, cls: 
     return (11 << 44) | (w << 40) | (n << 36) | (high << 24)
 
 
-@njit(cache=True)
+@kernel
 def _ways(rmask, n, w, wild_ranks):
     d = 5 - n - w
     seen = np.empty(320, np.int64)
@@ -133,7 +135,7 @@ def _ways(rmask, n, w, wild_ranks):
     return min(m, 255)
 
 
-@njit(cache=True)
+@kernel
 def ways_table(wild_ranks):
     """``ways`` of every rank mask (at most four ranks) with 0..4 wild cards held; -1 when the
     ranks fit no straight."""
@@ -157,7 +159,7 @@ def ways_table(wild_ranks):
     return out
 
 
-@njit(cache=True)
+@kernel
 def _pattern(cards, mask, wild, hp, class_all, ways_of):
     w = 0
     n = 0
@@ -224,7 +226,7 @@ def _pattern(cards, mask, wild, hp, class_all, ways_of):
     return (11 << 44) | (w << 40) | (n << 36) | (high << 24)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def hold_patterns(deals, codes, wild, hp, class5, binom, wild_ranks):
     """Pattern (int64) and tie key (higher = higher cards) of every hold of every deal."""
     nd = deals.shape[0]
@@ -248,7 +250,7 @@ def hold_patterns(deals, codes, wild, hp, class5, binom, wild_ranks):
     return pat, key
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def representatives(pid, key, evs):
     """Per deal, the patterns present (``-1`` pads) and the EV of each one's mechanical hold:
     the hold with the highest cards (largest key), the first one when keys are equal."""

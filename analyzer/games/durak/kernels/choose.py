@@ -12,10 +12,10 @@ as much.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.durak.kernels.policies import heuristic_action, random_action, search_action
 from analyzer.games.durak.kernels.tree import ismcts_action, uct_random_action
+from analyzer.kernels.jit import kernel
 
 __all__ = ["HEURISTIC", "ISMCTS", "POLICY_NAMES", "RANDOM", "SEARCH", "UCT_RANDOM", "choose", "policy_code", "search_arg"]
 
@@ -23,7 +23,7 @@ RANDOM, HEURISTIC, SEARCH, ISMCTS, UCT_RANDOM = 0, 1, 2, 3, 4
 POLICY_NAMES = ("random", "heuristic", "search", "ismcts", "uct-random")
 
 
-@njit(cache=True)
+@kernel
 def choose(S, tab, rng, policy, search):
     """The move of the seat to move under ``policy`` (one of the codes above); ``search``: the
     searching policies' budget, or None when no seat searches (see the module docstring)."""

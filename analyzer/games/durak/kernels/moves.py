@@ -13,7 +13,6 @@ leave; one seat left is the fool, none a draw.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.durak.kernels.layout import (
     ADD,
@@ -65,7 +64,7 @@ from analyzer.games.durak.kernels.layout import (
     UNBEATEN,
 )
 from analyzer.kernels.bits import nth_set_bit as nth_bit  # the k-th set bit of a mask, -1 if none
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded
 
 _M1 = 0x5555555555555555
@@ -339,7 +338,7 @@ def apply_action(S, tab, a):
                 end_bout(S, np.bool_(False))
 
 
-@njit(cache=True)
+@kernel
 def conservation_ok(S):
     """Every deck card is in exactly one hand, the table, the discard or the unseen stock; known
     cards are in their hands."""

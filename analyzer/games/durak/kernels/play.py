@@ -15,7 +15,6 @@ and of its outer product, for cluster-robust standard errors.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.durak.kernels.choose import choose
 from analyzer.games.durak.kernels.layout import (
@@ -50,7 +49,7 @@ from analyzer.games.durak.kernels.moves import (
     popcount,
     setup,
 )
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded, shuffle
 
 FAMILY_SIZES = (4, 4, 7, 2)  # jokers by colour, jokers by role, trumps 0..6+, first attacker / other
@@ -72,7 +71,7 @@ _FAM_OFF = np.array([f[0] for f in FAMILIES], dtype=np.int64)
 _FAM_G = np.array(FAMILY_SIZES, dtype=np.int64)
 
 
-@njit(cache=True)
+@kernel
 def play_game(S, tab, rng, policies, search):
     """Play the set-up game ``S`` to the end; the result (fool seat, DRAW or ABORTED). ``search``:
     the searching policies' budget, None when no seat searches (see :func:`choose`)."""
@@ -148,7 +147,7 @@ def after_loss_attacker(fool, n_players, rules):
     return (fool + 1) % n_players
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def sim_chunk(rng, n_games, deck, rules, n_players, policies, search, tab, later):
     """``n_games`` self-play games on fresh deals; the :data:`SIM_LEN` result vector.
 
@@ -210,7 +209,7 @@ def arrange_pack(rng, rest, hand, seat, turned_choices, n_players, pack, others)
             k += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players, policies, search, tab):
     """Games in which ``seat`` holds ``hand`` (see :func:`arrange_pack`).
 
@@ -241,7 +240,7 @@ def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players,
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, search, tab):
     """Each deal is played ``n_players`` times, the lineup rotated one seat each time (lineup slot
     j plays seat (j + r) mod n in rotation r), with the same first attacker.
@@ -280,7 +279,7 @@ def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, search, tab):
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def checked_chunk(rng, n_games, deck, rules, n_players, policies, search, tab):
     """Self-play with the invariants checked after every move.
 

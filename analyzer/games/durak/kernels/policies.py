@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.durak.kernels.layout import (
     ABORTED,
@@ -52,7 +51,7 @@ from analyzer.games.durak.kernels.layout import (
 from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
 from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.bits import low_bit
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded
 
 TAKE_COST = 26
@@ -160,7 +159,7 @@ def resample(S, seat, rng, pool):
         idx += 1
 
 
-@njit(cache=True)
+@kernel
 def search_action(S, tab, rng, budget):
     m = legal_mask(S, tab)
     n = popcount(m)

@@ -34,7 +34,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.durak.kernels.layout import (
     ABORTED,
@@ -49,7 +48,7 @@ from analyzer.games.durak.kernels.layout import (
 from analyzer.games.durak.kernels.moves import apply_action, bit, legal_mask, nth_bit, popcount
 from analyzer.games.durak.kernels.policies import finish_heuristic, random_action, resample
 from analyzer.kernels.arrays import copy_into
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded
 
 __all__ = ["ISMCTS_BUDGET", "ISMCTS_EXPLORE", "UCT_EXPLORE", "UCT_PLAYOUTS", "UCT_WORLDS", "finish_random", "ismcts_action",
@@ -85,7 +84,7 @@ def _reward(result, seat):
     return 1.0
 
 
-@njit(cache=True)
+@kernel
 def tree_search(S, tab, rng, worlds, iters, fresh_world, random_playouts, explore):
     """The move of the seat to move after ``worlds`` trees of ``iters`` iterations each.
 
@@ -187,14 +186,14 @@ def tree_search(S, tab, rng, worlds, iters, fresh_world, random_playouts, explor
     return best_a
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def ismcts_action(S, tab, rng, budget):
     """Information-set MCTS with ``budget`` iterations (heuristic playouts)."""
     # typed arguments, not constants: one compiled search serves both players
     return tree_search(S, tab, rng, np.int64(1), budget, np.bool_(True), np.bool_(False), np.float64(ISMCTS_EXPLORE))
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def uct_random_action(S, tab, rng):
     """The baseline: :data:`UCT_WORLDS` determinized UCT trees of :data:`UCT_PLAYOUTS` random playouts."""
     return tree_search(S, tab, rng, np.int64(UCT_WORLDS), np.int64(UCT_PLAYOUTS), np.bool_(False), np.bool_(True),

@@ -9,11 +9,10 @@ direct-enumeration twin used as a reference.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.stud.kernels.tables import sort_small
 from analyzer.kernels.evaluate import score5
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 # Outcome counters of one situation: dealer hands where the dealer does not qualify, the
 # player wins against a qualifying dealer, ties one, loses to one.
@@ -119,7 +118,7 @@ def situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, out4, c3, s
         out4[LOSE] = total - c3[2]
 
 
-@njit(cache=True)
+@kernel
 def brute_situation(pack, m, hand, u, table, wbits, q_score, out4):
     """Outcome counts by scoring every dealer hole-card set from ``pack[:m]`` (reference twin)."""
     d = np.empty(5, np.int64)

@@ -9,11 +9,11 @@ one card replaced by the joker (taken from the unseen cards), the discarded card
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.games.stud.kernels.counting import bet_value, situation
 from analyzer.games.stud.kernels.tables import colex, sort_small
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 
 @no_refcount
@@ -31,7 +31,7 @@ def _value_of(new, excl, m, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum
     return max(v, -total) / total
 
 
-@njit(cache=True)
+@kernel
 def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """Average max(fold, bet) discarding ``hand[i]`` for the bits of ``mask`` (any number)."""
     n = cum1.shape[0]
@@ -80,7 +80,7 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
     return acc / draws
 
 
-@njit(cache=True)
+@kernel
 def joker_value(hand, u, i, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """max(fold, bet) with ``hand[i]`` replaced by the joker (position ``jpos``); the card is dead."""
     excl = np.empty(6, np.int64)
@@ -95,7 +95,7 @@ def joker_value(hand, u, i, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, 
                      c4, c3, s)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def option_values(hand, u, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """Values before fees: [0..31] hold-and-draw by discard mask, [32..36] buy the joker for card i
     (NaN where the joker is not available: in the hand or the up card)."""
@@ -113,7 +113,7 @@ def option_values(hand, u, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, c
     return out
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def options_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """``option_values`` of many situations (parallel over the situations: balanced threads)."""
     out = np.empty((hands.shape[0], 37), np.float64)
@@ -133,7 +133,7 @@ def options_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1
     return out
 
 
-@njit(cache=True)
+@kernel
 def upswap_one(hand, u, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """max(fold, bet) when the dealer's up card ``u`` is exchanged for ``u2`` (``u`` dead)."""
     excl = np.empty(6, np.int64)
@@ -148,7 +148,7 @@ def upswap_one(hand, u, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, 
                      c4, c3, s)
 
 
-@njit(cache=True)
+@kernel
 def upswap_value(hand, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """Average of :func:`upswap_one` over every new up card from the unseen cards."""
     n = cum1.shape[0]
@@ -161,7 +161,7 @@ def upswap_value(hand, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tr
     return acc / k
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def joker_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """Stand and the five buy-the-joker values of many situations, before fees: (k, 6), NaN where
     the joker is held or face up (the cheap options: one dealer count each)."""
@@ -179,7 +179,7 @@ def joker_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, 
     return out
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def upswap_batch(hands, ups, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """(stand, exchange the up card) values of many situations before the fee: (k, 2)."""
     out = np.empty((hands.shape[0], 2), np.float64)
@@ -191,7 +191,7 @@ def upswap_batch(hands, ups, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2,
     return out
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def upswap_rank_sums(hands, ups, rank, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """52-card deck (position = code): for each situation, the sum and count over the new up cards
     of ``rank`` (not in the hand, not the old up card) of :func:`upswap_one` when the new up card

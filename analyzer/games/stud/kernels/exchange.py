@@ -9,10 +9,11 @@ the cards still unseen (the discards are dead). Fees are the caller's business.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.games.stud.kernels.counting import bet_value, situation
 from analyzer.games.stud.kernels.tables import colex, sort_small
+from analyzer.kernels.jit import kernel
 
 
 def exchange_rows(max_cards: int) -> np.ndarray:
@@ -26,7 +27,7 @@ def exchange_rows(max_cards: int) -> np.ndarray:
                     np.int64)
 
 
-@njit(cache=True)
+@kernel
 def option_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
                  binom, qc):
     """Average over the draws of max(fold, bet) in antes, discarding ``hand[i]`` for bits of ``mask``."""
@@ -76,7 +77,7 @@ def option_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cu
     return acc / draws
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def exchange_values(hand, u, masks, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
                     binom, qc):
     """``option_value`` of every mask (parallel over the options)."""
@@ -87,7 +88,7 @@ def exchange_values(hand, u, masks, win_of, nq_win, tie_win, lose_win, cls, cum1
     return out
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def exchange_batch(hands, ups, masks, fees, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri,
                    quad, binom, qc):
     """Per situation (row): [value without exchange, best value with the fee paid, best mask]."""

@@ -9,10 +9,10 @@ iff the player's class ≥ ``rules[s, g]``. Several strategies are valued in one
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.games.stud.kernels.counting import LOSE, NQ, TIE, WIN, bet_value, situation, up_group
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded, deal
 
 N_GROUPS = 14 * 6  # up-card ranks (13 = joker) × pairs a hand card × wild state
@@ -27,7 +27,7 @@ def decide(rule, g, pc, v, total):
     return pc >= t
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def exact_loop(reps, weights, rep_pc, rep_cat, n_cat, u_fixed, win_of, nq_win, tie_win, lose_win,
                rules, pos_code, wild_pos, cls, cum1, cum2, tri, quad, binom, qc, gain):
     """Every canonical player hand (× its weight) × every up card (or ``u_fixed`` ≥ 0 only).
@@ -78,7 +78,7 @@ def exact_loop(reps, weights, rep_pc, rep_cat, n_cat, u_fixed, win_of, nq_win, t
     return acc.sum(axis=0)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def hand_values(hands, hand_pc, hand_cat, n_cat, u_fixed, win_of, nq_win, tie_win, lose_win,
                 rules, pos_code, wild_pos, cls, cum1, cum2, tri, quad, binom, qc, gain):
     """Each hand's exact results summed over its up cards (all cards not in it, or ``u_fixed``).
@@ -128,7 +128,7 @@ def hand_values(hands, hand_pc, hand_cat, n_cat, u_fixed, win_of, nq_win, tie_wi
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def location_chunk(state, trials, players, doc_num, doc_den):
     """Deal ``players`` hands of 5 and the dealer's 5 (up card last) from 52 cards; a board picks
     the wild card (DOC with probability doc_num/doc_den). Counts where it lies:
@@ -158,7 +158,7 @@ def location_chunk(state, trials, players, doc_num, doc_den):
     return out
 
 
-@njit(cache=True)
+@kernel
 def cell_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos, first_up):
     """Σ prob·gain of the situations (hand row i, up card u) with a gain (not NaN), by strategy
     group and the hand's class: (N_GROUPS, n_classes); with Σ prob by group and Σ prob·max(0, gain).

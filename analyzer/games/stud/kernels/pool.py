@@ -14,14 +14,14 @@ joker itself. :func:`pool_options` gives the same 37 values as :func:`.draw.opti
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.games.stud.kernels.counting import count_below
 from analyzer.games.stud.kernels.tables import colex, sort_small
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 
-@njit(cache=True)
+@kernel
 def pool_build(unseen, nu, u, cls, binom):
     """Dealer-hand class tables of ``u`` + 4 of ``unseen[:nu]`` (sorted positions): ``c4`` by local
     colex index; dense counts below every class of all hands (``cum0[x]``: those of class < x) and
@@ -163,7 +163,7 @@ def _lex_unrank(idx, nu, nd, binom, sub):
         c += 1
 
 
-@njit(cache=True)
+@kernel
 def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
                      cum0, cum1, cum2, l3, binom):
     """Option ``k`` before fees, draws ``start .. stop-1`` only (lexicographic order of the drawn
@@ -220,7 +220,7 @@ def option_draws(k, nu, binom):
     return binom[nu, nd]
 
 
-@njit(cache=True)
+@kernel
 def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0, cum1, cum2, l3,
                 binom):
     """Option ``k`` before fees: 0..31 discard mask then draw, 32 + i the joker for ``hand[i]``
@@ -231,7 +231,7 @@ def pool_option(k, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win
     return v if k >= 32 else v / d
 
 
-@njit(cache=True)
+@kernel
 def _unseen(hand, u, jpos, n):
     unseen = np.empty(n, np.int64)
     nu = 0
@@ -245,7 +245,7 @@ def _unseen(hand, u, jpos, n):
     return unseen, nu, jl
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def pool_options(hand, u, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, binom):
     """The 37 option values of one situation (parallel over the options)."""
     unseen, nu, jl = _unseen(hand, u, jpos, n)
@@ -257,7 +257,7 @@ def pool_options(hand, u, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, b
     return out
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def pool_batch(hands, ups, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, binom):
     """:func:`pool_options` of many situations (parallel over the situations)."""
     out = np.empty((hands.shape[0], 37), np.float64)
@@ -271,7 +271,7 @@ def pool_batch(hands, ups, jpos, n, win_of, nq_win, tie_win, lose_win, cls, qc, 
     return out
 
 
-@njit(cache=True)
+@kernel
 def pool_prepare(hand, u, jpos, n, cls, binom):
     """What every option of one situation shares: the unseen cards (their count, the joker's place
     among them) and :func:`pool_build`'s dealer tables."""
@@ -280,7 +280,7 @@ def pool_prepare(hand, u, jpos, n, cls, binom):
     return unseen, nu, jl, c4, cum0, cum1, cum2, l3
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def pool_parts(ks, starts, stops, hand, unseen, nu, jl, jpos, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0,
                cum1, cum2, l3, binom):
     """:func:`pool_option_part` of the rows (option ``ks[i]``, draws ``starts[i] .. stops[i]-1``) of

@@ -15,12 +15,12 @@ are the same for any number of threads. :func:`.loops.exact_loop` is the per-sit
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 
-@njit(cache=True)
+@kernel
 def class_sets(cls, nc, n, binom):
     """Every 5-subset of the n positions as sorted positions (uint8, (C(n,5), 5)) listed by
     ascending class, with ``start[c]`` the first row of class c (``start[nc]`` = C(n,5))."""
@@ -47,7 +47,7 @@ def class_sets(cls, nc, n, binom):
     return sets, start
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def up_rows(cls, n, binom):
     """``rows[colex4(S), u]`` = class (uint16) of the hand S ∪ {u}; 65535 where u ∈ S."""
     rows = np.full((binom[n, 4], n), 65535, np.uint16)
@@ -65,7 +65,7 @@ def up_rows(cls, n, binom):
     return rows
 
 
-@njit(cache=True)
+@kernel
 def _add_class(sets, lo, hi, u0, u1, n1, n2, n3, n4, binom):
     """Count the hands ``sets[lo:hi]`` into the rows of the lane's up cards u0 ≤ u < u1."""
     o = np.empty(4, np.int64)
@@ -184,7 +184,7 @@ def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of
                 acc[u, k, 5] += w
 
 
-@njit(cache=True)
+@kernel
 def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
           nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, acc, gain):
     width = u1 - u0
@@ -235,7 +235,7 @@ def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, r
                     win_of, nq_win, tie_win, lose_win, rules, pos_code, wild_pos, acc, gain, keep_gain)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def sweep_loop(n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, n_cat, rows, win_of,
                nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, gain, lanes):
     """Weighted totals per up card and strategy, (n, S, 8 + n_cat), laid out as
@@ -253,7 +253,7 @@ def sweep_loop(n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_
     return acc
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def sweep_part(u_lo, u_hi, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
                nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, gain, lanes, acc):
     """:func:`sweep_loop` for the up cards ``u_lo .. u_hi - 1`` only, added into ``acc``: a caller

@@ -12,10 +12,11 @@ better). For the dealer-hand counts of :mod:`.counting`:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.kernels.combinatorics import binomial_table, colex, sort_small, unrank5, unrank_all
 from analyzer.kernels.evaluate import score5
+from analyzer.kernels.jit import kernel
 
 __all__ = ["binom_table", "build_counts", "build_lists", "canonical_reps", "colex", "score_all",
            "sort_small", "suit_keys", "unrank5", "unrank_all"]
@@ -30,7 +31,7 @@ def binom_table() -> np.ndarray:
     return binomial_table(63, 7)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def score_all(pos_code, table, wbits, binom):
     """Scores (int32) of every 5-subset of the N positions, in colex order."""
     n = pos_code.shape[0]
@@ -51,7 +52,7 @@ def score_all(pos_code, table, wbits, binom):
     return out
 
 
-@njit(cache=True)
+@kernel
 def build_counts(cls, n, nc, binom):
     """``cum1`` (n, nc+1) and ``cum2`` (C(n,2), nc+1): hands containing the cards with class < x."""
     h1 = np.zeros((n, nc + 1), np.int32)
@@ -81,7 +82,7 @@ def build_counts(cls, n, nc, binom):
     return h1, h2
 
 
-@njit(cache=True)
+@kernel
 def build_lists(cls, order, n, binom):
     """Sorted class lists of the hands containing each 3-set (``tri``) and each 4-set (``quad``).
 
@@ -119,7 +120,7 @@ def build_lists(cls, order, n, binom):
     return tri, quad
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def canonical_reps(n, perm_pos, binom):
     """Canonical colex index (min over the position permutations) of every 5-subset."""
     total = binom[n, 5]
@@ -142,7 +143,7 @@ def canonical_reps(n, perm_pos, binom):
     return canon
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def suit_keys(pos_code, block, binom):
     """A key of every 5-subset (colex order) equal for two hands iff a suit permutation within the
     blocks (``block[s]``: suits with the same id may be exchanged) maps one onto the other: the

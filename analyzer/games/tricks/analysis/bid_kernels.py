@@ -19,7 +19,7 @@ samples.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.dealing import policy_state, search_state
 from analyzer.games.tricks.kernels.playout import (
@@ -42,7 +42,7 @@ from analyzer.games.tricks.policies.seats import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal
 
 __all__ = ["bid_chunk", "bid_exact_one_card"]
@@ -80,7 +80,7 @@ def _earlier_bids(pre_bids, hands, me, trump, tricks, extra, pstate, out):
                                                                    pstate)
 
 
-@njit(cache=True)
+@kernel
 def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, me, pre_bids, legal_bids,
                deck_mask, extra, search, pstate, moves, reuse):
     """The sample ``hands`` (the stock in ``g``'s first ``ns`` cards) played out once per legal bid
@@ -115,7 +115,7 @@ def _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, 
             keep_short_play(ref, b, took[me], scores[me], bids, n, set_index, rp)
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n,
               tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, cfg, reuse):
     """``n_samples`` samples of the unseen cards ``pool0``, every legal bid played out on each
@@ -173,7 +173,7 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
     return out
 
 
-@njit(cache=True)
+@kernel
 def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_index, rp, pol,
                        deck_mask, cond):
     """Every ordered deal of one card to each other seat from ``pool`` (no drawing), every legal

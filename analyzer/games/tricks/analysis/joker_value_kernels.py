@@ -24,7 +24,7 @@ random numbers), so the versions differ only by where the jokers lie.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.dealing import pack_mask, policy_state, turned_trump
 from analyzer.games.tricks.kernels.moves import JK1
@@ -36,7 +36,7 @@ from analyzer.games.tricks.kernels.playout import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded, deal
 
 __all__ = ["WIDTH", "joker_deals", "joker_value_chunk", "joker_versions"]
@@ -96,7 +96,7 @@ def joker_versions(dstate, pack, np_, n, seat, versions):
     return s
 
 
-@njit(cache=True)
+@kernel
 def joker_deals(state, n_deals, pack0, np_, n, seat):
     """The samples of :func:`joker_value_chunk` (same state, same draws) without playing them:
     ``(versions[n_deals, 3, size], seats[n_deals])`` — for the tests."""
@@ -111,7 +111,7 @@ def joker_deals(state, n_deals, pack0, np_, n, seat):
     return out, seats
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
     """``n_deals`` samples, each played in its versions; the result is ``WIDTH`` entries per seat
     (see ``WIDTH``), the seat being the one studied in the sample."""

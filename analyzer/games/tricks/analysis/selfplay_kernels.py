@@ -13,7 +13,6 @@ very same deals, and without a pimc seat the numbers do not depend on pimc's opt
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.tricks.kernels.dealing import policy_state, search_state
 from analyzer.games.tricks.policies.seats import (
@@ -23,7 +22,7 @@ from analyzer.games.tricks.policies.seats import (
     search_for,
 )
 from analyzer.games.tricks.rules import P
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["N_SETS", "deals_chunk", "games_chunk", "games_out", "tally_deal", "tally_game_deal", "tally_game_end",
            "tally_set_end"]
@@ -45,7 +44,7 @@ def tally_deal(out, np_, nb, bids, took, scores):
         out[3 * np_ + np_ * nb + s * nb + took[s]] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
     """``n_deals`` independent deals of ``n`` cards (``cfg``: pimc's options, for pimc seats; None
     when no seat plays pimc, and pimc is not compiled in); the histogram vector of
@@ -73,7 +72,7 @@ def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
 N_SETS = 4
 
 
-@njit(cache=True)
+@kernel
 def games_out(np_):
     """The empty vector of :func:`games_chunk`: per player total, total², wins (shared wins count
     for each), exact deals, premiums; games; premiums by player and set (``N_SETS`` each)."""
@@ -134,7 +133,7 @@ def tally_game_end(out, np_, total):
             out[2 * np_ + p] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol, cfg):
     """``n_games`` whole games (deal i: ``cards[i]`` each, set ``sets[i]``; the deal passes
     clockwise, player ``(i + s) % np_`` sits at seat ``s``; ``pol`` by player, ``cfg`` pimc's

@@ -12,7 +12,6 @@ choices).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.tricks.kernels.dealing import (
     deal_cards,
@@ -31,6 +30,7 @@ from analyzer.games.tricks.policies.seats import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import kernel
 
 __all__ = ["OUT_FIXED", "strength_chunk"]
 
@@ -40,7 +40,7 @@ R_FULL_TRUMP = P.FULL_TRUMP
 OUT_FIXED = 4  # ΣD, ΣD², nodes, deals: the entries besides the 4 per seat
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
     """Duplicate deals: per deal and seat s, A at s against B at s, the other seats playing
     ``pol_o`` (when it is B: B at every seat once, then A at seat s for each s).

@@ -9,7 +9,7 @@ included), ``nt`` 1 when there is no trump.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask, policy_state, search_state
 from analyzer.games.tricks.kernels.moves import JK1, JK2, popcount, suit_mask
@@ -38,7 +38,7 @@ from analyzer.games.tricks.policies.seats import (
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["CELLS", "features_chunk", "hook_chunk"]
 
@@ -60,7 +60,7 @@ def cell_of(hand, trump):
     return ((tr * 3 + jk) * 3 + ac) * 2 + nt
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def features_chunk(state, n_deals, pack0, np_, n, seat, rp, pol, cfg, reuse):
     """Random deals; the seat's hand played out once per bid (earlier and later seats bid by
     their policy; ``cfg`` pimc's options, for pimc seats). Per cell and bid b (``nb`` = tricks + 1): [count, Σ score, Σ score², made,
@@ -129,7 +129,7 @@ def _add(out, j, score, bid, took):
     out[j + 4] += took
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def hook_chunk(state, n_deals, pack0, np_, n, rp_on, rp_off, pol, reuse):
     """Each deal played with the hook on and off (the same cards; no seat plays pimc, and pimc is
     not compiled in). Result: the dealer's Σ(on −

@@ -13,12 +13,12 @@ state drawn from it first (:func:`policy_state`), and pimc's worlds from a third
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import JK1
 from analyzer.games.tricks.policies.basic import choose_trump
 from analyzer.games.tricks.rules import P
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal, next_u64
 
 __all__ = ["deal_cards", "first_three", "pack_mask", "policy_state", "search_state", "turned_trump"]
@@ -28,7 +28,7 @@ R_TRUMP = P.TRUMP
 R_FULL_TRUMP = P.FULL_TRUMP
 
 
-@njit(cache=True)
+@kernel
 def policy_state(dstate):
     """The policies' stream of a chunk, drawn from the deal stream."""
     p = np.empty(4, np.uint64)
@@ -39,7 +39,7 @@ def policy_state(dstate):
     return p
 
 
-@njit(cache=True)
+@kernel
 def search_state(state):
     """pimc's stream of a chunk: from the chunk's state words, apart from the deals' and the
     policies' streams (drawing it moves neither)."""

@@ -36,7 +36,7 @@ playouts, whole games) is this one.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import (
     JK1,
@@ -50,7 +50,7 @@ from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid, choose_m
 from analyzer.games.tricks.policies.short import short_move
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = [
     "CARDS",
@@ -104,7 +104,7 @@ POS_SIZE = 13
 PLAYED, DECK = 0, 1
 
 
-@njit(cache=True)
+@kernel
 def new_position(np_, stock_size):
     """An empty position of ``np_`` seats with room for ``stock_size`` stock cards."""
     return (np.zeros(np_, np.uint64), np.zeros(stock_size, np.int64), np.zeros(POS_SIZE, np.int64),
@@ -186,7 +186,7 @@ def bid_blind(pol, rp):
     return blind
 
 
-@njit(cache=True)
+@kernel
 def short_play(np_):
     """An empty record of a play in which a seat stayed short of its bid, for :func:`same_play`:
     ``[tricks it took (-1: none yet), its joker-lead penalties, every seat's bids...]``."""
@@ -368,7 +368,7 @@ def first_leader(np_, rp):
     return np_ - 1 if rp[R_LEADER] == 1 else 0
 
 
-@njit(cache=True)
+@kernel
 def playout_codes(pol):
     """The codes with every code from ``EXTERNAL`` on played as the heuristic (pimc's playouts)."""
     out = pol.copy()

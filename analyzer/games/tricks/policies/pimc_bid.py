@@ -18,7 +18,7 @@ heuristic by default.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import popcount
 from analyzer.games.tricks.kernels.playout import (
@@ -43,6 +43,7 @@ from analyzer.games.tricks.policies.worlds import pool_of, world, world_stock
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.sets import bid_value, guaranteed_score, trick_bounds
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.jit import kernel
 
 __all__ = ["BID_WORLDS", "pimc_bid"]
 
@@ -50,7 +51,7 @@ BID_WORLDS = 16  # worlds per K when bidding from playouts (they are cheap)
 R_DRAW = P.DRAW
 
 
-@njit(cache=True)
+@kernel
 def pimc_bid(g, me, legal, nlegal, rp, pol, kk, budget, tt, stamp, nodes, sstate, pstate, h_bid, mode):
     """Seat ``me``'s bid in a started position ``g`` (``bids[:me]`` made): the legal bid (of
     ``legal[:nlegal]``) with the best mean value over worlds consistent with its hand, the

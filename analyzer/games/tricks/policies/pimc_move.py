@@ -25,7 +25,7 @@ tie; of the player's cards that are adjacent among the cards not yet played only
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.defaults import PIMC_ENDGAME
 from analyzer.games.tricks.kernels.moves import (
@@ -69,7 +69,7 @@ from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.bounds import MAX_MOVES
 from analyzer.games.tricks.search.sets import guaranteed_score, guaranteed_value
 from analyzer.kernels.arrays import copy_into
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["CFG_SIZE", "C_BID", "C_BUDGET", "C_ENDGAME", "C_K", "C_MODEL", "DEFAULT_ENDGAME", "MODEL_PARANOID",
            "MODEL_PLAYOUT", "default_cfg", "pimc_move"]
@@ -89,7 +89,7 @@ MODEL_PLAYOUT = 1
 DEFAULT_ENDGAME = PIMC_ENDGAME
 
 
-@njit(cache=True)
+@kernel
 def default_cfg(kk, budget, endgame):
     """pimc's options with the playout model, heuristic bids and solver from ``endgame`` tricks left."""
     cfg = np.zeros(CFG_SIZE, np.int64)
@@ -123,7 +123,7 @@ def _playout_value(wg, g, worlds, wstock, ns, a, me, rp, wpol, moves, sstate):
     return deal_value(wg, me, rp)
 
 
-@njit(cache=True)
+@kernel
 def _side_guaranteed(h2, np_, me, bids, took, trump, rp, leader, k0, tc, tm, winner, rem, tricks, tt, stamp, nodes,
                      budget):
     """Maker scoring: the points seat ``me``'s side makes sure of with the other side playing
@@ -142,7 +142,7 @@ def _side_guaranteed(h2, np_, me, bids, took, trump, rp, leader, k0, tc, tm, win
     return guaranteed_value(h2, np_, mask, trump, rp, leader, k0, tc, tm, won, rem, vals, tt, stamp, nodes, budget)
 
 
-@njit(cache=True)
+@kernel
 def pimc_move(g, rp, pol, cfg, tt, stamp, nodes, sstate, pstate):
     """pimc's card (a move ``bit + 64 * mode``) for the seat on turn in position ``g`` (see
     :mod:`analyzer.games.tricks.kernels.playout`; only the hands' sizes and the player's own

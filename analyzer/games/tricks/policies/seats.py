@@ -23,7 +23,6 @@ stream. Without a pimc seat the play is exactly the loop's.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask
 from analyzer.games.tricks.kernels.playout import (
@@ -46,7 +45,7 @@ from analyzer.games.tricks.policies.pimc_move import C_BID, C_BUDGET, C_K, pimc_
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.sets import new_table
 from analyzer.kernels.arrays import copy_into
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = [
     "LOG_TABLE",
@@ -68,7 +67,7 @@ R_DRAW = P.DRAW
 LOG_TABLE = 18  # pimc's transposition table: 2**18 entries
 
 
-@njit(cache=True)
+@kernel
 def new_search(cfg, sstate, log_size):
     """pimc's search context: options ``cfg``, a table of ``2**log_size`` entries, zero counters."""
     return (cfg, new_table(log_size), np.zeros(2, np.int64), sstate)
@@ -83,7 +82,7 @@ def has_external(pol):
     return i < pol.shape[0]
 
 
-@njit(cache=True)
+@kernel
 def search_for(pol, cfg, sstate):
     """A search context sized for the line-up: the full table only when a seat is pimc."""
     return new_search(cfg, sstate, LOG_TABLE if has_external(pol) else 1)
@@ -91,7 +90,7 @@ def search_for(pol, cfg, sstate):
 
 # The levels of the seat loop below are inlined into their callers (inline="always"): as separate
 # kernels, numba optimized pimc's search again at every level (see analyzer.compiles).
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def seat_bid(g, s, extra, rp, pol, search, pstate):
     """Seat ``s``'s bid in a started position with ``bids[:s]`` made: a pimc seat by its bid
     mode (``PIMC_BID`` always by search, ``PIMC`` by ``cfg[C_BID]``, 1 being the heuristic's
@@ -115,7 +114,7 @@ def seat_bid(g, s, extra, rp, pol, search, pstate):
     return pimc_bid(g, s, legal, m, rp, pol, cfg[C_K], cfg[C_BUDGET], tt, ctr[1], ctr, sstate, pstate, b, mode)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def bid_seats(g, start, extra, rp, pol, search, pstate):
     """Bids of seats ``start..`` (``bids[:start]`` made) in a started position, each by
     :func:`seat_bid`."""
@@ -124,7 +123,7 @@ def bid_seats(g, start, extra, rp, pol, search, pstate):
         bids[s] = seat_bid(g, s, extra, rp, pol, search, pstate)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def play_decisions(g, rp, pol, search, pstate, moves):
     """Play a position with its bids made to the end, pimc seats by pimc's card (not scored)."""
     cfg, tt, ctr, sstate = search
@@ -136,14 +135,14 @@ def play_decisions(g, rp, pol, search, pstate, moves):
         apply_move(g, pimc_move(g, rp, pol, cfg, tt, ctr[1], ctr, sstate, pstate), rp)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def play_seats(g, rp, pol, search, pstate, moves):
     """Play a position with its bids made to the end, pimc seats by pimc's card, and score it."""
     play_decisions(g, rp, pol, search, pstate, moves)
     score_deal(g, rp)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def bid_and_play_seats(g, start, rp, pol, search, pstate, moves):
     """From a started position with ``bids[:start]`` made: the other seats bid (the heuristic's
     share of the tricks from drawn cards counted), then the deal is played out and scored."""
@@ -170,7 +169,7 @@ def deal_into(dstate, pstate, pack, g, n, set_index, rp, pol):
     return trump
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves):
     """Shuffle ``pack``, deal ``n`` cards each into position ``g`` (its stock as long as the
     pack), bid and play the deal with the seats' codes; returns the trump (-1: none)."""
@@ -179,7 +178,7 @@ def deal_and_play(dstate, pstate, pack, g, n, set_index, rp, pol, search, moves)
     return trump
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def deal_and_play_plain(dstate, pstate, pack, g, n, set_index, rp, pol, moves):
     """:func:`deal_and_play` when no seat plays pimc (the same deal, bids and cards, drawing on the
     same streams), without pimc's search compiled in: a chunk kernel given no pimc options

@@ -18,11 +18,11 @@ the bids in :mod:`analyzer.games.tricks.policies.pimc_bid`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.playout import forbidden_bid
 from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded, deal
 
 __all__ = ["SAMPLE_TRIES", "pool_of", "world", "world_stock"]
@@ -31,7 +31,7 @@ SAMPLE_TRIES = 200
 BID_WORLDS = 16  # worlds per K when bidding from playouts (they are cheap)
 
 
-@njit(cache=True)
+@kernel
 def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
     """Deal ``pool[:npool]`` to the other seats (``sizes``), the rest out of play, respecting
     ``forbid``: cards in random order (those some seat cannot hold first), each to a seat that
@@ -92,7 +92,7 @@ def _bids_fit(world, played_by, np_, n_bids, pol, bids, trump, tricks, n, rp, ex
     return True
 
 
-@njit(cache=True)
+@kernel
 def world(dstate, pstate, pool, npool, sizes, forbid, played_by, np_, me, my_hand, pol, bids,
           n_bids, trump, tricks, n, rp, out):
     """One world consistent with the player's information (the bids by rejection, up to a cap)."""

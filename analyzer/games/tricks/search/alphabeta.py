@@ -27,7 +27,7 @@ searches differ only in what a node knows before it is searched (``kind``):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import legal_moves, trick_winner
 from analyzer.games.tricks.search.bounds import (
@@ -43,7 +43,7 @@ from analyzer.games.tricks.search.table import (
     store_answer,
     store_bounds,
 )
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["PARANOID", "SETS", "alphabeta", "buffers", "in_side"]
 
@@ -58,7 +58,7 @@ def in_side(s_mask, seat):
     return (s_mask >> seat) & 1 == 1
 
 
-@njit(cache=True)
+@kernel
 def buffers(np_, rem):
     """Work arrays of a search ``rem`` tricks deep: moves, their sort keys, the tricks' cards
     and modes, the cut-off history, the relative-rank hands."""
@@ -123,7 +123,7 @@ def _remember(kind, r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx,
         store_bounds(tt, stamp, ch, np_, leader, idx, np.int64(0), target - won - 1, best)
 
 
-@njit(cache=True)
+@kernel(inline="always")
 def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
               mv, keyb, tcard, tmode, hist, canon):
     """1 if the side ``s_mask`` makes sure its final tricks are in ``accept``, 0 if not, -1 over

@@ -23,13 +23,13 @@ valid across targets); the value is the largest target it can make sure of.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import popcount
 from analyzer.games.tricks.search.alphabeta import PARANOID, alphabeta, buffers
 from analyzer.games.tricks.search.bounds import MAX_MOVES
 from analyzer.games.tricks.search.table import MAXP
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["MAXP", "MAX_MOVES", "paranoid_kernel"]
 
@@ -48,7 +48,7 @@ def _at_least(target):
     return -(np.int64(1) << target)
 
 
-@njit(cache=True)
+@kernel
 def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys, tlead, tlb, tub, tstamp, tbest, stamp,
                     nodes):
     """The paranoid value of the side ``s_mask`` for a deal at the start of its first trick
@@ -60,17 +60,24 @@ def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys,
     rem = _tricks_left(hands, np_)
     tt = (keys, tlead, tlb, tub, tstamp, tbest)
     mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
-    zero = np.int64(0)  # int64, not the constant 0: the search compiles once for every caller (sets.py too)
+    zero = np.int64(0)
+    k0 = zero
     if first >= 0:
         b = first & 63
         hands[leader] ^= uint64(1) << uint64(b)
         tcard[0, 0] = b
         tmode[0, 0] = first >> 6
-        made = alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, np.int64(1), zero, rem, _at_least(target),
-                         tt, stamp, nodes, zero, mv, keyb, tcard, tmode, hist, canon) == 1
-        return np.int64(1) if made else np.int64(0)
+        k0 = np.int64(1)
+    # one call of the search, which is compiled into this kernel: the first card's question, or
+    # the value found by raising the target a trick at a time
     lo = np.int64(0)
-    while lo < rem and alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, zero, zero, rem, _at_least(lo + 1),
-                                 tt, stamp, nodes, zero, mv, keyb, tcard, tmode, hist, canon) == 1:
+    while lo < rem:
+        want = target if first >= 0 else lo + 1
+        made = alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, k0, zero, rem, _at_least(want), tt, stamp,
+                         nodes, zero, mv, keyb, tcard, tmode, hist, canon) == 1
+        if first >= 0:
+            return np.int64(1) if made else np.int64(0)
+        if not made:
+            break
         lo += 1
     return lo

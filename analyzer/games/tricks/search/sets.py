@@ -15,18 +15,17 @@ lower bound). :mod:`analyzer.games.tricks.policies.pimc_move` builds the player 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.tricks.kernels.moves import deal_score
 from analyzer.games.tricks.search.alphabeta import SETS, alphabeta, buffers
 from analyzer.games.tricks.search.table import new_table
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["bid_value", "guaranteed_score", "guaranteed_value", "new_table", "search_set", "search_side",
            "trick_bounds"]
 
 
-@njit(cache=True, inline="always")
+@kernel
 def search_side(hands, np_, s_mask, trump, rp, leader0, k0, tc0, tm0, won0, rem0, accept, tt, stamp, nodes,
                 budget):
     """:func:`search_set` for the side of the seats in the bit mask ``s_mask`` (its tricks counted together)."""
@@ -38,7 +37,7 @@ def search_side(hands, np_, s_mask, trump, rp, leader0, k0, tc0, tm0, won0, rem0
                      mv, keyb, tcard, tmode, hist, canon)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0, accept, tt, stamp, nodes, budget):
     """1 if ``s_seat`` makes sure its final tricks are in the bit set ``accept`` (the others
     playing against it), 0 if not, -1 over ``budget`` nodes. The position: ``k0`` cards of the
@@ -48,7 +47,7 @@ def search_set(hands, np_, s_seat, trump, rp, leader0, k0, tc0, tm0, won0, rem0,
                        stamp, nodes, budget)
 
 
-@njit(cache=True)
+@kernel
 def _distinct_descending(vals, m):
     """The distinct values of ``vals[:m]``, largest first (``np.unique(vals[:m])[::-1]`` by
     insertion: a handful of values, and no sort compiled)."""
@@ -68,7 +67,7 @@ def _distinct_descending(vals, m):
     return order[:n]
 
 
-@njit(cache=True)
+@kernel
 def guaranteed_value(hands, np_, s_mask, trump, rp, leader, k0, tc0, tm0, won, rem, vals, tt, stamp, nodes, budget):
     """The largest of ``vals`` the side ``s_mask`` makes sure of, ``vals[i]`` being its value when it
     ends with ``won + i`` tricks (``i`` = 0..``rem``)."""
@@ -93,7 +92,7 @@ def guaranteed_value(hands, np_, s_mask, trump, rp, leader, k0, tc0, tm0, won, r
     return order[lo]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def guaranteed_score(hands, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, rem, bid, n,
                      set_index, tt, stamp, nodes, budget):
     """The score of ``bid`` that ``s_seat`` makes sure of from the position (see :func:`search_set`)."""
@@ -104,7 +103,7 @@ def guaranteed_score(hands, np_, s_seat, trump, rp, leader, k0, tc0, tm0, won, r
                             stamp, nodes, budget)
 
 
-@njit(cache=True)
+@kernel
 def trick_bounds(hands, np_, s_seat, trump, rp, leader, tricks, tt, stamp, nodes, budget):
     """(L, M) from the first lead: the most tricks ``s_seat`` makes sure of, and the fewest it
     makes sure not to exceed, the others playing against it each time (null-window searches)."""

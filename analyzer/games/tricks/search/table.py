@@ -14,9 +14,9 @@ the tricks already won, ``b`` 1 or 0).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
-from analyzer.kernels.jit import no_refcount
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["MAXP", "find", "hash_hands", "new_table", "store_answer", "store_bounds"]
 
@@ -99,7 +99,7 @@ def store_answer(tt, stamp, hands, np_, leader, idx, acc, r):
     tt[3][slot] = 1 if r else 0
 
 
-@njit(cache=True)
+@kernel
 def new_table(log_size):
     """An empty answers table (``2**log_size`` entries) for the set search."""
     size = 1 << log_size
