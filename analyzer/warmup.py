@@ -131,24 +131,17 @@ GROUP_PEAK_MB: dict[str, int] = {
     "videopoker": 380, "draw": 215, "calling": 185,
 }
 
-# Command → CPU seconds its first use compiles (one core; `python benchmarks/run.py compile` on a
-# 2-core AMD EPYC measured eval 5, freq 11, videopoker hold 13, stud analyze 20, rummy best 9, tricks
-# solve 13, durak simulate 12 at an earlier stop, and on a slower day tricks play 40, strength 42, bid
-# 44, joker-value 12, game-odds 53, hand-odds 39, equity 10, rummy points 28, stud options 18, exchange
-# 14, upcard 13, strategy 23, location 1, durak strength 11, videopoker strategy 27, check 21; the
-# others are estimated from the cold CPU seconds of `joker-odds warmup GROUP`). Durak's heuristic-only
-# loops compile without the searches since: simulate 5, odds 5, strength (ismcts) 8 CPU-s measured;
-# and trick self-play and bid tables without a pimc seat without pimc: tricks play 9 (26 before),
-# tricks bid 11 (31); freq 9 sampled, 6 for an exact five-card count (7 before its own copy);
-# rummy best 5-6 with its single-use helpers inlined, tricks solve 8-9 with one paranoid kernel.
+# Command → CPU seconds its first use compiles on one core: cold CPU minus warm CPU of each command
+# in `python benchmarks/run.py compile` (2-core AMD EPYC, 2026-12-04, every command it lists;
+# "freq" is the sampled count, the exact five-card one compiles 4).
 COMPILE_SECONDS: dict[str, float] = {
-    "eval": 5, "freq": 9, "videopoker hold": 13, "videopoker analyze": 13, "videopoker strategy": 27,
-    "videopoker check": 21, "stud analyze": 20, "stud advise": 12, "stud options": 18, "stud exchange": 14,
-    "stud upcard": 13, "stud strategy": 23, "stud location": 1, "stud exchange-edge": 11, "calling": 3,
-    "durak simulate": 5, "durak odds": 5, "durak strength": 8, "rummy best": 6, "rummy open": 11,
-    "rummy turns": 16, "rummy points": 28, "tricks solve": 9, "tricks play": 10, "tricks bid": 12,
-    "tricks strength": 42, "tricks joker-value": 12, "tricks game-odds": 53, "tricks hand-odds": 39,
-    "equity": 20, "draw": 4,
+    "eval": 3, "freq": 5, "videopoker hold": 5, "videopoker analyze": 7, "videopoker strategy": 12,
+    "videopoker check": 9, "stud analyze": 9, "stud advise": 2, "stud options": 7, "stud exchange": 5,
+    "stud upcard": 5, "stud strategy": 10, "stud location": 1, "stud exchange-edge": 5, "calling": 1,
+    "durak simulate": 3, "durak odds": 3, "durak strength": 6, "rummy best": 4, "rummy open": 4,
+    "rummy turns": 7, "rummy points": 11, "tricks solve": 5, "tricks play": 6, "tricks bid": 7,
+    "tricks strength": 18, "tricks joker-value": 6, "tricks game-odds": 21, "tricks hand-odds": 20,
+    "equity": 4, "draw": 3,
 }
 
 # Commands that never compile a kernel (listings, arithmetic, the report's own progress line):

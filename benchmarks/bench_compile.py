@@ -60,6 +60,14 @@ CASES: list[tuple[str, list[str]]] = [
     ("videopoker strategy", ["videopoker", "strategy", "--paytable", "deuces-wild-full-pay"]),
     ("videopoker check", ["videopoker", "check", "--paytable", "joker-poker-kings", "--trials", "20000",
                           "--seed", "1"]),
+    ("videopoker analyze", ["videopoker", "analyze", "--paytable", "deuces-wild-full-pay"]),
+    ("stud advise", ["stud", "advise", "As Kd 9h 5c 2d", "--up", "Qh", "--game", "j-poker", "--wild", "doc"]),
+    ("stud exchange-edge", ["stud", "exchange-edge", "--game", "j-poker", "--situations", "20", "--seed", "1"]),
+    ("durak odds", ["durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--games", "2000",
+                    "--seed", "1"]),
+    ("rummy open", ["rummy", "open", "--trials", "200", "--seed", "1"]),
+    ("rummy turns", ["rummy", "turns", "--players", "4", "--trials", "50", "--seed", "1"]),
+    ("draw", ["draw", "Kh Kd 7c 4s Jk", "--hold", "Kh Kd", "--rules", "joker-wild"]),
 ]
 
 

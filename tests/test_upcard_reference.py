@@ -15,7 +15,7 @@ DECK = "32"  # 7..A: the same game on a short deck keeps the reference fast
 
 @pytest.fixture(scope="module")
 def game():  # type: ignore[no-untyped-def]
-    return load_game("jpoker").with_changes(deck=DECK, name="J-poker, 32 cards")
+    return load_game("j-poker").with_changes(deck=DECK, name="J-poker, 32 cards")
 
 
 def _check(game, hand: str, up: str, wild: str, rule: str) -> dict:  # type: ignore[no-untyped-def]
