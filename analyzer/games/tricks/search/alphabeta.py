@@ -132,18 +132,12 @@ def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, acce
     counting the current one; the work arrays from :func:`buffers`. ``hands`` is restored
     unless -1 is returned."""
     depth = rem0 * np_ + 1
-    kk = np.zeros(depth, np.int64)
-    ld = np.zeros(depth, np.int64)
-    wn = np.zeros(depth, np.int64)
-    rm = np.zeros(depth, np.int64)
-    sidx = np.zeros(depth, np.int64)
-    sacc = np.zeros(depth, np.int64)
-    nm = np.zeros(depth, np.int64)
-    ci = np.zeros(depth, np.int64)
-    movers = np.zeros(depth, np.int64)
-    res = np.zeros(depth, np.bool_)
-    cut = np.zeros(depth, np.bool_)
-    slot_key = np.zeros(3, np.int64)
+    # the stack's columns as rows of one int64 array (its allocation is already compiled for
+    # :func:`buffers`; eleven separate arrays of two types compiled six more allocators)
+    st = np.zeros((12, depth + 2), np.int64)  # (a row at least 3 long: slot_key)
+    kk, ld, wn, rm, sidx, sacc, nm, ci, movers, res, cut = (st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7],
+                                                            st[8], st[9], st[10])
+    slot_key = st[11, :3]
     target = 0  # paranoid: the fewest tricks accepted
     while target < 63 and not (accept >> target) & 1:
         target += 1
@@ -162,7 +156,7 @@ def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, acce
                 return -1
             k = kk[ply]
             leader = ld[ply]
-            cut[ply] = False
+            cut[ply] = 0
             known = _known(kind, hands, np_, s_mask, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
                            stamp, canon[ply // np_], slot_key)
             sidx[ply] = slot_key[0]
@@ -188,12 +182,12 @@ def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, acce
                             break
                 nm[ply] = n
                 ci[ply] = 0
-                res[ply] = not in_side(s_mask, mover)
+                res[ply] = 0 if in_side(s_mask, mover) else 1
                 state = 1
         if state == 1:
             i = ci[ply]
             if i == nm[ply]:
-                r = res[ply]
+                r = res[ply] == 1
                 state = 2
             else:
                 ci[ply] = i + 1
@@ -220,7 +214,7 @@ def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, acce
                 continue
         if state == 2:
             if sidx[ply] >= 0:
-                best = mv[ply, ci[ply] - 1] if cut[ply] else -1
+                best = mv[ply, ci[ply] - 1] if cut[ply] == 1 else -1
                 _remember(kind, r, hands, np_, ld[ply], wn[ply], rm[ply], target, tt, stamp, canon[ply // np_],
                           sidx[ply], sacc[ply], best)
             if ply == k0:
@@ -231,7 +225,7 @@ def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, acce
             if in_side(s_mask, movers[ply]) == r:  # a cut: S found a way, or the others found a refutation
                 if ci[ply] > 1:
                     hist[kk[ply], a] += 1
-                cut[ply] = True
+                cut[ply] = 1
                 state = 2
             else:
                 state = 1
