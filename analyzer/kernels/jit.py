@@ -2,9 +2,10 @@
 
 ``kernel`` is ``njit(cache=True)`` without the C-callback wrapper numba builds beside every
 compiled function (a function callable through a C pointer, used only when a kernel is passed as
-a first-class function value, which no kernel here is). Building and optimizing that wrapper was
-a tenth of a first-use compile (the trick solver: 5.6 → 5.0 s cold). A Python caller goes
-through the other wrapper, which stays: ``@kernel``, ``@kernel(parallel=True)``.
+a first-class function value, which no kernel here is). Building and optimizing those wrappers
+was about a tenth of the first-use compile (``joker-odds warmup``, every group, empty caches:
+87 → 77 s on two cores). A Python caller goes through the other wrapper, which stays:
+``@kernel``, ``@kernel(parallel=True)``.
 
 ``no_refcount``: numba counts references to every array a compiled function is given: an
 increment on entry and a decrement on each way out, each an atomic operation. Its pruning pass
