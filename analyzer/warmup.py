@@ -215,7 +215,7 @@ def estimate(command: str) -> float:
     """CPU seconds ``command``'s first use compiles: its own estimate, else its group's largest.
 
     >>> estimate("rummy best"), estimate("durak sweep") == COMPILE_SECONDS["durak strength"]
-    (6, True)
+    (4, True)
     """
     if command in COMPILE_SECONDS:
         return COMPILE_SECONDS[command]
