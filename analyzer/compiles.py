@@ -5,7 +5,7 @@ compile the callee for that constant's own type (``Literal[int](0)``) beside the
 ``int64``: the same machine code, paid once more (a second or two each). :func:`record_compiles`
 notes every compile while a block runs; :func:`constant_copies` names those that differ from an
 earlier compile of the same kernel only by such constants. A kernel may be meant to specialise on
-one argument (the trick search on its kind); list it in ``intended``.
+one argument; list it in ``intended``.
 
 The other large cost is depth: numba optimizes each kernel's machine code together with every
 kernel it calls, so a chain of thin wrappers (deal → bid and play → play → decisions → pimc's move)
@@ -38,13 +38,9 @@ from typing import Any
 
 __all__ = ["INTENDED", "Compile", "constant_copies", "record_compiles"]
 
-# Kernels compiled once per value of a constant argument on purpose: the trick search is compiled
-# into each of its two entry kernels, and the two helpers it calls with its kind (paranoid or sets)
-# are specialised on it.
-INTENDED = frozenset({
-    "analyzer.games.tricks.search.alphabeta._known",
-    "analyzer.games.tricks.search.alphabeta._remember",
-})
+# Kernels compiled once per value of a constant argument on purpose: none at present (the trick
+# search, once specialised on its kind, is now given its node knowledge as two kernels).
+INTENDED: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

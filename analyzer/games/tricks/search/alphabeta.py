@@ -5,14 +5,16 @@ make sure its final trick count lies in ``accept`` (bit t: t tricks accepted) wh
 seat plays against it? S's turns are an OR over its moves, the
 others' an AND: a boolean alpha-beta, walked with an explicit stack (no recursion, so the
 kernel caches); ply ``p`` is card ``p % np_`` of trick ``p // np_`` from the root. The two
-searches differ only in what a node knows before it is searched (``kind``):
+searches differ only in what a node knows before it is searched, two kernels the search is given
+(``known`` and ``remember``: numba compiles the search with the pair it is passed, and nothing of
+the other pair):
 
-- ``PARANOID`` ("at least t tricks", the solver): at a trick's start, the sure tricks of each
-  side and a table of trick *bounds* keyed by relative ranks, valid across targets, whose
-  best move is tried first;
-- ``SETS`` (any set, pimc's guaranteed score): at every node whether every / no count still
-  reachable is accepted, at a trick's start a table of *answers* keyed by the hands and the
-  accepted set; a node budget (over it the answer is -1, "unknown").
+- paranoid, "at least t tricks", the solver (:func:`known_bounds`, :func:`remember_bounds`): at a
+  trick's start, the sure tricks of each side and a table of trick *bounds* keyed by relative
+  ranks, valid across targets, whose best move is tried first;
+- any set, pimc's guaranteed score (:func:`known_answers`, :func:`remember_answer`): at every node
+  whether every / no count still reachable is accepted, at a trick's start a table of *answers*
+  keyed by the hands and the accepted set; a node budget (over it the answer is -1, "unknown").
 
 >>> import numpy as np
 >>> from analyzer.games.tricks.rules import trick_rules
@@ -20,7 +22,8 @@ searches differ only in what a node knows before it is searched (``kind``):
 >>> rp = trick_rules("georgian-joker").params()
 >>> hands = np.array([1 << 44, 1 << 43, 1 << 42, 1 << 12], np.uint64)   # Ah, Kh, Qh, Ac
 >>> b = buffers(4, 1)
->>> alphabeta(SETS, hands, 4, 0b1, 2, rp, 0, 0, 0, 1, 0b10, new_table(4), 1, np.zeros(1, np.int64), 1000, *b)
+>>> alphabeta(known_answers, remember_answer, hands, 4, 0b1, 2, rp, 0, 0, 0, 1, 0b10, new_table(4), 1,
+...           np.zeros(1, np.int64), 1000, *b)
 1
 """
 
@@ -45,10 +48,10 @@ from analyzer.games.tricks.search.table import (
 )
 from analyzer.kernels.jit import kernel, no_refcount
 
-__all__ = ["PARANOID", "SETS", "alphabeta", "buffers", "in_side"]
+__all__ = ["UNBOUNDED", "alphabeta", "buffers", "in_side", "known_answers", "known_bounds", "remember_answer",
+           "remember_bounds"]
 
-PARANOID = 0
-SETS = 1
+UNBOUNDED = np.int64(1) << 62  # a node budget never reached (the paranoid solver's)
 ACC_MIX = 0xD6E8FEB86659FD93  # mixes the accepted set into an answers-table hash
 
 
@@ -68,33 +71,31 @@ def buffers(np_, rem):
             np.zeros((np_, 64 * 11), np.int64), np.zeros((rem + 1, np_), np.uint64))
 
 
+@no_refcount(inline="always")
+def _in_window(accept, won, rem):
+    """1 if every final count still reachable (``won`` .. ``won + rem``) is accepted, 0 if none
+    is, else -1."""
+    window = ((np.int64(1) << (rem + 1)) - 1) << won
+    hit = accept & window
+    if hit == 0:
+        return 0
+    return 1 if hit == window else -1
+
+
 @no_refcount
-def _known(kind, hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
-    """A node's answer before any search: 1 or 0, or -1 (search it). ``slot_key`` gets the
-    table index and key of a trick's start (-1: nothing to store after the search); ``ch``
-    the relative-rank hands (paranoid)."""
+def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
+    """The paranoid search's answer of a node before searching it: 1 or 0, or -1 (search it).
+    At a trick's start: the counts still reachable, the sure tricks of each side, the table's
+    trick bounds of the relative-rank hands (written to ``ch``); ``slot_key`` gets the table
+    index to store under (-1: none) and the table's best move (``slot_key[2]``, -1: none)."""
     ta, tb, tbest = tt[2], tt[3], tt[5]
     slot_key[0] = -1
     slot_key[2] = -1
-    hit = np.int64(0)
-    if kind == SETS or k == 0:
-        window = ((np.int64(1) << (rem + 1)) - 1) << won
-        hit = accept & window
-        if hit == 0:
-            return 0
-        if hit == window:
-            return 1
     if k != 0:
         return -1
-    if kind == SETS:
-        acc = hit >> won
-        idx = np.int64((hash_hands(hands, np_, leader) ^ (uint64(acc) * uint64(ACC_MIX))) >> uint64(40))
-        slot = find(tt, stamp, hands, np_, leader, acc, idx)
-        if slot >= 0:
-            return 1 if tb[slot] == 1 else 0
-        slot_key[0] = idx
-        slot_key[1] = acc
-        return -1
+    w = _in_window(accept, won, rem)
+    if w >= 0:
+        return w
     if won + sure_tricks(hands, np_, s_mask, trump, leader) >= target:
         return 1
     if won + rem - sure_against(hands, np_, s_mask, trump) < target:
@@ -113,21 +114,48 @@ def _known(kind, hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
 
 
 @no_refcount
-def _remember(kind, r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best):
-    """Store a searched trick-start node's answer (``SETS``) or trick bounds (``PARANOID``)."""
-    if kind == SETS:
-        store_answer(tt, stamp, hands, np_, leader, idx, acc, r)
-    elif r:
+def known_answers(hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
+    """The any-set search's answer of a node before searching it: 1 or 0, or -1 (search it).
+    At every node the counts still reachable, at a trick's start the table of answers;
+    ``slot_key`` gets the table index and accepted set to store under (-1: none)."""
+    tb = tt[3]
+    slot_key[0] = -1
+    slot_key[2] = -1
+    w = _in_window(accept, won, rem)
+    if w >= 0 or k != 0:
+        return w
+    acc = (accept & (((np.int64(1) << (rem + 1)) - 1) << won)) >> won
+    idx = np.int64((hash_hands(hands, np_, leader) ^ (uint64(acc) * uint64(ACC_MIX))) >> uint64(40))
+    slot = find(tt, stamp, hands, np_, leader, acc, idx)
+    if slot >= 0:
+        return 1 if tb[slot] == 1 else 0
+    slot_key[0] = idx
+    slot_key[1] = acc
+    return -1
+
+
+@no_refcount
+def remember_bounds(r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best):
+    """Store a searched trick start's trick bounds (the paranoid search)."""
+    if r:
         store_bounds(tt, stamp, ch, np_, leader, idx, target - won, rem, best)
     else:
         store_bounds(tt, stamp, ch, np_, leader, idx, np.int64(0), target - won - 1, best)
 
 
+@no_refcount
+def remember_answer(r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best):
+    """Store a searched trick start's answer (the any-set search)."""
+    store_answer(tt, stamp, hands, np_, leader, idx, acc, r)
+
+
 @kernel(inline="always")
-def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
-              mv, keyb, tcard, tmode, hist, canon):
+def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes,
+              budget, mv, keyb, tcard, tmode, hist, canon):
     """1 if the side ``s_mask`` makes sure its final tricks are in ``accept``, 0 if not, -1 over
-    ``budget`` nodes (``SETS`` only). The root: ``k0`` cards of its trick already in
+    ``budget`` nodes (:data:`UNBOUNDED`: none). ``known`` and ``remember``: the node knowledge,
+    :func:`known_bounds` and :func:`remember_bounds` or :func:`known_answers` and
+    :func:`remember_answer`. The root: ``k0`` cards of its trick already in
     ``tcard[0]``/``tmode[0]`` (led by ``leader0``), ``won0`` tricks won, ``rem0`` tricks left
     counting the current one; the work arrays from :func:`buffers`. ``hands`` is restored
     unless -1 is returned."""
@@ -152,17 +180,17 @@ def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, acce
     while True:
         if state == 0:
             nodes[0] += 1
-            if kind == SETS and nodes[0] - start > budget:
+            if nodes[0] - start > budget:
                 return -1
             k = kk[ply]
             leader = ld[ply]
             cut[ply] = 0
-            known = _known(kind, hands, np_, s_mask, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
+            known_r = known(hands, np_, s_mask, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
                            stamp, canon[ply // np_], slot_key)
             sidx[ply] = slot_key[0]
             sacc[ply] = slot_key[1]
-            if known >= 0:
-                r = known == 1
+            if known_r >= 0:
+                r = known_r == 1
                 sidx[ply] = -1
                 state = 2
             else:
@@ -215,7 +243,7 @@ def alphabeta(kind, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, acce
         if state == 2:
             if sidx[ply] >= 0:
                 best = mv[ply, ci[ply] - 1] if cut[ply] == 1 else -1
-                _remember(kind, r, hands, np_, ld[ply], wn[ply], rm[ply], target, tt, stamp, canon[ply // np_],
+                remember(r, hands, np_, ld[ply], wn[ply], rm[ply], target, tt, stamp, canon[ply // np_],
                           sidx[ply], sacc[ply], best)
             if ply == k0:
                 return 1 if r else 0

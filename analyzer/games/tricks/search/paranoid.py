@@ -26,7 +26,13 @@ import numpy as np
 from numba import uint64
 
 from analyzer.games.tricks.kernels.moves import popcount
-from analyzer.games.tricks.search.alphabeta import PARANOID, alphabeta, buffers
+from analyzer.games.tricks.search.alphabeta import (
+    UNBOUNDED,
+    alphabeta,
+    buffers,
+    known_bounds,
+    remember_bounds,
+)
 from analyzer.games.tricks.search.bounds import MAX_MOVES
 from analyzer.games.tricks.search.table import MAXP
 from analyzer.kernels.jit import kernel, no_refcount
@@ -73,8 +79,8 @@ def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys,
     lo = np.int64(0)
     while lo < rem:
         want = target if first >= 0 else lo + 1
-        made = alphabeta(PARANOID, hands, np_, s_mask, trump, rp, leader, k0, zero, rem, _at_least(want), tt, stamp,
-                         nodes, zero, mv, keyb, tcard, tmode, hist, canon) == 1
+        made = alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader, k0, zero, rem,
+                         _at_least(want), tt, stamp, nodes, UNBOUNDED, mv, keyb, tcard, tmode, hist, canon) == 1
         if first >= 0:
             return np.int64(1) if made else np.int64(0)
         if not made:

@@ -17,7 +17,12 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.games.tricks.kernels.moves import deal_score
-from analyzer.games.tricks.search.alphabeta import SETS, alphabeta, buffers
+from analyzer.games.tricks.search.alphabeta import (
+    alphabeta,
+    buffers,
+    known_answers,
+    remember_answer,
+)
 from analyzer.games.tricks.search.table import new_table
 from analyzer.kernels.jit import kernel, no_refcount
 
@@ -33,8 +38,8 @@ def search_side(hands, np_, s_mask, trump, rp, leader0, k0, tc0, tm0, won0, rem0
     for i in range(k0):
         tcard[0, i] = tc0[i]
         tmode[0, i] = tm0[i]
-    return alphabeta(SETS, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes, budget,
-                     mv, keyb, tcard, tmode, hist, canon)
+    return alphabeta(known_answers, remember_answer, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept,
+                     tt, stamp, nodes, budget, mv, keyb, tcard, tmode, hist, canon)
 
 
 @kernel(inline="always")
