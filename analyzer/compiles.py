@@ -85,15 +85,20 @@ def constant_copies(compiles: Iterable[Compile], intended: frozenset[str] = INTE
                     prefix: str = "analyzer.") -> list[tuple[str, float]]:
     """(kernel, seconds) of each compile whose argument types, constants read as their plain
     types, repeat an earlier compile of the same kernel: the kernels named ``prefix…`` (numba's own
-    helpers, such as ``np.empty`` of a constant shape, are not ours to change), ``intended`` excepted."""
+    helpers, such as ``np.empty`` of a constant shape, are not ours to change), ``intended`` excepted.
+    A kernel's Python-callable twin (:mod:`analyzer.kernels.jit`) counts as the kernel: a kernel
+    compiled both for kernels and for Python is a copy too."""
     from numba.core import types
+
+    from analyzer.kernels.jit import TWIN_SUFFIX
 
     done: set[tuple[str, tuple[Any, ...]]] = set()
     out = []
     for c in compiles:
-        if c.name in intended or not c.name.startswith(prefix):
+        name = c.name.removesuffix(TWIN_SUFFIX)
+        if name in intended or not name.startswith(prefix):
             continue
-        key = (c.name, tuple(types.unliteral(a) for a in c.args))
+        key = (name, tuple(types.unliteral(a) for a in c.args))
         if key in done:
             out.append((c.name, c.seconds))
         done.add(key)

@@ -121,3 +121,33 @@ def test_every_kernel_of_the_package_is_built_by_the_one_decorator() -> None:
                     bad.append(f"{info.name}.{name}")
     assert found > 300
     assert bad == []
+
+
+def test_a_call_from_python_goes_to_the_kernels_twin_and_kernels_call_the_kernel() -> None:
+    """The kernel itself is compiled without the Python-call wrapper (for kernels calling it); a
+    call from Python compiles and runs its twin; ``python=True`` keeps one ordinary dispatcher."""
+    from analyzer.compiles import constant_copies, record_compiles
+    from analyzer.kernels.jit import TWIN_SUFFIX, KernelDispatcher, kernel
+
+    @kernel(cache=False)
+    def inc(x):  # type: ignore[no-untyped-def]
+        return x + 1
+
+    @kernel(cache=False)
+    def twice(x):  # type: ignore[no-untyped-def]
+        return inc(x) + inc(x)
+
+    with record_compiles() as seen:
+        assert twice(3) == 8
+        assert inc(3) == 4
+        assert inc(5) == 6
+    assert isinstance(inc, KernelDispatcher) and inc.targetoptions["no_cpython_wrapper"] is True
+    names = [c.name.rsplit(".", 1)[1] for c in seen if c.name.startswith(__name__)]
+    assert names == ["inc", f"twice{TWIN_SUFFIX}", f"inc{TWIN_SUFFIX}"]  # inc twice: for twice, for Python
+    assert [n.rsplit(".", 1)[1] for n, _ in constant_copies(seen, prefix=__name__)] == [f"inc{TWIN_SUFFIX}"]
+
+    @kernel(cache=False, python=True)
+    def dec(x):  # type: ignore[no-untyped-def]
+        return x - 1
+
+    assert dec(3) == 2 and not isinstance(dec, KernelDispatcher)

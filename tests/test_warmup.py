@@ -130,8 +130,8 @@ AFTER_WARMUP = [
 def test_no_kernel_compiles_a_second_copy_for_a_constant(tmp_path: Path) -> None:
     """Cold (empty caches), every warm-up command compiles each kernel once per argument types: no
     kernel is compiled again because a caller passed a constant (``f(x, 0)``) where others pass a
-    variable (the trick search's kind is the one intended specialisation). After the warm-up, the
-    help's other examples compile nothing."""
+    variable, nor once for kernels and again as its Python-callable twin (such a kernel is marked
+    ``python=True``). After the warm-up, the help's other examples compile nothing."""
     import json
     import os
     import subprocess

@@ -196,7 +196,7 @@ def _suit_mask(s, r0, s0, r1, s1, r2, s2, r3, s3, r4, s4, r5, s5, r6, s6):
     return m, n
 
 
-@no_refcount
+@no_refcount(python=True)
 def keys7(c0, c1, c2, c3, c4, c5, c6, wbits):
     """Keys of a 5-, 6- or 7-card hand (pass ABSENT for missing c5/c6).
 

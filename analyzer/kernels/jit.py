@@ -1,11 +1,18 @@
 """The two decorators of every kernel: ``kernel`` and ``no_refcount`` (a kernel that borrows arrays).
 
-``kernel`` is ``njit(cache=True)`` without the C-callback wrapper numba builds beside every
-compiled function (a function callable through a C pointer, used only when a kernel is passed as
-a first-class function value, which no kernel here is). Building and optimizing those wrappers
-was about a tenth of the first-use compile (``joker-odds warmup``, every group, empty caches:
-87 → 77 s on two cores). A Python caller goes through the other wrapper, which stays:
-``@kernel``, ``@kernel(parallel=True)``.
+``kernel`` is ``njit(cache=True)`` without the two wrappers numba builds beside every compiled
+function, each optimized and turned into machine code again inside every kernel that calls it:
+
+- the C-callback wrapper (a function callable through a C pointer, used only when a kernel is
+  passed as a first-class function value, which no kernel here is);
+- the Python-call wrapper, which only a call from Python needs. A kernel's first call from Python
+  compiles a twin with it (:class:`KernelDispatcher`: the same function, its own cache files, name
+  ending in ``__py``), so a kernel that only kernels call never builds one. A kernel called both
+  from Python and from kernels on a command's path keeps the wrapper on itself instead
+  (``@kernel(python=True)``), not to compile twice (a test lists such pairs).
+
+Together they were a fifth of a first-use compile (cold ``tricks solve``: 6.0 → 4.7 s).
+``@kernel``, ``@kernel(parallel=True)``, ``@kernel(python=True)``.
 
 ``no_refcount``: numba counts references to every array a compiled function is given: an
 increment on entry and a decrement on each way out, each an atomic operation. Its pruning pass
@@ -38,16 +45,58 @@ the two; the setting has a kernel cache folder of its own, :mod:`analyzer.numbac
 from __future__ import annotations
 
 import os
+import threading
+import types
 from collections.abc import Callable
 from typing import Any
 
 from numba import njit
+from numba.core.registry import CPUDispatcher
 
 __all__ = ["REFCOUNT_ENV", "kernel", "no_refcount"]
 
 REFCOUNT_ENV = "JOKER_ODDS_REFCOUNT"  # "1": compile these kernels with reference counting after all
 
 _BASE = {"cache": True, "no_cfunc_wrapper": True}
+TWIN_SUFFIX = "__py"  # the qualified name (and cache files) of a kernel's Python-callable twin
+_TWIN_LOCK = threading.Lock()
+
+
+class KernelDispatcher(CPUDispatcher):  # type: ignore[misc]
+    """A kernel compiled without numba's Python-call wrapper, for kernels calling it; a call from
+    Python goes to its twin, the same function compiled with the wrapper on first such call."""
+
+    def __call__(self, *args: Any, **kws: Any) -> Any:
+        twin = self.__dict__.get("_twin")
+        if twin is None:
+            with _TWIN_LOCK:
+                twin = self.__dict__.get("_twin")
+                if twin is None:
+                    twin = self._twin = _python_twin(self)
+        return twin(*args, **kws)
+
+
+def _python_twin(disp: KernelDispatcher) -> Any:
+    """The Python-callable twin of ``disp``: cached as it is, under its own name."""
+    f = disp.py_func
+    g = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
+    g.__qualname__ = f.__qualname__ + TWIN_SUFFIX
+    g.__module__, g.__doc__ = f.__module__, f.__doc__
+    opts = {k: v for k, v in disp.targetoptions.items() if k not in ("no_cpython_wrapper", "nopython")}
+    cached = type(getattr(disp, "_cache", None)).__name__ not in ("NullCache", "NoneType")
+    return njit(cache=cached, **opts)(g)
+
+
+def _build(func: Callable[..., Any], opts: dict[str, Any]) -> Any:
+    cache = opts.pop("cache")
+    python = opts.pop("python", False)
+    if python:
+        return njit(cache=cache, **opts)(func)
+    disp = KernelDispatcher(py_func=func, locals={}, targetoptions={"nopython": True, "no_cpython_wrapper": True,
+                                                                    **opts})
+    if cache:
+        disp.enable_caching()
+    return disp
 
 
 def kernel(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
@@ -55,8 +104,8 @@ def kernel(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
     ``@kernel`` or ``@kernel(parallel=True)``."""
     opts = {**_BASE, **options}
     if func is None:
-        return lambda f: njit(**opts)(f)
-    return njit(**opts)(func)
+        return lambda f: _build(f, dict(opts))
+    return _build(func, dict(opts))
 
 
 def no_refcount(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:

@@ -118,7 +118,7 @@ def _poker_key(v, flush, cat_pos, lo, ignore_sf):
     return best
 
 
-@kernel
+@kernel(python=True)
 def low_key5(c0, c1, c2, c3, c4, wbits, kind, lo, ace_choice, ignore_sf, cat_pos):
     """The low key (smaller = better low hand) of five card codes."""
     cards = (c0, c1, c2, c3, c4)

@@ -110,7 +110,7 @@ def subset_counts(class5, n, ncls, binom, off):
     return m
 
 
-@kernel
+@kernel(python=True)
 def deal_hold_counts(pos, m, off, class5, binom, ncls, f):
     """Fill ``f[hold, class]`` (hold = bit mask over the five sorted positions ``pos``)."""
     sub = np.empty(5, np.int64)

@@ -160,7 +160,7 @@ def first_attacker(S, tab, mode, rng):
     return bounded(rng, n)
 
 
-@no_refcount
+@no_refcount(python=True)
 def setup(S, tab, rules, n_players, pack, first, rng):
     """Start a game from ``pack``: seat s holds ``pack[s*H:(s+1)*H]``, ``pack[n*H]`` is turned and
     laid under the stock, the rest is the stock top first. ``first`` < 0: the rule decides."""
@@ -203,7 +203,7 @@ def setup(S, tab, rules, n_players, pack, first, rng):
     begin_bout(S, att)
 
 
-@no_refcount
+@no_refcount(python=True)
 def legal_mask(S, tab):
     """The legal moves of the seat to move as a bitmask (bits 0..53 cards, TAKE, PASS)."""
     ph = S[PHASE]
@@ -292,7 +292,7 @@ def end_bout(S, defended):
     begin_bout(S, next_active(S, nxt))
 
 
-@no_refcount
+@no_refcount(python=True)
 def apply_action(S, tab, a):
     """Make move ``a`` (assumed legal: check with :func:`legal_mask`)."""
     ph = S[PHASE]

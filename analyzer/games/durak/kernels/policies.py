@@ -87,7 +87,7 @@ def _cheapest(tab, ctx, m):
     return np.int64(-1)
 
 
-@no_refcount
+@no_refcount(python=True)
 def heuristic_action(S, tab):
     ctx = S[CTX]
     ph = S[PHASE]

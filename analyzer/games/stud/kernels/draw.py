@@ -31,7 +31,7 @@ def _value_of(new, excl, m, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum
     return max(v, -total) / total
 
 
-@kernel
+@kernel(python=True)
 def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """Average max(fold, bet) discarding ``hand[i]`` for the bits of ``mask`` (any number)."""
     n = cum1.shape[0]
@@ -148,7 +148,7 @@ def upswap_one(hand, u, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, 
                      c4, c3, s)
 
 
-@kernel
+@kernel(python=True)
 def upswap_value(hand, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """Average of :func:`upswap_one` over every new up card from the unseen cards."""
     n = cum1.shape[0]

@@ -209,7 +209,7 @@ def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win,
     return acc
 
 
-@no_refcount
+@no_refcount(python=True)
 def option_draws(k, nu, binom):
     """How many draws option ``k`` averages over (1 for stand and the joker)."""
     if k >= 32:

@@ -143,7 +143,7 @@ def top_trump_mask(hand, t_card, k, trump, joker_any):
     return allowed
 
 
-@no_refcount
+@no_refcount(python=True)
 def legal_moves(hand, t_card, t_mode, k, trump, rp, out):
     """Write the legal moves of a player holding ``hand`` into ``out``; return how many.
 

@@ -54,7 +54,7 @@ def _at_least(target):
     return -(np.int64(1) << target)
 
 
-@kernel
+@kernel(python=True)
 def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys, tlead, tlb, tub, tstamp, tbest, stamp,
                     nodes):
     """The paranoid value of the side ``s_mask`` for a deal at the start of its first trick
