@@ -11,7 +11,8 @@ function, each optimized and turned into machine code again inside every kernel 
   from Python and from kernels on a command's path keeps the wrapper on itself instead
   (``@kernel(python=True)``), not to compile twice (a test lists such pairs).
 
-Together they were a fifth of a first-use compile (cold ``tricks solve``: 6.0 → 4.7 s).
+Leaving them out took the cold warm-up of every command from 87 to 74 s on two cores (cold
+``tricks solve``: 6.0 → 4.7 s, with its search's own changes).
 ``@kernel``, ``@kernel(parallel=True)``, ``@kernel(python=True)``.
 
 ``no_refcount``: numba counts references to every array a compiled function is given: an
