@@ -89,6 +89,7 @@ def _python_twin(disp: KernelDispatcher) -> Any:
 
 
 def _build(func: Callable[..., Any], opts: dict[str, Any]) -> Any:
+    """The dispatcher of ``func``: an ordinary one for ``python=True``, else a :class:`KernelDispatcher`."""
     cache = opts.pop("cache")
     python = opts.pop("python", False)
     if python:
@@ -101,8 +102,9 @@ def _build(func: Callable[..., Any], opts: dict[str, Any]) -> Any:
 
 
 def kernel(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
-    """``njit(cache=True, **options)`` without the C-callback wrapper (see the module docstring):
-    ``@kernel`` or ``@kernel(parallel=True)``."""
+    """``njit(cache=True, **options)`` without the C-callback wrapper, and with the Python-call
+    wrapper only on its twin unless ``python=True`` (see the module docstring): ``@kernel``,
+    ``@kernel(parallel=True)``, ``@kernel(python=True)``."""
     opts = {**_BASE, **options}
     if func is None:
         return lambda f: _build(f, dict(opts))

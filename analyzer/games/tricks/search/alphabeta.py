@@ -72,10 +72,15 @@ def buffers(np_, rem):
 
 
 @no_refcount(inline="always")
+def _window(won, rem):
+    """The final counts still reachable, ``won`` .. ``won + rem``, as a bit set."""
+    return ((np.int64(1) << (rem + 1)) - 1) << won
+
+
+@no_refcount(inline="always")
 def _in_window(accept, won, rem):
-    """1 if every final count still reachable (``won`` .. ``won + rem``) is accepted, 0 if none
-    is, else -1."""
-    window = ((np.int64(1) << (rem + 1)) - 1) << won
+    """1 if every final count still reachable is accepted, 0 if none is, else -1."""
+    window = _window(won, rem)
     hit = accept & window
     if hit == 0:
         return 0
@@ -124,7 +129,7 @@ def known_answers(hands, np_, s_mask, trump, k, leader, won, rem, accept, target
     w = _in_window(accept, won, rem)
     if w >= 0 or k != 0:
         return w
-    acc = (accept & (((np.int64(1) << (rem + 1)) - 1) << won)) >> won
+    acc = (accept & _window(won, rem)) >> won
     idx = np.int64((hash_hands(hands, np_, leader) ^ (uint64(acc) * uint64(ACC_MIX))) >> uint64(40))
     slot = find(tt, stamp, hands, np_, leader, acc, idx)
     if slot >= 0:
@@ -186,7 +191,7 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
             leader = ld[ply]
             cut[ply] = 0
             known_r = known(hands, np_, s_mask, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
-                           stamp, canon[ply // np_], slot_key)
+                            stamp, canon[ply // np_], slot_key)
             sidx[ply] = slot_key[0]
             sacc[ply] = slot_key[1]
             if known_r >= 0:
