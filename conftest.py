@@ -65,12 +65,13 @@ def _warm_up() -> None:
     (Asking whether every command had run instead found the commands no warm-up line runs, such as
     ``stud exchange-edge``, cold after ``make setup`` and warmed everything again: ~25 s a session.)"""
     import analyzer.warmup as warmup
+    from analyzer.cli.warmup_run import run_groups
 
     cold = warmup.cold_groups()
     if not cold:
         return
     jobs = max(1, min(2, os.cpu_count() or 1))
-    for _ in warmup.run_groups(cold, jobs):
+    for _ in run_groups(cold, jobs):
         pass
 
 

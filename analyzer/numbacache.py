@@ -8,7 +8,10 @@ any edit gives a new, empty folder (compiled once), and unchanged sources always
 kernels compiled (the CLI, the tests and ``joker-odds warmup`` share them). ``<cache>`` is
 ``$JOKER_ODDS_CACHE`` (default ``~/.cache/joker-odds``); with ``off``, or when
 ``NUMBA_CACHE_DIR`` is set, numba's own default or that folder is used. Folders unused for two
-days are removed (and, beyond the six most recent, those unused for an hour).
+days are removed (and, beyond the six most recent, those unused for an hour) -- but only folders
+this tool made: a 16-hex-digit name holding the marker file :data:`MARKER` with its own text.
+Anything else under ``<cache>/numba`` (a user's folder, a folder of an older version without the
+marker) is never touched.
 
 >>> len(sources_key())
 16
@@ -19,16 +22,20 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import sys
 import time
 from importlib.util import find_spec
 from pathlib import Path
 
-__all__ = ["cache_root", "configure", "sources_key"]
+__all__ = ["MARKER", "cache_root", "configure", "is_ours", "mark", "sources_key"]
 
 KEEP = 6  # folders of other source versions kept when used within the hour (other checkouts, edits)
 STALE = 2 * 86400  # a folder unused this long is removed
+MARKER = ".joker-odds-numba"  # written into every folder this module creates; pruning requires it
+MARKER_TEXT = b"joker-odds numba cache: a folder of compiled kernels, safe to delete\n"
+_KEY = re.compile(r"[0-9a-f]{16}")
 ROOT = Path(__file__).resolve().parent
 
 
@@ -61,11 +68,38 @@ def sources_key() -> str:
     return h.hexdigest()[:16]
 
 
+def is_ours(folder: Path) -> bool:
+    """Whether ``folder`` is a numba folder this module made: a 16-hex-digit name, a real folder
+    (not a link) holding :data:`MARKER` with :data:`MARKER_TEXT`.
+
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp())
+    >>> (root / "my-old-project").mkdir(); (root / "0123456789abcdef").mkdir()
+    >>> is_ours(root / "my-old-project"), is_ours(root / "0123456789abcdef")
+    (False, False)
+    >>> mark(root / "0123456789abcdef"); is_ours(root / "0123456789abcdef")
+    True
+    """
+    if not _KEY.fullmatch(folder.name) or folder.is_symlink() or not folder.is_dir():
+        return False
+    marker = folder / MARKER
+    try:
+        return not marker.is_symlink() and marker.is_file() and marker.read_bytes() == MARKER_TEXT
+    except OSError:
+        return False
+
+
+def mark(folder: Path) -> None:
+    """Write the marker that lets :func:`_prune` remove ``folder`` one day."""
+    (folder / MARKER).write_bytes(MARKER_TEXT)
+
+
 def _prune(parent: Path, keep: Path) -> None:
     """Remove the folders of other source versions unused for :data:`STALE` seconds, or for an
-    hour when more than :data:`KEEP` are left (a folder is "used" when a process starts with it)."""
+    hour when more than :data:`KEEP` are left (a folder is "used" when a process starts with it).
+    Only this module's own folders (:func:`is_ours`) are counted or removed."""
     try:
-        others = sorted((p for p in parent.iterdir() if p.is_dir() and p != keep),
+        others = sorted((p for p in parent.iterdir() if p != keep and is_ours(p)),
                         key=lambda p: p.stat().st_mtime, reverse=True)
     except OSError:
         return
@@ -91,6 +125,7 @@ def configure() -> Path | None:
             os.utime(folder)  # used now: pruning keeps it
         else:
             folder.mkdir(parents=True)
+            mark(folder)
             _prune(folder.parent, folder)
     except OSError:  # an unwritable cache: numba's default
         return None

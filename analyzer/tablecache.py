@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import sys
 from collections.abc import Callable
 from functools import lru_cache
@@ -33,13 +34,14 @@ import numpy as np
 from analyzer.io import UnsafeFileError, atomic_write_bytes, read_untrusted_bytes
 from analyzer.numbacache import cache_root
 
-__all__ = ["FORMAT_VERSION", "MAGIC", "cache_dir", "cache_files", "clear_cache", "load_cached", "load_or_build",
-           "table_path"]
+__all__ = ["FORMAT_VERSION", "MAGIC", "cache_dir", "cache_files", "clear_cache", "is_table_file", "load_cached",
+           "load_or_build", "table_path"]
 
 MAGIC = b"joker-odds-table"
 FORMAT_VERSION = 2
 _MAX_HEADER = 4096
 _MAX_TABLE_BYTES = 256 << 20
+_TABLE_NAME = re.compile(r"table-[0-9a-f]{32}\.bin")
 _DTYPES = {"<i4", "<i8", "<u4", "|i1", "|u1", "<f8"}
 _warned: set[str] = set()
 
@@ -49,9 +51,36 @@ def cache_dir() -> Path | None:
     return cache_root()
 
 
+def is_table_file(path: Path) -> bool:
+    """Whether ``path`` is a table this module wrote: a regular file (not a link) named
+    ``table-<32 hex>.bin`` whose first line is :data:`MAGIC` and a JSON header with this module's
+    fields. A file that only looks like a table by its name is not.
+
+    >>> import tempfile
+    >>> fake = Path(tempfile.mkdtemp()) / ("table-" + "0" * 32 + ".bin")
+    >>> _ = fake.write_bytes(b"my own data"); is_table_file(fake)
+    False
+    """
+    if not _TABLE_NAME.fullmatch(path.name) or path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(_MAX_HEADER)
+    except OSError:
+        return False
+    end = head.find(b"\n")
+    if not head.startswith(MAGIC + b" ") or end < 0:
+        return False
+    try:
+        header = json.loads(head[len(MAGIC) + 1:end])
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(header, dict) and {"version", "key", "shape", "dtype", "sha256"} <= header.keys()
+
+
 def cache_files(folder: Path | None = None) -> list[Path]:
-    """The cached tables in ``folder`` (default :func:`cache_dir`): regular ``table-*.bin`` files,
-    sorted; nothing else in the folder is ever counted or removed.
+    """The cached tables in ``folder`` (default :func:`cache_dir`): the files :func:`is_table_file`
+    proves are this module's, sorted; nothing else in the folder is ever counted or removed.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -63,7 +92,7 @@ def cache_files(folder: Path | None = None) -> list[Path]:
     folder = folder if folder is not None else cache_dir()
     if folder is None or not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("table-*.bin") if p.is_file() and not p.is_symlink())
+    return sorted(p for p in folder.glob("table-*.bin") if is_table_file(p))
 
 
 def clear_cache(folder: Path | None = None) -> tuple[int, int]:

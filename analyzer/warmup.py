@@ -18,19 +18,16 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import importlib
-import io
 import os
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from analyzer.datafiles import shipped_dir
 
 __all__ = ["COMPILE_SECONDS", "GROUP_PEAK_MB", "MEMORY_MB", "NO_KERNELS", "RELEASE", "STUDY_WARMUP", "WARMUP", "cold_groups",
-           "estimate", "is_warm", "mark_warm", "notice", "run_group", "run_groups", "watch_compiles"]
+           "estimate", "is_warm", "mark_warm", "notice", "watch_compiles"]
 
 
 def _warmup_table(name: str) -> str:
@@ -106,7 +103,7 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
 # process): the kernels a study calls and no command does, compiled on tiny inputs, so that the
 # report starts warm (a study compiling also held ~100 MB more than its declared peak).
 STUDY_WARMUP: dict[str, tuple[str, ...]] = {
-    "tricks": ("analyzer.games.tricks.report:warm", "analyzer.games.tricks.short_report:warm"),
+    "tricks": ("analyzer.games.tricks.report.bidding:warm", "analyzer.games.tricks.report.short:warm"),
     "stud": ("analyzer.games.stud.report:warm",),
     "equity": ("analyzer.games.showdown.report:warm",),
 }
@@ -252,64 +249,7 @@ def _notice_at_first_compile(line: str) -> Iterator[None]:
         event.unregister("numba:compile", listener)
 
 
-def _command_of(argv: tuple[str, ...]) -> str:
-    """The command a warm-up line runs: ``"rummy best"``, or ``"eval"``."""
-    two = " ".join(argv[:2])
-    return two if two in COMPILE_SECONDS else argv[0]
-
-
-def run_group(group: str) -> float:
-    """Run ``group``'s warm-up commands in this process (output discarded); the seconds taken."""
-    from analyzer.cli import main
-
-    t0 = time.perf_counter()
-    for argv in WARMUP[group]:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            main.main(["--quiet", *argv], prog_name="joker-odds", standalone_mode=False)
-        mark_warm(_command_of(argv))
-        if group in RELEASE:
-            _call(RELEASE[group])
-    for target in STUDY_WARMUP.get(group, ()):
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            _call(target)
-    mark_warm(f"group {group}")
-    return time.perf_counter() - t0
-
-
-def _call(target: str) -> None:
-    """Call the function named ``"module:function"``."""
-    module, name = target.split(":")
-    getattr(importlib.import_module(module), name)()
-
-
 def cold_groups() -> list[str]:
     """The groups of :data:`WARMUP` whose warm-up has not run to the end on these sources, in
     its order (none when numba caches nothing)."""
     return [g for g in WARMUP if not is_warm(f"group {g}")]
-
-
-def run_groups(groups: Iterable[str], jobs: int = 1, memory_mb: int = MEMORY_MB) -> Iterator[tuple[str, float]]:
-    """Warm ``groups`` with up to ``jobs`` processes, the next group starting only while the
-    declared peaks of the groups running (:data:`GROUP_PEAK_MB`) fit in ``memory_mb`` (one group
-    alone always starts); yields (group, seconds) as each is done."""
-    names = list(groups)
-    if jobs <= 1 or len(names) <= 1:
-        for g in names:
-            yield g, run_group(g)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    from analyzer import scheduling
-
-    # spawn: a fork of a process that has loaded numba (a test session) could inherit its locks; a
-    # fresh process per group: numba keeps what it compiled in memory, so a worker reused for a
-    # second group would hold both (two such side by side passed 1.2 GB)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=scheduling.share_cores, initargs=(jobs,), max_tasks_per_child=1) as pool:
-        try:
-            yield from scheduling.run_within(names, lambda g: pool.submit(run_group, g), GROUP_PEAK_MB.__getitem__,
-                                             jobs, memory_mb)
-        except BaseException:  # Ctrl-C or a failed group: stop compiling now, not when the groups are done
-            scheduling.stop_workers(pool)
-            raise

@@ -20,7 +20,7 @@ from analyzer.games.durak.rules import durak_rules
 from analyzer.games.durak.simulate import simulate_durak
 from analyzer.games.tricks.analysis.joker_value import joker_value
 from analyzer.games.tricks.analysis.strength import strength
-from analyzer.games.tricks.report_rows import feature_totals
+from analyzer.games.tricks.report.rows import feature_totals
 from analyzer.games.tricks.rules import trick_rules
 
 gj, r54 = trick_rules("georgian-joker"), trick_rules("joker-54")

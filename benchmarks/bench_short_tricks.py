@@ -7,9 +7,9 @@ import time
 
 import numpy as np
 
-from analyzer.games.tricks.short import play_short_deals, short_rules
-from analyzer.games.tricks.short_chunks import trick_bits
-from analyzer.games.tricks.short_kernels import dd_table, dd_tricks, turned_trump
+from analyzer.games.tricks.analysis.short import play_short_deals, short_rules
+from analyzer.games.tricks.analysis.short_chunks import trick_bits
+from analyzer.games.tricks.kernels.short import dd_table, dd_tricks, turned_trump
 from analyzer.io import render_text_table
 
 SOLVES = 2_000

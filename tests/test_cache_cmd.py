@@ -24,11 +24,15 @@ def test_cache_shows_and_clears_only_its_tables(monkeypatch: pytest.MonkeyPatch,
     for k in range(3):
         load_or_build({"test": k}, lambda: np.zeros(1000, np.int32), tmp_path)
     (tmp_path / "keep.txt").write_text("a user's file", encoding="utf-8")
+    lookalike = tmp_path / ("table-" + "ab" * 16 + ".bin")  # a user's file named like a table
+    lookalike.write_bytes(b"my measurements, not a joker-odds table")
+    (tmp_path / ("table-" + "cd" * 16 + ".bin")).write_bytes(b"joker-odds-table {not json\n")
     row = _cache(monkeypatch, str(tmp_path))
     assert row["folder"] == str(tmp_path) and row["tables"] == 3
     row = _cache(monkeypatch, str(tmp_path), "--clear")
     assert row["removed"] == 3 and cache_files(tmp_path) == []
-    assert (tmp_path / "keep.txt").exists()
+    assert (tmp_path / "keep.txt").exists() and lookalike.read_bytes().startswith(b"my measurements")
+    assert (tmp_path / ("table-" + "cd" * 16 + ".bin")).exists()
     assert _cache(monkeypatch, str(tmp_path))["tables"] == 0
 
 

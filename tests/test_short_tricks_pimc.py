@@ -8,8 +8,10 @@ import numpy as np
 import pytest
 import short_tricks_reference as ref
 
-from analyzer.games.tricks import short_kernels as sk
+from analyzer.games.tricks.analysis.short_chunks import trick_bits
+from analyzer.games.tricks.analysis.short_strength import short_strength
 from analyzer.games.tricks.deck import parse_mask, trick_deck
+from analyzer.games.tricks.kernels import short as sk
 from analyzer.games.tricks.kernels.dealing import pack_mask
 from analyzer.games.tricks.kernels.moves import legal_moves, maker_points
 from analyzer.games.tricks.kernels.playout import (
@@ -27,8 +29,6 @@ from analyzer.games.tricks.policies.seats import new_search
 from analyzer.games.tricks.policies.worlds import pool_of, world
 from analyzer.games.tricks.rules import short_rules
 from analyzer.games.tricks.search.table import new_table
-from analyzer.games.tricks.short_chunks import trick_bits
-from analyzer.games.tricks.short_strength import short_strength
 from analyzer.kernels.rng import seed_words
 
 VARIANTS = {"32+1": [], "32+2": ["deck=32+2"], "joker-any": ["joker_any_time=true"], "no-trump": ["trump=none"],

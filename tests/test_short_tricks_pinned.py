@@ -26,8 +26,8 @@ def test_short_tricks_command_numbers_are_pinned(name: str) -> None:
 @pytest.mark.parametrize("name", list(OVERRIDES))
 def test_short_tricks_kernels_are_pinned(name: str) -> None:
     from analyzer.engine import chunk_state
+    from analyzer.games.tricks.analysis.short_chunks import deals_chunk, features_chunk, trick_bits
     from analyzer.games.tricks.rules import short_rules
-    from analyzer.games.tricks.short_chunks import deals_chunk, features_chunk, trick_bits
 
     r = short_rules("short-tricks", OVERRIDES[name])
     pack = np.array(trick_bits(r), np.int64)

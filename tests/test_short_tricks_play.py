@@ -11,8 +11,10 @@ import numpy as np
 import pytest
 import short_tricks_reference as ref
 
-from analyzer.games.tricks import short_kernels as sk
+from analyzer.games.tricks.analysis.short import play_short_games, short_game_odds, solve_short
+from analyzer.games.tricks.analysis.short_game import DealOutcomes, game_odds
 from analyzer.games.tricks.deck import format_mask, parse_mask, trick_deck
+from analyzer.games.tricks.kernels import short as sk
 from analyzer.games.tricks.kernels.moves import legal_moves
 from analyzer.games.tricks.kernels.playout import (
     LEADER,
@@ -26,8 +28,6 @@ from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
 from analyzer.games.tricks.policies.seats import new_search
 from analyzer.games.tricks.policies.short import short_move
 from analyzer.games.tricks.rules import short_rules
-from analyzer.games.tricks.short import play_short_games, short_game_odds, solve_short
-from analyzer.games.tricks.short_game import DealOutcomes, game_odds
 from analyzer.kernels.rng import seed_words
 
 

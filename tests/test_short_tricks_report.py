@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.games.tricks import short_report
+from analyzer.games.tricks.report import short as short_report
 
 
 def test_study_answers_first_with_small_tables(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,7 +1,7 @@
 """Short poker for tricks: every rule as a named test, on the plain referee and on the kernels.
 
 Each rule test runs twice: on ``tests/short_tricks_reference.py`` (written from the rule text) and
-on the numba kernels of ``analyzer.games.tricks.short_kernels`` through their card-text adapter.
+on the numba kernels of ``analyzer.games.tricks.kernels.short`` through their card-text adapter.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 import short_tricks_reference as ref
 
-from analyzer.games.tricks import short_kernels as sk
 from analyzer.games.tricks.deck import format_mask, parse_mask, trick_deck
+from analyzer.games.tricks.kernels import short as sk
 from analyzer.games.tricks.kernels.moves import HIGH, legal_moves, trick_winner
 from analyzer.games.tricks.rules import TrickRulesError, short_rules
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.games.tricks import short_kernels as sk
+from analyzer.games.tricks.analysis.short_chunks import trick_bits
+from analyzer.games.tricks.kernels import short as sk
 from analyzer.games.tricks.kernels.dealing import pack_mask
 from analyzer.games.tricks.policies.on_state import state_policy
 from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
 from analyzer.games.tricks.policies.seats import new_search
 from analyzer.games.tricks.rules import P, short_rules
-from analyzer.games.tricks.short_chunks import trick_bits
 from analyzer.games.tricks.state import TrickState
 from analyzer.kernels.rng import seed_words
 

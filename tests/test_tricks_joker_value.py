@@ -20,7 +20,7 @@ from analyzer.engine import chunk_state
 from analyzer.games.tricks.analysis.joker_value import joker_value
 from analyzer.games.tricks.analysis.joker_value_kernels import joker_deals, joker_value_chunk
 from analyzer.games.tricks.deck import deck_array, trick_deck
-from analyzer.games.tricks.report import hook_rows
+from analyzer.games.tricks.report.bidding import hook_rows
 from analyzer.games.tricks.rules import trick_rules
 from analyzer.stats import Z95
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.games.tricks import report
-from analyzer.games.tricks.report_rows import (
+from analyzer.games.tricks.report import bidding as report
+from analyzer.games.tricks.report.rows import (
     HOOK_CHUNK,
     bid_value_rows,
     draw_rows,

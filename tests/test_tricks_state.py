@@ -117,7 +117,7 @@ def test_facade_and_kernels_play_the_same_game(game: str, cards: int) -> None:
     from analyzer.engine import chunk_state
     from analyzer.games.state import play_out
     from analyzer.games.tricks.analysis.selfplay import play_deals
-    from analyzer.games.tricks.state import kernel_policy
+    from analyzer.games.tricks.policies.on_state import state_policy as kernel_policy
 
     rules = trick_rules(game)
     p, n, deals = rules.players, 36 if rules.deck == "36j" else 54, 40

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from analyzer.cli import main as cli
 from analyzer.engine import run
 from analyzer.games.tricks.deck import deck_array, trick_deck
-from analyzer.games.tricks.report import FeatureTask, HookTask, feature_rows, hook_rows
+from analyzer.games.tricks.report.bidding import FeatureTask, HookTask, feature_rows, hook_rows
 from analyzer.games.tricks.rules import trick_rules
 
 GJ = trick_rules("georgian-joker")
@@ -61,7 +61,7 @@ def test_pimc_bid_table_with_drawing() -> None:
 
 
 def test_whole_games_keep_every_final_total(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from analyzer.games.tricks import report
+    from analyzer.games.tricks.report import bidding as report
 
     monkeypatch.setattr(report, "GAMES", 60)
     rows, finals = report._games_rows()
@@ -82,7 +82,7 @@ def test_whole_games_keep_every_final_total(monkeypatch) -> None:  # type: ignor
 
 
 def test_pimc_whole_games_rows_name_the_pimc_player(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from analyzer.games.tricks import report
+    from analyzer.games.tricks.report import bidding as report
 
     monkeypatch.setattr(report, "PIMC_GAMES", 2)
     monkeypatch.setattr(report, "K", 4)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import analyzer.cli.warmup_run as warmup_run
 import analyzer.progress as progress
 import analyzer.warmup as warmup
 from analyzer.cli import COMMAND_MODULES, main
@@ -55,7 +56,7 @@ def test_every_group_and_command_is_known() -> None:
         assert group in COMMAND_MODULES
         assert all(line[0] == group for line in lines)
     assert {c.split()[0] for c in warmup.COMPILE_SECONDS} <= set(COMMAND_MODULES)
-    assert {warmup._command_of(line) for lines in warmup.WARMUP.values() for line in lines} <= set(
+    assert {warmup_run._command_of(line) for lines in warmup.WARMUP.values() for line in lines} <= set(
         warmup.COMPILE_SECONDS)
 
 
@@ -70,7 +71,7 @@ def test_each_studys_own_warmup_is_a_study_modules_function_in_a_known_group() -
         module, name = target.split(":")
         assert module.startswith("analyzer.games.") and "report" in module
         assert callable(getattr(importlib.import_module(module), name))
-    assert {t.split(":")[0].rsplit(".", 2)[-2] for t in targets} == {"tricks", "stud", "showdown"}
+    assert {t.split(":")[0].split(".")[2] for t in targets} == {"tricks", "stud", "showdown"}
 
 
 def test_warmup_command_marks_its_group(cache: Path) -> None:
@@ -96,7 +97,8 @@ _COLD_GROUPS = """
 import contextlib, io, json, sys
 from analyzer.cli import main
 from analyzer.compiles import constant_copies, record_compiles
-from analyzer.warmup import WARMUP, run_group
+from analyzer.warmup import WARMUP
+from analyzer.cli.warmup_run import run_group
 with record_compiles() as seen:
     for group in WARMUP:
         run_group(group)
@@ -222,7 +224,7 @@ def test_each_group_warms_in_a_fresh_process_within_the_memory_budget(monkeypatc
     monkeypatch.setattr(cf, "ProcessPoolExecutor", Pool)
     monkeypatch.setattr(cf, "wait", wait)
     monkeypatch.setattr(warmup, "GROUP_PEAK_MB", peaks)
-    done = list(warmup.run_groups(["a", "b", "c", "d"], jobs=2, memory_mb=1000))
+    done = list(warmup_run.run_groups(["a", "b", "c", "d"], jobs=2, memory_mb=1000))
     assert sorted(done) == [("a", 0.5), ("b", 0.5), ("c", 0.5), ("d", 0.5)]
     assert made[0]["max_tasks_per_child"] == 1 and made[0]["max_workers"] == 2
     assert side_by_side[0] == ["a", "c"]  # b (600) does not fit beside a (700); c does
@@ -237,7 +239,7 @@ def test_every_group_declares_a_peak_within_the_budget() -> None:
 def test_a_group_is_warm_once_its_warm_up_ran_to_the_end(cache: Path) -> None:
     """``run_group`` marks its group (in numba's cache folder, per source version); the others stay cold."""
     assert warmup.cold_groups() == list(warmup.WARMUP)
-    warmup.run_group("calling")
+    warmup_run.run_group("calling")
     assert warmup.cold_groups() == [g for g in warmup.WARMUP if g != "calling"]
 
 
@@ -256,7 +258,7 @@ def test_a_report_of_studies_side_by_side_compiles_the_cold_groups_first(
             warmup.mark_warm(f"group {g}")
         return [(g, 0.0) for g in groups]
 
-    monkeypatch.setattr(warmup, "run_groups", fake_run_groups)
+    monkeypatch.setattr(warmup_run, "run_groups", fake_run_groups)
     assert report_cmd.compile_first(5, 1, 1000) == [] and report_cmd.compile_first(1, 2, 1000) == []
     assert runs == []
     warmup.mark_warm("group tricks")
@@ -305,7 +307,7 @@ def test_an_interrupted_warm_up_stops_its_workers(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(scheduling, "run_within", interrupted)
     monkeypatch.setattr(scheduling, "stop_workers", stopped.append)
     with pytest.raises(KeyboardInterrupt):
-        list(warmup.run_groups(["calling", "draw"], jobs=2))
+        list(warmup_run.run_groups(["calling", "draw"], jobs=2))
     assert len(stopped) == 1
 
 

@@ -62,7 +62,7 @@ API: dict[str, tuple[str, ...]] = {
     "tricks score": ("analyzer.tricks.score",),
     "tricks solve": ("analyzer.tricks.solve", "analyzer.tricks.Solver"),
     "tricks strength": ("analyzer.tricks.strength",),
-    "warmup": ("analyzer.warmup.run_groups",),
+    "warmup": ("analyzer.cli.warmup_run.run_groups",),
     "videopoker analyze": ("analyzer.videopoker.load_paytable", "analyzer.videopoker.analyze"),
     "videopoker check": ("analyzer.videopoker.simulate",),
     "videopoker hold": ("analyzer.videopoker.advise",),

@@ -53,8 +53,9 @@ def compile_first(studies: int, jobs: int, memory_mb: int) -> list[str]:
     """Before ``studies`` are built ``jobs`` at a time within ``memory_mb``: run the warm-up of
     every group not yet compiled on these sources (when two or more studies run side by side;
     alone, a study compiling its own kernels holds no one else's memory). The groups warmed."""
+    from analyzer.cli.warmup_run import run_groups
     from analyzer.progress import status
-    from analyzer.warmup import cold_groups, run_groups
+    from analyzer.warmup import cold_groups
 
     if jobs < 2 or studies < 2:
         return []

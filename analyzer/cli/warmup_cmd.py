@@ -7,7 +7,8 @@ import os
 import click
 
 from analyzer.cli.options import quiet_option
-from analyzer.warmup import MEMORY_MB, WARMUP, run_groups
+from analyzer.cli.warmup_run import run_groups
+from analyzer.warmup import MEMORY_MB, WARMUP
 
 
 @click.command("warmup")

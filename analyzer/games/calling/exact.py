@@ -130,13 +130,34 @@ class CallingExact(TableResult):
         return None if d is None else self.banker_ev * d
 
     def rows(self) -> list[dict[str, Any]]:
-        """The headline numbers, exact (see :func:`analyzer.games.calling.table.summary_rows`)."""
-        from analyzer.games.calling.table import summary_rows
-
-        return summary_rows(self)
+        """The headline numbers: each as an exact fraction and its value (the sampled columns are
+        added by :func:`analyzer.games.calling.table.summary_rows`)."""
+        ex = self
+        first_p = ex.first_probabilities
+        exact: list[tuple[str, Fraction | None]] = [
+            ("P(no match)", ex.p_no_match),
+            ("P(banker wins)", 1 - ex.p_no_match),
+            ("P(first card matches)", first_p[1]),
+            ("mean matches", ex.mean_matches),
+            ("banker EV per unit per player", ex.banker_ev),
+            ("deals per bank (losing deal included)", ex.deals_per_bank),
+            ("winning deals before the bank passes", ex.wins_before_passing),
+            ("banker EV per turn at the bank", ex.ev_per_bank),
+        ]
+        rows: list[dict[str, Any]] = [{"quantity": q, "exact": _frac(v), "value": _float(v)} for q, v in exact]
+        rows.append({"quantity": "banker SD per deal", "exact": "", "value": ex.banker_sd})
+        return rows
 
     def summary(self) -> dict[str, Any]:
         return {"game": self.game.name, "total": self.total}
+
+
+def _frac(x: Fraction | None) -> str:
+    return "" if x is None else str(x)
+
+
+def _float(x: Fraction | None) -> float | None:
+    return None if x is None else float(x)
 
 
 def exact_calling(game: CallingGame) -> CallingExact:

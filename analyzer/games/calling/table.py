@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from analyzer.games.calling.exact import CallingExact
@@ -21,14 +20,6 @@ __all__ = ["exact_rows", "game_meta", "sample_rows", "summary_rows"]
 TABLES = ("summary", "matches", "first")
 
 
-def _frac(x: Fraction | None) -> str:
-    return "" if x is None else str(x)
-
-
-def _float(x: Fraction | None) -> float | None:
-    return None if x is None else float(x)
-
-
 def game_meta(game: CallingGame) -> dict[str, Any]:
     return {"game": game.name, "deck": game.deck.name, "cards": game.n_cards, "calls": game.calls_text,
             "first_pays": game.first_pays, "match_pays": game.match_pays, "miss_pays": game.miss_pays}
@@ -36,19 +27,7 @@ def game_meta(game: CallingGame) -> dict[str, Any]:
 
 def summary_rows(ex: CallingExact, sample: CallingSample | None = None) -> list[dict[str, Any]]:
     """Headline numbers: exact fraction and value, plus estimate and 95 % CI when sampled."""
-    first_p = ex.first_probabilities
-    exact: list[tuple[str, Fraction | None]] = [
-        ("P(no match)", ex.p_no_match),
-        ("P(banker wins)", 1 - ex.p_no_match),
-        ("P(first card matches)", first_p[1]),
-        ("mean matches", ex.mean_matches),
-        ("banker EV per unit per player", ex.banker_ev),
-        ("deals per bank (losing deal included)", ex.deals_per_bank),
-        ("winning deals before the bank passes", ex.wins_before_passing),
-        ("banker EV per turn at the bank", ex.ev_per_bank),
-    ]
-    rows: list[dict[str, Any]] = [{"quantity": q, "exact": _frac(v), "value": _float(v)} for q, v in exact]
-    rows.append({"quantity": "banker SD per deal", "exact": "", "value": ex.banker_sd})
+    rows = ex.rows()
     if sample is None:
         return rows
     q = sample.p_no_match

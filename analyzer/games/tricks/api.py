@@ -34,6 +34,9 @@ from analyzer.games.tricks.analysis.bidding import (
 )
 from analyzer.games.tricks.analysis.joker_value import JokerValueResult, joker_value
 from analyzer.games.tricks.analysis.selfplay import GamesResult, PlayResult, play_deals, play_games
+from analyzer.games.tricks.analysis.short import HandOdds as ShortHandOdds
+from analyzer.games.tricks.analysis.short import hand_odds as short_hand_odds
+from analyzer.games.tricks.analysis.short import play_short_deals, play_short_games, short_game_odds
 from analyzer.games.tricks.analysis.strength import StrengthResult, strength
 from analyzer.games.tricks.rules import (
     PRESET_NAMES,
@@ -43,9 +46,6 @@ from analyzer.games.tricks.rules import (
     trick_rules,
 )
 from analyzer.games.tricks.search.solver import Deal, DealError, Solver, parse_deal
-from analyzer.games.tricks.short import HandOdds as ShortHandOdds
-from analyzer.games.tricks.short import hand_odds as short_hand_odds
-from analyzer.games.tricks.short import play_short_deals, play_short_games, short_game_odds
 from analyzer.games.tricks.state import TrickState
 from analyzer.results import TableResult
 

@@ -18,9 +18,7 @@ bid and card played, the cards each seat's plays showed it lacks).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -28,25 +26,48 @@ from analyzer.errors import JokerOddsError
 from analyzer.games.state import TERMINAL
 from analyzer.games.tricks.deck import (
     SUITS,
+    card_text,
     format_mask,
     trick_deck,
     trump_text,
 )
 from analyzer.games.tricks.kernels.moves import (
+    GIVE,
+    HIGH,
     JK1,
+    LOW,
+    TAKE,
     deal_score,
     led_suit,
     legal_moves,
     maker_points,
     trick_winner,
 )
-from analyzer.games.tricks.move_text import move_text
+from analyzer.games.tricks.kernels.short import side_flags
 from analyzer.games.tricks.rules import TrickRules
-from analyzer.games.tricks.short_kernels import side_flags
 
-__all__ = ["TrickInfo", "TrickState", "kernel_policy", "move_text"]
+__all__ = ["TrickInfo", "TrickState", "move_text"]
 
 NO_TRUMP_ACTION = 4
+
+
+def move_text(action: int, deck_name: str = "36j") -> str:
+    """A play as text: the card, and a joker's declared mode: ``Ah``, ``Jk1 take h``, ``Jk2 low``.
+
+    >>> move_text(61 + 64 * 5), move_text(62 + 64 * 2)
+    ('Jk1 take h', 'Jk2 low')
+    """
+    bit, mode = action & 63, action >> 6
+    text = card_text(bit, trick_deck(deck_name))
+    if mode == HIGH:
+        return f"{text} high"
+    if mode == LOW:
+        return f"{text} low"
+    if TAKE <= mode < GIVE:
+        return f"{text} take {SUITS[mode - TAKE]}"
+    if mode >= GIVE:
+        return f"{text} give {SUITS[mode - GIVE]}"
+    return text
 
 
 @dataclass(frozen=True)
@@ -472,18 +493,3 @@ class TrickState:
         st.stock = deal[i:] + turned
         return st
 
-
-def kernel_policy(name: str, **options: Any) -> Callable[[TrickState, np.random.Generator], int]:
-    """A :data:`analyzer.games.state.Policy` for the named policy (``random``, ``heuristic``,
-    ``pimc``, ``pimc-bid``): :func:`analyzer.games.tricks.policies.on_state.state_policy`.
-
-    >>> from analyzer.games.state import play_out
-    >>> from analyzer.games.tricks.rules import trick_rules
-    >>> rng = np.random.default_rng(3)
-    >>> st = TrickState.new_deal(trick_rules("georgian-joker"), 4, rng)
-    >>> len(play_out(st, [kernel_policy("heuristic")] * 4, rng))
-    4
-    """
-    from analyzer.games.tricks.policies.on_state import state_policy
-
-    return state_policy(name, **options)

@@ -25,9 +25,7 @@ from analyzer.engine import run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.kernels.dealing import pack_mask, policy_state, search_state
 from analyzer.games.tricks.kernels.moves import maker_points
-from analyzer.games.tricks.policies.seats import search_for
-from analyzer.games.tricks.rules import P, TrickRules
-from analyzer.games.tricks.short_kernels import (
+from analyzer.games.tricks.kernels.short import (
     deal_hands,
     maker_of,
     new_position,
@@ -36,6 +34,8 @@ from analyzer.games.tricks.short_kernels import (
     says_play,
     turned_trump,
 )
+from analyzer.games.tricks.policies.seats import search_for
+from analyzer.games.tricks.rules import P, TrickRules
 from analyzer.kernels.jit import kernel
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, mean_from_sums
@@ -137,7 +137,7 @@ class ShortStrength(TableResult):
 def short_strength(rules: TrickRules, a: str, b: str, deals: int | None = 400, seed: int = 0,
                    pimc: dict[str, Any] | None = None, chunk_size: int = 20, **engine: Any) -> ShortStrength:
     """Policy ``a`` against ``b`` in duplicate over random deals (``pimc``: k, budget, model, endgame)."""
-    from analyzer.games.tricks.short import _cfg, _pack, _policy_codes
+    from analyzer.games.tricks.analysis.short import _cfg, _pack, _policy_codes
 
     codes = _policy_codes(rules, [a, b] + ["heuristic"] * (rules.players - 2))
     if a == b:

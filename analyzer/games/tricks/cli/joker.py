@@ -18,7 +18,7 @@ from analyzer.cli.options import (
     run_summary,
 )
 from analyzer.defaults import COUNT
-from analyzer.games.tricks.cli_bid import CARDS, GAMES, check_cards, run_info
+from analyzer.games.tricks.cli.bid import CARDS, GAMES, check_cards, run_info
 from analyzer.progress import progress_enabled
 
 __all__ = ["COMMANDS", "joker_value_cmd"]

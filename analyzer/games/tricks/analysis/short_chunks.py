@@ -19,10 +19,7 @@ from numba import uint64
 
 from analyzer.games.tricks.kernels.dealing import pack_mask
 from analyzer.games.tricks.kernels.moves import popcount, suit_mask
-from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
-from analyzer.games.tricks.policies.seats import search_for
-from analyzer.games.tricks.rules import P, TrickRules
-from analyzer.games.tricks.short_kernels import (
+from analyzer.games.tricks.kernels.short import (
     JOKERS,
     NORMAL,
     dd_table,
@@ -36,6 +33,9 @@ from analyzer.games.tricks.short_kernels import (
     says_play,
     turned_trump,
 )
+from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
+from analyzer.games.tricks.policies.seats import search_for
+from analyzer.games.tricks.rules import P, TrickRules
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal
 

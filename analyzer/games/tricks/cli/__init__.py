@@ -22,7 +22,7 @@ from analyzer.cli.options import (
 )
 from analyzer.defaults import COUNT, COUNT_PIMC, count_for
 from analyzer.errors import JokerOddsError
-from analyzer.games.tricks.cli_bid import (
+from analyzer.games.tricks.cli.bid import (
     CARDS,
     TRICKS,
     check_cards,
@@ -30,10 +30,10 @@ from analyzer.games.tricks.cli_bid import (
     pimc_options,
     run_info,
 )
-from analyzer.games.tricks.cli_bid import COMMANDS as BID_COMMANDS
-from analyzer.games.tricks.cli_joker import COMMANDS as JOKER_COMMANDS
-from analyzer.games.tricks.cli_short import COMMANDS as SHORT_COMMANDS
-from analyzer.games.tricks.cli_short import short_play, short_solve
+from analyzer.games.tricks.cli.bid import COMMANDS as BID_COMMANDS
+from analyzer.games.tricks.cli.joker import COMMANDS as JOKER_COMMANDS
+from analyzer.games.tricks.cli.short import COMMANDS as SHORT_COMMANDS
+from analyzer.games.tricks.cli.short import short_play, short_solve
 from analyzer.io import render_text_table
 from analyzer.progress import progress_enabled
 

@@ -5,8 +5,8 @@ duplicate, and whole games — sized to build in about 20 s on two cores (~35 CP
 Every number is sampled through the simulation engine with a fixed seed and carries a 95 % CI;
 the headline's rows take a fixed sample, the other rows run to a precision target (:data:`TARGET_SE`);
 every section says its policy, its sample sizes and the CLI command of a bigger run. The tables
-are computed in :mod:`analyzer.games.tricks.report_rows`, drawn in
-:mod:`analyzer.games.tricks.report_figures`.
+are computed in :mod:`analyzer.games.tricks.report.rows`, drawn in
+:mod:`analyzer.games.tricks.report.figures`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.defaults import PIMC_ENDGAME
-from analyzer.games.tricks.report_figures import (
+from analyzer.games.tricks.report.figures import (
     draw_figure,
     finals_figure,
     heatmap,
@@ -24,7 +24,7 @@ from analyzer.games.tricks.report_figures import (
     joker_figure,
     made_heatmap,
 )
-from analyzer.games.tricks.report_rows import (
+from analyzer.games.tricks.report.rows import (
     FeatureTask,
     HookTask,
     bid_value_rows,

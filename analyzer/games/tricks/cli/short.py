@@ -10,7 +10,7 @@ import click
 
 from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
 from analyzer.errors import JokerOddsError
-from analyzer.games.tricks.cli_bid import pimc_kwargs, run_info
+from analyzer.games.tricks.cli.bid import pimc_kwargs, run_info
 from analyzer.games.tricks.rules import SHORT_PRESETS
 
 __all__ = ["COMMANDS", "short_play", "short_solve"]
@@ -37,7 +37,7 @@ def _policies(rules: Any, policy: str, policy_seat: tuple[str, ...], pimc: bool 
 def short_play(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[str, ...], deals: int | None,
                schedule: bool, seed: int, fmt: str, out: Path | None, opts: dict[str, Any]) -> None:
     """``tricks play --game short-tricks``: random deals (or whole games to 5 with ``--schedule``)."""
-    from analyzer.games.tricks.short import play_short_deals, play_short_games, short_rules
+    from analyzer.games.tricks.analysis.short import play_short_deals, play_short_games, short_rules
 
     rules = short_rules(game, rule)
     pols = _policies(rules, policy, policy_seat, pimc=True)
@@ -66,7 +66,7 @@ def short_play(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple
 def short_solve(game: str, rule: tuple[str, ...], hands: list[str], trump: str, maker: int, fmt: str,
                 out: Path | None) -> None:
     """``tricks solve --game short-tricks``: the double-dummy tricks of the maker's side."""
-    from analyzer.games.tricks.short import short_rules, solve_short
+    from analyzer.games.tricks.analysis.short import short_rules, solve_short
 
     rules = short_rules(game, rule)
     v = solve_short(rules, hands, trump, maker)
@@ -109,7 +109,7 @@ def hand_odds_cmd(game: str, rule: tuple[str, ...], hand: str, trump: str, seat:
 
     Example: joker-odds tricks hand-odds --hand "Jk As Ks 7h 8d" --trump s --seat 0 --deals 20000 --seed 1
     """
-    from analyzer.games.tricks.short import hand_odds, short_rules
+    from analyzer.games.tricks.analysis.short import hand_odds, short_rules
 
     rules = short_rules(game, rule)
     pols = _policies(rules, policy, policy_seat)
@@ -146,7 +146,7 @@ def game_odds_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tu
 
     Example: joker-odds tricks game-odds --deals 200000 --seed 1
     """
-    from analyzer.games.tricks.short import short_game_odds, short_rules
+    from analyzer.games.tricks.analysis.short import short_game_odds, short_rules
 
     rules = short_rules(game, rule)
     if lowest > 0:

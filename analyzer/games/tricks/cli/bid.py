@@ -296,8 +296,8 @@ def strength_cmd(game: str, rule: tuple[str, ...], cards: int, pol_a: str, pol_b
 def _short_strength(rule: tuple[str, ...], cards: int | None, pol_a: str, pol_b: str, others: str | None,
                     deals: int, seed: int, fmt: str, out: Path | None, opts: dict[str, Any]) -> None:
     """``tricks strength --game short-tricks``: A rotated over the seats against B, in duplicate."""
+    from analyzer.games.tricks.analysis.short_strength import short_strength
     from analyzer.games.tricks.rules import short_rules
-    from analyzer.games.tricks.short_strength import short_strength
 
     if cards is not None:
         raise JokerOddsError("short-tricks deals five cards: drop --cards")

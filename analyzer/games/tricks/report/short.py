@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 
 from analyzer.engine import run
+from analyzer.games.tricks.analysis.short import play_short_deals, play_short_games
+from analyzer.games.tricks.analysis.short_game import game_odds
 from analyzer.games.tricks.rules import TrickRules, short_rules
-from analyzer.games.tricks.short import play_short_deals, play_short_games
-from analyzer.games.tricks.short_game import game_odds
 from analyzer.numfmt import interval, pct, se_decimals
 from analyzer.report.study import Study
 from analyzer.stats import mean_from_sums
@@ -37,7 +37,7 @@ class FeatureTask:
     policies: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.short_chunks import features_chunk
+        from analyzer.games.tricks.analysis.short_chunks import features_chunk
 
         return features_chunk(state, n, self.pack.copy(), self.rp, self.policies)  # type: ignore[no-any-return]
 
@@ -52,7 +52,7 @@ def play_table(rules: TrickRules, deals: int, seed: int) -> list[dict[str, Any]]
     >>> {"seat", "trumps", "aces", "deals", "gain", "ci_low", "ci_high", "p_make"} <= set(rows[0])
     True
     """
-    from analyzer.games.tricks.short_chunks import trick_bits
+    from analyzer.games.tricks.analysis.short_chunks import trick_bits
 
     task = FeatureTask(rules.params(), np.array(trick_bits(rules), np.int64), np.ones(rules.players, np.int64))
     t = run(task, trials=deals, seed=seed, chunk_size=5_000, quiet=True).totals

@@ -21,9 +21,9 @@ import numpy as np
 
 from analyzer.engine import DEFAULT_CHUNK, run
 from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.analysis.short_game import DealOutcomes, GameOdds, game_odds
 from analyzer.games.tricks.deck import parse_mask, parse_trump, trick_deck
 from analyzer.games.tricks.rules import TrickRules, short_rules
-from analyzer.games.tricks.short_game import DealOutcomes, GameOdds, game_odds
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
@@ -32,7 +32,7 @@ __all__ = ["HandOdds", "ShortDeals", "ShortGames", "hand_odds", "play_short_deal
 
 
 def _policy_codes(rules: TrickRules, policies: Sequence[str]) -> np.ndarray:
-    from analyzer.games.tricks.short_kernels import SHORT_POLICIES
+    from analyzer.games.tricks.kernels.short import SHORT_POLICIES
 
     if len(policies) != rules.players:
         raise JokerOddsError(f"{len(policies)} policies for {rules.players} players")
@@ -56,7 +56,7 @@ def _cfg(rules: TrickRules, codes: np.ndarray, pimc: dict[str, Any] | None) -> n
 
 
 def _pack(rules: TrickRules) -> np.ndarray:
-    from analyzer.games.tricks.short_chunks import trick_bits
+    from analyzer.games.tricks.analysis.short_chunks import trick_bits
 
     return np.array(trick_bits(rules), np.int64)
 
@@ -70,7 +70,7 @@ class _DealsTask:
     cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.short_chunks import deals_chunk
+        from analyzer.games.tricks.analysis.short_chunks import deals_chunk
 
         return deals_chunk(state, n, self.pack.copy(), self.rp, self.policies, self.dd,  # type: ignore[no-any-return]
                            self.cfg)
@@ -152,7 +152,7 @@ class _HandTask:
     cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.short_chunks import hand_chunk
+        from analyzer.games.tricks.analysis.short_chunks import hand_chunk
 
         return hand_chunk(state, n, np.uint64(self.hand), self.seat, np.uint64(self.cand),  # type: ignore[no-any-return]
                           self.pack.copy(), self.rp, self.policies, self.cfg)
@@ -245,7 +245,7 @@ class _GamesTask:
     cfg: np.ndarray
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.short_chunks import games_chunk
+        from analyzer.games.tricks.analysis.short_chunks import games_chunk
 
         return games_chunk(state, n, self.pack.copy(), self.rp, self.policies,  # type: ignore[no-any-return]
                            self.target, self.premium, self.cfg)
@@ -313,7 +313,7 @@ def short_game_odds(rules: TrickRules, policies: Sequence[str], deals: int | Non
 
 def solve_short(rules: TrickRules, hands: Sequence[str], trump: str | None, maker: int) -> int:
     """Double-dummy tricks of the maker's side (seat 0 leads), every hand known."""
-    from analyzer.games.tricks.short_kernels import dd_table, dd_tricks
+    from analyzer.games.tricks.kernels.short import dd_table, dd_tricks
 
     deck = trick_deck(rules.deck)
     if len(hands) != rules.players:
