@@ -1,5 +1,6 @@
-"""The "poker with joker" options: the any-card draw kernel against the one/two-card exchange
-kernel, buying the joker against the draw it is one case of, game-file fields and the CLI."""
+"""The "poker with joker" options: buying the joker against the draw it is one case of, the draw
+kernel against the plain reference, game-file fields and the CLI. (The one/two-card exchange is
+the draw kernel itself; tests/test_stud_strategy.py checks it against the reference.)"""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from analyzer.cards import get_deck, parse_card, parse_hand
 from analyzer.games.stud.exact import hand_tables
 from analyzer.games.stud.exchange import _kernel_args
 from analyzer.games.stud.game import StudError, load_game
-from analyzer.games.stud.kernels import exchange as X
 from analyzer.games.stud.kernels.draw import hold_value, joker_value
 
 
@@ -32,12 +32,6 @@ def test_game_file_has_the_fees_one_ante_each() -> None:
     assert game.draw_fee == 1 and game.joker_fee == 1
     assert game.rules.natural_beats_wild.value == "tie"
     assert load_game("j-poker").draw_fee is None
-
-
-@pytest.mark.parametrize("mask", [0, 1, 2, 16, 3, 17, 24])
-def test_hold_value_matches_the_exchange_kernel(setup, mask: int) -> None:
-    _, _, args, pos, u = setup
-    assert hold_value(pos, u, mask, *args) == pytest.approx(X.option_value(pos, u, mask, *args), abs=1e-12)
 
 
 def test_buying_the_joker_is_one_draw_of_the_one_card_exchange(setup) -> None:

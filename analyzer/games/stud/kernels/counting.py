@@ -34,6 +34,26 @@ def count_below(lst, start, length, x):
 
 
 @no_refcount
+def below3(lst, start, length, x0, x1, x2):
+    """How many of the sorted ``lst[start:start+length]`` are < ``x0``, < ``x1`` and < ``x2``
+    (``x1 <= x2``: the third count walks on from the second)."""
+    c0 = count_below(lst, start, length, x0)
+    c1 = count_below(lst, start, length, x1)
+    c2 = c1
+    while c2 < length and lst[start + c2] < x2:
+        c2 += 1
+    return c0, c1, c2
+
+
+@no_refcount
+def add_signed(odd, t0, t1, t2, c0, c1, c2):
+    """``(t0, t1, t2)`` plus the counts, or minus them when ``odd`` (inclusion-exclusion)."""
+    if odd:
+        return t0 - c0, t1 - c1, t2 - c2
+    return t0 + c0, t1 + c1, t2 + c2
+
+
+@no_refcount
 def dealer_counts(excl, m, u, x0, x1, x2, cls, cum1, cum2, tri, quad, binom, out3, s):
     """Dealer hands holding ``u`` and none of ``excl[:m]`` (m ≤ 7) with class < x0, < x1, < x2
     → out3 (``s``: int64 scratch of length 5)."""
@@ -69,31 +89,16 @@ def dealer_counts(excl, m, u, x0, x1, x2, cls, cum1, cum2, tri, quad, binom, out
             c2 = cum2[r, x2]
         elif k == 2:
             st = (binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3]) * l3
-            c0 = count_below(tri, st, l3, x0)
-            c1 = count_below(tri, st, l3, x1)
-            c2 = c1
-            while c2 < l3 and tri[st + c2] < x2:
-                c2 += 1
+            c0, c1, c2 = below3(tri, st, l3, x0, x1, x2)
         elif k == 3:
             st = (binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4]) * l4
-            c0 = count_below(quad, st, l4, x0)
-            c1 = count_below(quad, st, l4, x1)
-            c2 = c1
-            while c2 < l4 and quad[st + c2] < x2:
-                c2 += 1
+            c0, c1, c2 = below3(quad, st, l4, x0, x1, x2)
         else:
             v = cls[binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4] + binom[s[4], 5]]
             c0 = 1 if v < x0 else 0
             c1 = 1 if v < x1 else 0
             c2 = 1 if v < x2 else 0
-        if k & 1:
-            t0 -= c0
-            t1 -= c1
-            t2 -= c2
-        else:
-            t0 += c0
-            t1 += c1
-            t2 += c2
+        t0, t1, t2 = add_signed(k & 1, t0, t1, t2, c0, c1, c2)
     out3[0] = t0
     out3[1] = t1
     out3[2] = t2

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from analyzer.games.stud.kernels.counting import count_below
+from analyzer.games.stud.kernels.counting import add_signed, below3
 from analyzer.games.stud.kernels.tables import colex, sort_small
 from analyzer.kernels.jit import kernel, no_refcount
 
@@ -117,19 +117,8 @@ def pool_counts(sub, nd, x0, x1, x2, nu, c4, cum0, cum1, cum2, l3, binom, out3):
             c2 = np.int64(cum2[idx, x2])
         else:
             st = idx * s3
-            c0 = count_below(l3, st, s3, x0)
-            c1 = count_below(l3, st, s3, x1)
-            c2 = c1
-            while c2 < s3 and l3[st + c2] < x2:
-                c2 += 1
-        if k & 1:
-            t0 -= c0
-            t1 -= c1
-            t2 -= c2
-        else:
-            t0 += c0
-            t1 += c1
-            t2 += c2
+            c0, c1, c2 = below3(l3, st, s3, x0, x1, x2)
+        t0, t1, t2 = add_signed(k & 1, t0, t1, t2, c0, c1, c2)
     out3[0] = t0
     out3[1] = t1
     out3[2] = t2
