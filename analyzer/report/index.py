@@ -22,7 +22,7 @@ from typing import Any
 from analyzer.io import atomic_write_text, json_text
 from analyzer.report.study import CSS, HEAD, slug
 
-__all__ = ["read_metas", "write_index", "write_meta"]
+__all__ = ["read_metas", "write_cards", "write_index", "write_meta"]
 
 
 def write_meta(out: Path, name: str, title: str, headline: str, built: str, seconds: float,
@@ -57,16 +57,52 @@ def write_index(out: Path, known: Sequence[tuple[str, str]]) -> list[dict[str, A
     source = resources.files("analyzer.report").joinpath("templates/index.html.j2").read_text(encoding="utf-8")
     template = jinja2.Environment(autoescape=True, keep_trailing_newline=True).from_string(source)
     glossary = _glossary(metas)
+    cards = write_cards(Path(out), metas)
     atomic_write_text(Path(out) / "index.html", template.render(studies=metas, css=CSS, head=HEAD,
-                                                                glossary=bool(glossary)))
+                                                                glossary=bool(glossary), cards=cards))
     _write_glossary(Path(out), glossary)
     md = ["# joker-odds reports\n"]
     for m in metas:
         md.append(f"- [{m['title']}]({m['name']}/index.md)" + (f": {m['headline']}" if m["headline"] else ""))
+    if cards:
+        md.append(f"\nStrategy cards for the table, one a printed page: [cards](cards.md) ({cards})")
     if glossary:
         md.append("\nWords used on the pages: [glossary](glossary.md)")
     atomic_write_text(Path(out) / "index.md", "\n".join(md) + "\n\nRebuild everything: `joker-odds report`\n")
     return metas
+
+
+def write_cards(out: Path, metas: list[dict[str, Any]]) -> int:
+    """``cards.html`` and ``cards.md``: every study's strategy cards (from its ``cards.json``), each
+    card printing on a page of its own; returns how many cards (no page without any)."""
+    esc = html.escape
+    body, md, n = [], ["# Strategy cards\n", "Print this page: each card takes one page.\n"], 0
+    for m in metas:
+        with contextlib.suppress(OSError, ValueError):
+            data = json.loads((out / m["name"] / "cards.json").read_text(encoding="utf-8"))
+            cards = data.get("cards") or []
+            if not cards:
+                continue
+            body.append(f"<section id='{esc(m['name'])}'><h2 class='study'>{esc(m['title'])} "
+                        f"<small>(<a href='{esc(m['name'])}/index.html'>the study</a>)</small></h2>" +
+                        "".join(c["html"].replace("href='tables/", f"href='{esc(m['name'])}/tables/") for c in cards)
+                        + "</section>")
+            md.append(f"## {m['title']} ([the study]({m['name']}/index.md))\n")
+            md += [c["md"] for c in cards]
+            n += len(cards)
+    for name in ("cards.html", "cards.md"):
+        (out / name).unlink(missing_ok=True)
+    if not n:
+        return 0
+    css = CSS + "@media print{h1,.intro,h2.study{display:none}}"
+    atomic_write_text(out / "cards.html",
+                      f"<!doctype html><html lang='en'><head>{HEAD}<title>Strategy cards</title><style>{css}</style>"
+                      f"</head><body class='cards'><nav><a href='index.html'>all studies</a></nav><h1>Strategy cards</h1>"
+                      f"<p class='intro'>What to hold, bet or bid, game by game, best play first, with what each "
+                      f"simpler rule costs. Print this page: each card takes one page.</p>{''.join(body)}"
+                      f"</body></html>\n")
+    atomic_write_text(out / "cards.md", "\n".join(md) + "\n")
+    return n
 
 
 def _glossary(metas: list[dict[str, Any]]) -> dict[str, tuple[str, list[tuple[str, str]]]]:

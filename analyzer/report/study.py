@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -46,7 +47,12 @@ CSS = (
     ".answer{border-left:5px solid #2a7;background:#f3fbf6;padding:.6em 1em;margin:1em 0;font-size:1.05em}"
     ".answer p{margin:.3em 0}"
     ".card{border:2px solid #345;border-radius:6px;padding:.4em 1em;margin:1em 0}"
-    ".card ul{columns:2 24em;padding-left:1.2em}.card li{break-inside:avoid;margin:.1em 0}"
+    ".card ul,.card ol{columns:2 22em;column-gap:3em;padding-left:1.8em;margin:.3em 0}.card li{break-inside:avoid;margin:.1em 0}"
+    ".card .notes{font-size:.82em;color:#333;margin:.4em 0 .2em}.card .notes p{margin:.1em 0}"
+    ".card h3{margin:.3em 0}.card .tw{margin:.4em 0}"
+    ".rules{background:#f7f7fa;border-left:5px solid #99a;padding:.4em 1em;margin:1em 0}"
+    ".rules h2{font-size:1.1em;margin:.3em 0}.rules ul{margin:.3em 0;padding-left:1.2em}"
+    ".cardlink{font-size:.95em}"
     ".toc{font-size:.9em;margin:.5em 0 1.5em;padding:0;list-style:none}"
     ".toc li{display:inline-block;margin:.1em 1.4em .1em 0}"
     "details{margin:.5em 0}summary{cursor:pointer;color:#246}"
@@ -60,7 +66,9 @@ CSS = (
     "@media (max-width:600px){body{margin:1em auto;font-size:.95em}}"
     "@media print{nav,footer,.toc,summary{display:none}details{display:block}"
     "body{max-width:none;margin:0;font-size:10pt}.tw{overflow:visible}"
-    "table,figure,.card,.answer{break-inside:avoid}a{color:inherit;text-decoration:none}}"
+    "table,figure,.card,.answer{break-inside:avoid}a{color:inherit;text-decoration:none}"
+    ".card{font-size:9pt;border-width:1px}.cards .card{break-after:page;margin:0}}"
+    "@page{margin:12mm}"
 )
 HEAD = ("<meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'>")
 
@@ -151,6 +159,8 @@ class Study:
     headline: str = ""  # one line of headline numbers for the reports index
     answers: list[str] = field(default_factory=list)
     terms: dict[str, str] = field(default_factory=dict)
+    rule_lines: list[str] = field(default_factory=list)
+    rule_options: list[str] = field(default_factory=list)
     _tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _percent: dict[str, frozenset[str]] = field(default_factory=dict)  # columns declared probabilities
     _figures: dict[str, bytes] = field(default_factory=dict)
@@ -158,6 +168,12 @@ class Study:
     def answer(self, *lines: str) -> None:
         """The answer box at the top of the page: 3–6 short lines, numbers with their intervals."""
         self.answers.extend(lines)
+
+    def rules(self, lines: Sequence[str], options: Sequence[str] = ()) -> None:
+        """The game's rules in plain words (5–10 lines), shown right after the answer box, and the
+        rule options that change the numbers."""
+        self.rule_lines = list(lines)
+        self.rule_options = list(options)
 
     def term(self, word: str, meaning: str) -> None:
         """Explain ``word`` where it first appears on the page and in the report's glossary."""
@@ -180,13 +196,23 @@ class Study:
             self._percent[name] = frozenset(percent)
         self.blocks.append(("table", (name, caption, fold)))
 
-    def card(self, title: str, lines: list[str], rows: list[dict[str, Any]] | None = None,
-             name: str = "") -> None:
-        """A strategy card: a boxed title, a few rules in words and an optional short table, made
-        to print on its own."""
+    def card(self, title: str, lines: Sequence[str], rows: list[dict[str, Any]] | None = None,
+             name: str = "", notes: Sequence[str] = (), ordered: bool = False, top: bool = False,
+             after: Sequence[str] = ()) -> None:
+        """A strategy card: a boxed title, a few rules in words (``ordered``: numbered, best
+        first), an optional short table, then ``after`` (lines under the table) and ``notes``
+        (small print: footnotes, what the card costs), made to print on one page. A ``top`` card
+        shows right after the answer box (and the rules); every card is also collected on the
+        report's printable cards page."""
         if rows is not None:
             self._tables[name or slug(title)] = rows
-        self.blocks.append(("card", (title, list(lines), (name or slug(title)) if rows is not None else "")))
+        self.blocks.append(("card", (title, list(lines), (name or slug(title)) if rows is not None else "",
+                                     list(notes), ordered, top, list(after))))
+
+    def cards(self) -> list[tuple[Any, ...]]:
+        """The cards' payloads, in page order (the ``top`` ones first)."""
+        found = [p for k, p in self.blocks if k == "card"]
+        return [p for p in found if p[5]] + [p for p in found if not p[5]]
 
     def csv(self, name: str, rows: list[dict[str, Any]]) -> None:
         """A table saved as ``tables/<name>.csv`` only (e.g. the long form of a pivoted table)."""
@@ -231,6 +257,16 @@ class Study:
                                                         if n != self.name) + "\n", f"# {self.title}\n"]
         if self.answers:
             out.append("\n".join(f"> {line}  " for line in self.answers) + "\n")
+            if self.cards():
+                out.append("> Strategy card below; every game's card, printable: [cards](../cards.md)\n")
+        if self.rule_lines:
+            out.append("## The rules\n")
+            out += [f"- {line}" for line in self.rule_lines] + [""]
+            if self.rule_options:
+                out.append("Rule options that change the numbers: " + "; ".join(self.rule_options) + ".\n")
+        for payload in self.cards():
+            if payload[5]:
+                out += self._md_card(payload)
         if len(self.sections()) > 1:
             out.append("Contents: " + " · ".join(f"[{h}](#{slug(h)})" for h in self.sections()) + "\n")
         for kind, payload in self.blocks:
@@ -242,11 +278,8 @@ class Study:
             elif kind == "table":
                 out += self._md_table(*payload)
             elif kind == "card":
-                title, lines, name = payload
-                out.append(f"**{title}**\n")
-                out += [f"- {line}" for line in lines] + [""]
-                if name:
-                    out += self._md_table(name, "", False)
+                if not payload[5]:
+                    out += self._md_card(payload)
             elif kind == "figure":
                 name, caption = payload
                 out.append(f"![{caption or name}](figures/{name}.png)\n")
@@ -260,7 +293,34 @@ class Study:
             out.append(f"---\n\n{foot}\n")
         return "\n".join(out)
 
+    def _md_card(self, payload: tuple[Any, ...]) -> list[str]:
+        title, lines, name, notes, ordered, _top, after = payload
+        out = [f"**{title}**\n"]
+        out += [f"{i}. {line}" if ordered else f"- {line}" for i, line in enumerate(lines, 1)] + [""]
+        if name:
+            out += self._md_table(name, "", False)
+        out += [f"{line}\n" for line in after]
+        out += [f"<small>{line}</small>  " for line in notes] + ([""] if notes else [])
+        return out
+
     # -- HTML -----------------------------------------------------------------------------
+
+    def _card_html(self, payload: tuple[Any, ...], seen: set[str]) -> str:
+        title, lines, name, notes, ordered, _top, after = payload
+        tag = "ol" if ordered else "ul"
+        return (f"<div class='card' id='card-{slug(title)}'><h3 id='{slug(title)}'>{html.escape(title)}</h3>"
+                + (f"<{tag}>" + "".join(f"<li>{self._prose(line, seen)}</li>" for line in lines) + f"</{tag}>"
+                   if lines else "")
+                + (self._html_table(name, "", False, seen) if name else "")
+                + "".join(f"<p>{self._prose(line, seen)}</p>" for line in after)
+                + ("<div class='notes'>" + "".join(f"<p>{self._prose(n, seen)}</p>" for n in notes) + "</div>"
+                   if notes else "") + "</div>")
+
+    def card_fragments(self) -> list[dict[str, str]]:
+        """Each card as the report's cards page shows it: title, HTML (no term links: the page
+        has no list of terms) and Markdown."""
+        return [{"title": p[0], "html": self._card_html(p, set(self.terms)), "md": "\n".join(self._md_card(p))}
+                for p in self.cards()]
 
     def _prose(self, text: str, seen: set[str]) -> str:
         """Escaped prose; `code` spans become code; outside them, the first use of each declared
@@ -310,9 +370,24 @@ class Study:
         out = [f"<!doctype html><html lang='en'><head>{HEAD}<title>{esc(self.title)}</title>"
                f"<style>{CSS}</style></head><body>{ctx.nav_html(self.name)}"
                f"<h1>{esc(self.title)}</h1>"]
+        cards = self.cards()
         if self.answers:
+            link = ""
+            if cards:
+                first = f"#card-{slug(cards[0][0])}"
+                link = (f"<p class='cardlink'>Strategy card{'s' if len(cards) > 1 else ''}: <a href='{first}'>"
+                        f"on this page</a> · every game's card, printable: <a href='../cards.html#{esc(self.name)}'>"
+                        "cards page</a></p>")
             out.append("<div class='answer' id='answer'>" +
-                       "".join(f"<p>{self._prose(line, seen)}</p>" for line in self.answers) + "</div>")
+                       "".join(f"<p>{self._prose(line, seen)}</p>" for line in self.answers) + link + "</div>")
+        if self.rule_lines:
+            out.append("<div class='rules' id='rules'><h2>The rules</h2><ul>" +
+                       "".join(f"<li>{self._prose(line, seen)}</li>" for line in self.rule_lines) + "</ul>" +
+                       (f"<p>Rule options that change the numbers: {self._prose('; '.join(self.rule_options), seen)}.</p>"
+                        if self.rule_options else "") + "</div>")
+        for payload in cards:
+            if payload[5]:
+                out.append(self._card_html(payload, seen))
         if len(self.sections()) > 1:
             out.append("<ul class='toc' id='contents'>" + "".join(
                 f"<li>{i}. <a href='#{slug(h)}'>{esc(h)}</a></li>" for i, h in enumerate(self.sections(), 1))
@@ -327,10 +402,8 @@ class Study:
                 name, caption, fold = payload
                 out.append(self._html_table(name, caption, fold, seen))
             elif kind == "card":
-                title, lines, name = payload
-                out.append(f"<div class='card'><h3 id='{slug(title)}'>{esc(title)}</h3><ul>" +
-                           "".join(f"<li>{self._prose(line, seen)}</li>" for line in lines) + "</ul>" +
-                           (self._html_table(name, "", False, seen) if name else "") + "</div>")
+                if not payload[5]:
+                    out.append(self._card_html(payload, seen))
             elif kind == "figure":
                 name, caption = payload
                 out.append(f"<figure><img src='figures/{name}.png' alt='{esc(caption or name)}'>"
@@ -361,4 +434,10 @@ class Study:
         for fname, text in (("index.md", self._markdown(ctx)), ("index.html", self._html(ctx))):
             atomic_write_text(base / fname, text)
             written.append(base / fname)
+        if self.cards():
+            atomic_write_text(base / "cards.json", json.dumps(
+                {"name": self.name, "title": self.title, "cards": self.card_fragments()}, ensure_ascii=False))
+            written.append(base / "cards.json")
+        else:
+            (base / "cards.json").unlink(missing_ok=True)
         return written

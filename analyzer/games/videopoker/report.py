@@ -13,6 +13,7 @@ import numpy as np
 
 from analyzer.games.videopoker.exact import Analysis, analyze
 from analyzer.games.videopoker.paytable import PayTable, load_paytable
+from analyzer.games.videopoker.report_card import VideoPokerCard, video_poker_card
 from analyzer.games.videopoker.strategy import StrategyTable, strategy_table
 from analyzer.numfmt import pct
 from analyzer.report.study import Study
@@ -37,11 +38,43 @@ class _Done:
     cards_drawn: dict[int, float]
     by_wild: dict[int, tuple[float, float]]
     strategy: StrategyTable
+    card: VideoPokerCard
 
     @classmethod
     def of(cls, a: Analysis) -> _Done:
+        s = strategy_table(a)
         return cls(a.table, a.ret, a.sd, a.hit_frequency, a.counts, a.total, a.rows(), a.cards_drawn(),
-                   a.return_by_wild_dealt(), strategy_table(a))
+                   a.return_by_wild_dealt(), s, video_poker_card(a, s))
+
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _card(study: Study, table: PayTable, c: VideoPokerCard, top: bool) -> None:
+    """The card: hold lines best first, footnoted qualifiers, its return and the simple strategy's."""
+    notes: dict[str, str] = {}
+
+    def marked(line: str, note: str) -> str:
+        if not note:
+            return line
+        if note not in notes:
+            notes[note] = str(len(notes) + 1).translate(_SUPERSCRIPT)
+        return f"{line} {notes[note]}"
+
+    lines = [marked(ln.text, ln.note) for ln in c.lines]
+    simple = "; ".join(f"{i}. {ln.text}" for i, ln in enumerate(c.simple, 1))
+    cost = c.optimal_return - c.card_return
+    s_cost = c.optimal_return - c.simple_return
+    after = [f"This card returns **{pct(c.card_return, 6)}** played exactly as written (perfect play "
+             f"{pct(c.optimal_return, 6)}: it costs {pct(cost, 3)} of each bet).",
+             f"**Simple strategy**, {len(c.simple)} lines, returns {pct(c.simple_return, 6)} (costs "
+             f"{pct(s_cost, 3)} of each bet): {simple}."]
+    study.card(f"Strategy card: {table.name}",
+               lines,
+               notes=["Hold the first line your five cards match; when a line fits several ways, keep the highest "
+                      "cards. Both returns are exact, from playing the list over every deal."] +
+                     [f"{m} {n}." for n, m in notes.items()],
+               ordered=True, top=top, after=after)
 
 
 def _plots(study: Study, name: str, a: _Done) -> None:
@@ -78,10 +111,24 @@ def build() -> Study:
     study.answer(*(f"**{t.name}**: optimal play returns **{pct(float(a.ret), 6)}** — "
                    + (f"the player's edge is {pct(float(a.ret) - 1)}" if a.ret >= 1 else
                       f"a house edge of {pct(1 - float(a.ret))}")
-                   + f"; the strategy card below returns {pct(s.mechanical_return, 6)}."
+                   + f"; its {len(a.card.lines)}-line card returns {pct(a.card.card_return, 6)}, "
+                     f"a {len(a.card.simple)}-line simple strategy {pct(a.card.simple_return, 6)}."
                    for _, t, a, s in results),
                  f"Every number is exact (every deal and every hold enumerated). The best game here is "
                  f"{best[1].name}.")
+    first = results[0]
+    study.rules([
+        "Bet one unit; you are dealt five cards from a shuffled deck (52 cards, or 53 with the joker).",
+        "Keep any of them (from none to all five); the ones you throw away are replaced from the same deck.",
+        "The final five cards are paid by the machine's pay table: a royal flush pays the most, the lowest "
+        "paying hand is a pair (kings or better in Joker Poker, jacks or better in Jacks or Better).",
+        "Joker Poker: the joker is wild, it stands for any card (a natural royal, made without it, pays more). "
+        "Deuces Wild: all four 2s are wild.",
+        "Pays are for 1 at the maximum-coin column (the royal's 800 assumes the maximum bet).",
+        "Every decision is yours: the return below is for the best hold on every deal."],
+        ["the pay table (each line's pay; see the variants below)", "the number of jokers or wild cards",
+         "the lowest paying pair"])
+    _card(study, first[1], first[2].card, top=True)
     study.term("return", "what a unit bet pays back on average under optimal play (over 100 % favours "
                "the player)")
     study.term("PAR sheet", "the table of final hands under optimal play: how many of all weighted "
@@ -97,17 +144,15 @@ def build() -> Study:
     study.table("overview", [{"paytable": t.name, "deck": t.deck.name, "return": float(a.ret),
                               "house edge": 1 - float(a.ret), "SD (units)": a.sd,
                               "hit frequency": a.hit_frequency,
-                              "strategy card return": s.mechanical_return}
+                              "strategy card return": a.card.card_return,
+                              "simple strategy return": a.card.simple_return}
                              for _, t, a, s in results], "All shipped pay tables (exact)")
     for name, table, a, s in results:
         study.heading(table.name)
         if table.description:
             study.text(table.description + ".")
-        study.card(f"Strategy card: {table.name}", [
-            f"Hold the first line your hand matches ({len(s.lines)} lines; it returns "
-            f"{pct(s.mechanical_return, 6)} against {pct(s.optimal_return, 6)} for perfect play and "
-            f"picks an optimal hold on {pct(s.agreement)} of deals).",
-            *(f"{ln['line']}. {ln['hold']}" for ln in s.rows())])
+        if name != TABLES[0]:
+            _card(study, table, a.card, top=False)
         study.table(f"{name}-paytable", [{"line": ln.name, "final hand": ln.describe(),
                                           "pays (for 1)": float(ln.pays)} for ln in table.lines],
                     f"{table.name}: pay table (first matching line pays)")
@@ -121,14 +166,15 @@ def build() -> Study:
                 facts.append({"quantity": f"return when {w} wild cards are dealt ({pct(share)} of deals)",
                               "value": ret})
         study.table(f"{name}-summary", facts, f"{table.name}: summary")
-        study.table(f"{name}-par", a.rows, f"{table.name}: PAR sheet ({a.total:,} weighted outcomes)")
+        study.table(f"{name}-par", a.rows, f"{table.name}: PAR sheet ({a.total:,} weighted outcomes; "
+                    "the contribution is the share of the bet each hand pays back)", percent=("contribution",))
         _plots(study, name, a)
-        study.text("How the strategy card reads: a pattern names the wild cards held (none if it names "
+        study.text(f"The full strategy table behind the card ({len(s.lines)} lines, returning "
+                   f"{pct(s.mechanical_return, 6)}): a pattern names the wild cards held (none if it names "
                    "none) and what the natural cards make; 'ways' counts the sets of natural cards the "
                    "draw can bring to complete a straight; 'of its suit thrown' counts discarded cards of "
-                   "a suited draw's suit. The table below gives each line's share of deals and the return "
-                   "it loses against perfect play.")
-        study.table(f"{name}-strategy", s.rows(), f"{table.name}: strategy lines, their use and cost")
+                   "a suited draw's suit. Each line's share of deals and the return it loses against perfect play:")
+        study.table(f"{name}-strategy", s.rows(), f"{table.name}: strategy lines, their use and cost", fold=True)
     study.headline = "Exact returns under optimal play: " + "; ".join(
         f"{t.name} {pct(float(a.ret), 6)}" for _, t, a, _ in results) + "."
     return study
