@@ -6,9 +6,10 @@
   decimals — a bare ``se``/``ci_low`` column takes the unit of the column it follows;
 - integers (and floats that hold an integer) print without decimals, with thousands separators;
 - every other number prints with 4 significant digits, never in scientific notation;
-- a table wider than the terminal (``shutil.get_terminal_size``, 100 columns when unknown) wraps its
-  long text cells at spaces and its headers (at ``_``), never inside a number or a fraction; if
-  numbers alone are too wide, the columns are shown in blocks, each repeating the first column;
+- a table wider than the terminal (``shutil.get_terminal_size``, 100 columns when unknown) never
+  breaks a header, a number, a fraction, a hand or a range: its prose columns (descriptions) wrap
+  between words; if that is not enough, the columns are shown in blocks, each repeating the first
+  column, or (one row, or columns too wide even so) one record per block, ``name  value`` lines;
 - ``columns`` picks and orders columns (``--columns a,b,c``).
 
 >>> rows = [{"category": "royal_flush", "count": 4.0, "probability": 1.539e-06},
@@ -29,6 +30,7 @@ import re
 import shutil
 import textwrap
 from collections.abc import Collection, Sequence
+from itertools import pairwise
 from typing import Any, TypeGuard
 
 from analyzer import numfmt
@@ -284,45 +286,95 @@ def pick_columns(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None) 
     return [{c: r.get(c) for c in columns} for r in rows]
 
 
-def _header_lines(name: str, width: int) -> list[str]:
-    if len(name) <= width:
-        return [name]
-    parts = re.split(r"(?<=_)", name)  # keep the underscore at the end of a part
-    lines = [""]
-    for part in parts:
-        if lines[-1] and len(lines[-1]) + len(part) > width:
-            lines.append("")
-        lines[-1] += part
-    return lines
-
-
 def _longest_token(texts: Sequence[str]) -> int:
     """The widest word in a text column (a fraction or a number is never broken)."""
-    return max((len(w) for t in texts for w in t.split()), default=0)
+    return max((len(w) for t in texts for w in t.split(" ")), default=0)
+
+
+_CARD = re.compile(r"^(?:10|[2-9TJQKA])[shdc♠♥♦♣]$|^Jk\d?$")
+_PROSE_NAME = re.compile(r"^(description|note|notes|meaning|comment|why|reason|rule|rules_text|words|advice|text|"
+                         r"explanation|in_words|strategy_in_words|what)$")
+NBSP = "\u00a0"
+
+
+def _glued(text: str) -> str:
+    """``text`` with the spaces inside a run of cards (a hand) made unbreakable.
+
+    >>> _glued("hold As Kd and 9h").replace(NBSP, "~")
+    'hold As~Kd and 9h'
+    """
+    words = text.split(" ")
+    out = words[:1]
+    for prev, word in pairwise(words):
+        out.append((NBSP if _CARD.match(prev) and _CARD.match(word) else " ") + word)
+    return "".join(out)
+
+
+def _is_prose(name: str, texts: Sequence[str]) -> bool:
+    """A text column that may wrap between its words: a description, not a name, hand or range
+    (its name says so, or its cells average five words or more)."""
+    if _PROSE_NAME.match(name.replace(" ", "_")):
+        return True
+    filled = [t for t in texts if t]
+    return bool(filled) and sum(len(t.split()) for t in filled) >= 5 * len(filled)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """A prose cell in lines of at most ``width`` (longer only for a word that is longer), broken
+    at spaces only and never inside a hand."""
+    lines = textwrap.wrap(_glued(text), width, break_on_hyphens=False, break_long_words=False) or [""]
+    return [ln.replace(NBSP, " ") for ln in lines]
 
 
 def _block(cols: list[str], cells: list[list[str]], numeric: list[bool], widths: list[int]) -> list[str]:
-    heads = [_header_lines(c, w) for c, w in zip(cols, widths, strict=True)]
-    height = max(len(h) for h in heads)
-    lines = []
-    for i in range(height):
-        vals = [h[i] if i < len(h) else "" for h in heads]
-        lines.append(GAP.join(v.rjust(w) if num else v.ljust(w)
-                              for v, w, num in zip(vals, widths, numeric, strict=True)).rstrip())
-    lines.append(GAP.join("-" * w for w in widths))
+    """One table: a one-line header, a rule, the rows (a prose cell narrower than its text wraps)."""
+    def line(vals: Sequence[str]) -> str:
+        return GAP.join(v.rjust(w) if num else v.ljust(w)
+                        for v, w, num in zip(vals, widths, numeric, strict=True)).rstrip()
+
+    lines = [line(cols), GAP.join("-" * w for w in widths)]
     for row in cells:
-        wrapped = [textwrap.wrap(v, w, break_on_hyphens=False, break_long_words=False) or [""]
-                   if len(v) > w and not num else [v] for v, w, num in zip(row, widths, numeric, strict=True)]
+        wrapped = [_wrap(v, w) if len(v) > w and not num else [v]
+                   for v, w, num in zip(row, widths, numeric, strict=True)]
         for i in range(max(len(x) for x in wrapped)):
-            vals = [x[i] if i < len(x) else "" for x in wrapped]
-            lines.append(GAP.join(v.rjust(w) if num else v.ljust(w)
-                                  for v, w, num in zip(vals, widths, numeric, strict=True)).rstrip())
+            lines.append(line([x[i] if i < len(x) else "" for x in wrapped]))
     return lines
+
+
+def _records(cols: list[str], cells: list[list[str]], width: int) -> str:
+    """One record per block (``name  value`` lines, a blank line between records): the layout of
+    a table too wide for the terminal, so no cell is ever cut. A long value wraps at spaces under
+    itself (never inside a hand or a number); an empty value is left out."""
+    key = max(len(c) for c in cols)
+    room = max(MIN_TEXT_WIDTH, width - key - len(GAP))
+    blocks = []
+    for row in cells:
+        lines = []
+        for c, v in zip(cols, row, strict=True):
+            if v == "":
+                continue
+            parts = _wrap(v, room) if len(v) > room else [v]
+            lines.append(f"{c.ljust(key)}{GAP}{parts[0]}".rstrip())
+            lines += [" " * (key + len(GAP)) + p for p in parts[1:]]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
 
 
 def format_table(rows: Sequence[dict[str, Any]], width: int | None = None,
                  columns: Sequence[str] | None = None) -> str:
-    """Rows as an aligned text table at most ``width`` columns wide (see the module docstring)."""
+    """Rows as an aligned text table at most ``width`` columns wide (see the module docstring).
+
+    Headers, numbers, hands and ranges are never broken: when the table is too wide, prose
+    columns (descriptions) wrap between words; if that is not enough, the columns are shown in
+    blocks, each repeating the first column; a table whose columns cannot be laid out so (or of
+    one row) prints one record per block.
+
+    >>> print(format_table([{"hand": "As Kd 9h 5c 2s", "exchange_gain_ci_low": 0.0123,
+    ...                      "exchange_rate": 0.25}], width=40))
+    hand                  As Kd 9h 5c 2s
+    exchange_gain_ci_low  0.01230
+    exchange_rate         25.00 %
+    """
     rows = pick_columns(rows, columns)
     if not rows:
         return "(no rows)"
@@ -330,14 +382,23 @@ def format_table(rows: Sequence[dict[str, Any]], width: int | None = None,
     cols = list(rows[0])
     cells, numeric = table_cells(rows, cols)
     need = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(cols)]
-    # numbers keep their width; a header may wrap at "_" down to its longest part
-    floor = [max([len(row[i]) for row in cells] + [max(len(p) for p in re.split(r"(?<=_)", c))])
-             if num else max(min(need[i], MIN_TEXT_WIDTH), _longest_token([row[i] for row in cells]))
+    prose = [not num and _is_prose(c, [row[i] for row in cells])
              for i, (c, num) in enumerate(zip(cols, numeric, strict=True))]
-    widths = _fit(need, floor, numeric, width)
-    if sum(widths) + len(GAP) * (len(cols) - 1) <= width or len(cols) < 3:
-        return "\n".join(_block(cols, cells, numeric, widths))
-    # still too wide: show the columns in blocks, each starting with the first column
+    # a prose column may narrow down to its longest word (a hand counts as one word)
+    floor = [max(len(c), MIN_TEXT_WIDTH, _longest_token([_glued(row[i]) for row in cells])) if p else need[i]
+             for i, (c, p) in enumerate(zip(cols, prose, strict=True))]
+    floor = [min(f, n) for f, n in zip(floor, need, strict=True)]
+
+    def total(ws: Sequence[int]) -> int:
+        return sum(ws) + len(GAP) * (len(ws) - 1)
+
+    if total(need) <= width:
+        return "\n".join(_block(cols, cells, numeric, need))
+    if total(floor) <= width:
+        return "\n".join(_block(cols, cells, numeric, _fit(need, floor, numeric, width)))
+    if len(rows) == 1 or len(cols) < 3 or floor[0] + len(GAP) + max(floor[1:]) > width:
+        return _records(cols, cells, width)
+    # the columns in blocks, each starting with the first column
     blocks: list[list[int]] = []
     current: list[int] = [0]
     used = floor[0]
@@ -357,15 +418,15 @@ def format_table(rows: Sequence[dict[str, Any]], width: int | None = None,
 
 
 def _fit(need: list[int], floor: list[int], numeric: list[bool], width: int) -> list[int]:
-    """Column widths: shrink the widest text column first (text and headers wrap), then numbers'
-    headers, one character at a time, until the row fits ``width`` or nothing can shrink."""
+    """Column widths: narrow the widest prose column first, one character at a time, until the
+    row fits ``width`` or nothing can narrow (a header, a number or a hand never does)."""
     widths = list(need)
     total = sum(widths) + len(GAP) * (len(widths) - 1)
     while total > width:
         spare = [i for i in range(len(widths)) if widths[i] > floor[i]]
         if not spare:
             break
-        i = max(spare, key=lambda j: (not numeric[j], widths[j]))
+        i = max(spare, key=lambda j: widths[j])
         widths[i] -= 1
         total -= 1
     return widths
