@@ -38,6 +38,7 @@ __all__ = [
     "se_decimals",
     "sig",
     "signed",
+    "with_ci",
     "yes_no",
 ]
 
@@ -159,6 +160,22 @@ def interval(lo: float, hi: float, percent: bool = False, like: float | None = N
     if lo < 0:  # signed ends joined by "to", so a minus sign cannot read as a dash
         return f"{signed(lo * scale, decimals=decimals)} to {signed(hi * scale, decimals=decimals)}{tail}"
     return f"{sig(lo * scale, decimals=decimals)}–{sig(hi * scale, decimals=decimals)}{tail}"
+
+
+def with_ci(value: float, lo: float, hi: float, se: float | None = None, percent: bool = False,
+            unit: str = "") -> str:
+    """A sampled (or derived) number with its 95 % interval, both in one unit and to the SE's
+    decimals (without an SE: the value's 4 significant digits): ``30.42 % (95 % CI 29.97–30.87 %)``.
+
+    >>> with_ci(0.30421, 0.29968, 0.30874, 0.00231, percent=True)
+    '30.42 % (95 % CI 29.97–30.87 %)'
+    >>> with_ci(5.72, 5.11, 6.33, 0.31, unit=" points")
+    '5.72 points (95 % CI 5.11–6.33 points)'
+    """
+    scale = 100.0 if percent else 1.0
+    dec = se_decimals(se, scale) if se else decimals_for(value * scale)
+    head = pct(value, decimals=dec) if percent else sig(value, decimals=dec) + unit
+    return f"{head} (95 % CI {interval(lo, hi, percent=percent, unit=unit, decimals=dec)})"
 
 
 def count(n: float) -> str:
