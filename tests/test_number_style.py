@@ -51,3 +51,26 @@ def test_exact_counts_and_tiny_probabilities_are_plain_numbers() -> None:
     head, rows = table("freq", "--rules", "joker-wild", "--deck", "52+1", "--exact")
     assert head == ["category", "count", "probability"]
     assert rows[0] == ["five_of_a_kind", "13", "0.0004530 %"]  # 13 of 2,869,685 hands
+
+
+@pytest.mark.parametrize("fmt", ["table", "csv", "json"])
+def test_a_missed_precision_target_says_so_in_every_format(fmt: str) -> None:
+    args = ["rummy", "open", "--target-se", "0.0001", "--max-trials", "20000", "--chunk-size", "10000",
+            "--format", fmt]
+    res = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    line = "precision target NOT reached: the run stopped at its cap (max trials)"
+    if fmt == "table":
+        assert line in res.stdout.splitlines()[-1]
+    else:
+        assert line not in res.stdout and line in res.stderr  # the data stay parseable
+    met = CliRunner().invoke(main, [*args[:2], "--target-se", "0.5", *args[4:]], catch_exceptions=False)
+    assert "NOT reached" not in met.stdout + met.stderr
+
+
+def test_the_run_summary_gives_the_se_in_the_tables_unit() -> None:
+    from analyzer.cli.options import run_summary
+
+    extra = {"trials": 1_000_000, "chunks": 4, "stop": "trials", "max_se": 0.000499, "max_rel_se": 0.0018}
+    assert "max SE 0.050 %" in run_summary(extra, "%")
+    assert "max SE 0.00050 points" in run_summary(extra, "points")

@@ -17,6 +17,7 @@ from analyzer.cli.options import (
     engine_options,
     has_target,
     known_columns,
+    note_stop,
     output_options,
     refuse_unused,
     resolve_rules,
@@ -152,10 +153,11 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
         footer = (f"goodness of fit vs the exact counts (Pearson chi-square): {g['statistic']:.3f} "
                   f"on {g['dof']} dof, p = {g['p_value']:.4f}")
     ran = {"method": "exact"} if exact else {"method": "sampled", "hands": table.total, "seed": seed}
+    note_stop(data.get("stop"))
     emit(rows, fmt, out, data if fmt in ("json", "table") else None, footer=footer,
          run={"rules": table.rules, "deck": table.deck, "cards": cards, **ran})
     if not exact and progress_enabled(bool(opts.get("quiet"))):
-        click.echo(run_summary(data), err=True)
+        click.echo(run_summary(data, "%"), err=True)
 
 
 @click.command("rules")

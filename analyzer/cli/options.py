@@ -336,8 +336,9 @@ def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str,
     """
     ctx = click.get_current_context(silent=True)
     columns = ctx.meta.get("columns") if ctx is not None else None
+    missed = _missed_target(ctx, {**(run or {}), **(meta or {})})
     if fmt == "table":
-        text = table_text(rows, run, footer) + _missed_target(ctx, {**(run or {}), **(meta or {})})
+        text = table_text(rows, run, footer) + (f"# {missed}\n" if missed else "")
     else:
         rows = pick_columns(rows, columns)
         if fmt == "json" and meta is not None:  # no time: the same run gives byte-identical JSON
@@ -347,6 +348,8 @@ def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str,
         click.echo(text, nl=False)
     else:
         write_output(out, text)
+    if missed and fmt != "table":  # CSV and JSON stay parseable: the line goes to stderr
+        click.echo(missed, err=True)
 
 
 ENGINE_KEYS = ("target_se", "target_rel_se", "max_trials", "max_time", "checkpoint", "backend",
@@ -421,21 +424,57 @@ def has_target(opts: dict[str, Any]) -> bool:
     return opts.get("target_se") is not None or opts.get("target_rel_se") is not None
 
 
+def note_stop(stop: str | None) -> None:
+    """Record how the command's engine run stopped (``RunResult.stop_reason``), so that its output
+    says when a precision target was missed (:func:`emit`, :func:`missed_target_notice`)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and stop is not None:
+        ctx.meta["joker_odds.stop"] = stop
+
+
 def _missed_target(ctx: click.Context | None, meta: dict[str, Any] | None) -> str:
     """A plain line when a precision target was asked for and a cap stopped the run first."""
-    if ctx is None or not meta or meta.get("stop") not in ("max_trials", "max_time"):
+    if ctx is None:
+        return ""
+    stop = (meta or {}).get("stop") or ctx.meta.get("joker_odds.stop")
+    if stop not in ("max_trials", "max_time"):
         return ""
     if not given(ctx, *(n for n in ("target_se", "target_rel_se") if n in ctx.params)):
         return ""
-    return (f"# precision target NOT reached: the run stopped at its cap ({meta['stop'].replace('_', ' ')}); "
-            "the intervals above are wider than asked\n")
+    return (f"precision target NOT reached: the run stopped at its cap ({stop.replace('_', ' ')}); "
+            "the intervals are wider than asked")
 
 
-def run_summary(extra: dict[str, Any]) -> str:
-    """One line on how a run went, from a result's ``extra`` fields."""
+def missed_target_text(meta: dict[str, Any] | None = None) -> str:
+    """For a text table written without :func:`emit`: the missed-target line (``# …``), or ''."""
+    line = _missed_target(click.get_current_context(silent=True), meta)
+    return f"# {line}\n" if line else ""
+
+
+def missed_target_notice(stop: str | None = None) -> None:
+    """For output written without :func:`emit`: the missed-target line, on stderr."""
+    note_stop(stop)
+    line = _missed_target(click.get_current_context(silent=True), None)
+    if line:
+        click.echo(line, err=True)
+
+
+def run_summary(extra: dict[str, Any], unit: str = "") -> str:
+    """One line on how a run went, from a result's ``extra`` fields; ``unit`` is that of the
+    estimates (``%`` for probabilities, ``points``, ``antes``), so the SE reads as the table does.
+
+    >>> run_summary({"trials": 100000, "chunks": 2, "stop": "max_trials", "max_se": 0.000499,
+    ...              "max_rel_se": 0.0123}, "%")
+    '100,000 trials in 2 chunks, stopped by max trials; max SE 0.050 %, max relative SE 1.2 %'
+    """
+    from analyzer import numfmt
+
+    se = float(extra.get("max_se", float("nan")))
+    rel = float(extra.get("max_rel_se", float("nan")))
+    se_text = (numfmt.pct(se, 2) if unit == "%" else f"{numfmt.sig(se, 2)}{' ' + unit if unit else ''}")
     return (f"{extra.get('trials', 0):,} trials in {extra.get('chunks', 0)} chunks, stopped by "
-            f"{extra.get('stop', '?')}; max SE {extra.get('max_se', float('nan')):.3g}, "
-            f"max relative SE {extra.get('max_rel_se', float('nan')):.3g}")
+            f"{str(extra.get('stop', '?')).replace('_', ' ')}; max SE {se_text}, "
+            f"max relative SE {numfmt.pct(rel, 2)}")
 
 
 def given(ctx: click.Context, *names: str) -> list[str]:

@@ -17,6 +17,8 @@ from analyzer.cli.options import (
     has_target,
     header_line,
     known_columns,
+    missed_target_text,
+    note_stop,
     output_options,
     refuse_repeated,
     refuse_unused,
@@ -104,7 +106,7 @@ def _emit(summary: dict[str, Any], rows: list[dict[str, Any]], fmt: str, out: Pa
         return
     columns = click.get_current_context().meta.get("columns")
     text = (header_line(run) + "\n" + render([{"quantity": k, "value": v} for k, v in summary.items()], "table")
-            + "\n" + render_text_table(rows, columns))
+            + "\n" + render_text_table(rows, columns) + missed_target_text(summary))
     if out is None:
         click.echo(text, nl=False)
     else:
@@ -167,6 +169,7 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
     summary = sim.summary()
     if sim.run is not None:
         summary["stop"] = sim.run.stop_reason
+        note_stop(sim.run.stop_reason)
     if table == "seats":
         rows = sim.seat_rows()
     elif table == "values":

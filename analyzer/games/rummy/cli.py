@@ -15,6 +15,8 @@ from analyzer.cli.options import (
     engine_kwargs,
     engine_options,
     known_columns,
+    missed_target_notice,
+    note_stop,
     output_options,
     run_fields,
     run_summary,
@@ -127,6 +129,7 @@ def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: in
     engine = engine_kwargs(opts)
     chunk = engine.pop("chunk_size", None) or CHUNK["rummy open"]
     odds = open_odds(cards, deck, trials, seed, joker_cap, chunk_size=chunk, **engine)
+    note_stop(odds.extra.get("stop"))
     run = {"game": GAME_NAME, "deck": odds.deck, "cards": cards, "joker_cap": joker_cap, "method": "sampled",
            "hands": odds.p_open.trials, "seed": seed}
     if fmt == "json":
@@ -140,10 +143,11 @@ def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: in
             click.echo(text, nl=False)
         else:
             atomic_write_text(out, text)
+        missed_target_notice()
     else:
         emit(odds.summary_rows() if table == "summary" else odds.value_rows(), fmt, out, run=run)
     if progress_enabled(bool(opts.get("quiet"))):
-        click.echo(run_summary(odds.extra), err=True)
+        click.echo(run_summary(odds.extra, "%"), err=True)
 
 
 def _json_run(run: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
@@ -157,6 +161,7 @@ def _emit_json(payload: Any, out: Path | None) -> None:
         click.echo(text, nl=False)
     else:
         atomic_write_text(out, text)
+    missed_target_notice()
 
 
 POLICY_HELP = ("Drawing policy: stock-only (always the stock) or greedy (the discard when the hand keeps it); "
@@ -194,6 +199,7 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
     chunk = engine.pop("chunk_size", None) or CHUNK["rummy turns"]
     res = turns_to_open(players, policy, deck, trials, seed, joker_cap, max_turns, chunk_size=chunk,
                         rotate=rotate, **engine)
+    note_stop(res.extra.get("stop"))
     rows = res.summary_rows() if table == "summary" else res.curve_rows()
     run = {"game": GAME_NAME, "deck": res.deck, "players": players, "policies": ",".join(res.policies),
            "joker_cap": joker_cap, "rotate": rotate or None, "method": "self-play", "deals": res.trials,
@@ -205,7 +211,7 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
     else:
         emit(rows, fmt, out, run=run)
     if progress_enabled(bool(opts.get("quiet"))):
-        click.echo(run_summary(res.extra), err=True)
+        click.echo(run_summary(res.extra, "%"), err=True)
 
 
 @rummy_group.command("points")
@@ -242,6 +248,7 @@ def points_cmd(players: int, policy: str, deck: str, trials: int | None, seed: i
     chunk = engine.pop("chunk_size", None) or CHUNK["rummy points"]
     res = points_left(players, policy, deck, trials, seed, joker_cap, max_turns, joker_points, rotate,
                       chunk_size=chunk, **engine)
+    note_stop(res.extra.get("stop"))
     run = {"game": GAME_NAME, "deck": res.deck, "players": players, "policies": ",".join(res.policies),
            "joker_cap": joker_cap, "joker_points": joker_points, "rotate": rotate or None, "method": "self-play",
            "deals": res.extra["trials"], "seed": seed}

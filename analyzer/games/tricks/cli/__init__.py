@@ -16,6 +16,7 @@ from analyzer.cli.options import (
     engine_options,
     has_target,
     known_columns,
+    note_stop,
     output_options,
     refuse_repeated,
     run_summary,
@@ -116,6 +117,7 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
         if cards is not None:
             raise JokerOddsError("--cards and --schedule exclude each other")
         g = play_games(rules, pols, n, seed, pimc=pk, **engine)
+        note_stop(g.run.stop_reason)
         meta = {"game": rules.name, "games": g.games, "seed": seed, "policies": list(pols),
                 "schedule": list(rules.schedule_cards()), "stop": g.run.stop_reason}
         run = run_info(rules, rule, policies=",".join(pols), method="self-play", games=g.games, seed=seed)
@@ -123,6 +125,7 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
         return
     c = cards if cards is not None else rules.max_cards
     r = play_deals(rules, c, pols, n, seed, pimc=pk, **engine)
+    note_stop(r.run.stop_reason)
     meta = {"game": rules.name, "cards": c, "tricks": rules.tricks_in_deal(c), "deals": r.deals,
             "seed": seed, "policies": list(pols), "bid_distribution": r.bid_hist,
             "trick_distribution": r.trick_hist, "stop": r.run.stop_reason}
@@ -136,7 +139,7 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
     emit(r.rows(), fmt, out, meta if fmt == "json" else None, footer=footer, run=run)
     if progress_enabled(bool(opts.get("quiet"))) and has_target(opts):
         click.echo(run_summary({"trials": r.deals, "chunks": r.run.chunks_done, "stop": r.run.stop_reason,
-                                **r.run.precision}), err=True)
+                                **r.run.precision}, "points"), err=True)
 
 
 @tricks_group.command("solve")

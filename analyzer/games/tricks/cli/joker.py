@@ -14,6 +14,7 @@ from analyzer.cli.options import (
     engine_kwargs,
     engine_options,
     has_target,
+    note_stop,
     output_options,
     run_summary,
 )
@@ -58,12 +59,13 @@ def joker_value_cmd(game: str, rule: tuple[str, ...], cards: int, seat: int | No
     check_cards(rules, cards)
     n = deals if deals is not None or has_target(opts) else COUNT["tricks joker-value"]
     r = joker_value(rules, cards, n, seed, seat, policy, **engine_kwargs(opts))
+    note_stop(r.run.stop_reason)
     run = run_info(rules, rule, cards=cards, seat="random" if seat is None else seat, policies=policy,
                    method="paired self-play", deals=r.deals, seed=seed)
     emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None, run=run)
     if progress_enabled(bool(opts.get("quiet"))) and has_target(opts):
         click.echo(run_summary({"trials": r.deals, "chunks": r.run.chunks_done, "stop": r.run.stop_reason,
-                                **r.run.precision}), err=True)
+                                **r.run.precision}, "points"), err=True)
 
 
 COMMANDS = [joker_value_cmd]
