@@ -18,12 +18,14 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from typing import Any
 
 import numpy as np
 
 from analyzer.errors import JokerOddsError
 from analyzer.kernels.rng import chunk_state
+from analyzer.pieces import PIECE_SECONDS
 from analyzer.scheduling import stop_workers
 
 __all__ = ["BACKENDS", "Backend", "BackendError", "DaskBackend", "LocalBackend", "ProcessBackend",
@@ -51,17 +53,27 @@ def compute_chunk(task: Any, seed: int, index: int, n: int, cancel: Any = None) 
     A task with ``start_chunk() -> carry``, ``run_piece(state, carry, m)`` and
     ``finish_chunk(carry) -> vector`` runs in pieces of :data:`PIECE` trials on the same stream
     and carry, so the result is the whole chunk's to the last bit; between pieces ``cancel``
-    (an ``Event``) is checked, so Ctrl-C lands quickly whatever the chunk size.
+    (an ``Event``) is checked, so Ctrl-C lands quickly whatever the chunk size. A task whose
+    trials are slow (whole games with a search) sets ``piece_trials`` (say 1): pieces then start
+    that small and are sized to take about :data:`analyzer.pieces.PIECE_SECONDS` each.
     """
     state = chunk_state(seed, index)
     run_piece = getattr(task, "run_piece", None)
-    if run_piece is None or cancel is None or n <= PIECE:
+    first = int(getattr(task, "piece_trials", PIECE))  # slow trials (whole games): pieces sized by time
+    if run_piece is None or cancel is None or n <= first:
         return np.asarray(task.run_chunk(state, n))
     carry = task.start_chunk()
-    for start in range(0, n, PIECE):
+    start, size = 0, first
+    while start < n:
         if cancel.is_set():
             raise ChunkCancelled(index)
-        run_piece(state, carry, min(PIECE, n - start))
+        m = min(size, n - start)
+        t0 = time.perf_counter()
+        run_piece(state, carry, m)
+        start += m
+        if first < PIECE:  # about PIECE_SECONDS a piece, growing at most 4x a step
+            rate = m / max(time.perf_counter() - t0, 1e-6)
+            size = max(first, min(4 * size, int(rate * PIECE_SECONDS)))
     return np.asarray(task.finish_chunk(carry))
 
 

@@ -104,7 +104,7 @@ def outcome_problem(totals: np.ndarray, trials: int, groups: dict[str, Any], per
     if totals.dtype.kind != "i" or (totals < 0).any():
         return "the counts are not whole numbers ≥ 0"
     for name, idx in groups.items():
-        got = int(totals[idx].sum())
+        got = sum(int(x) for x in np.ravel(totals[idx]))  # Python ints: a forged sum never wraps around
         if got != per_trial * trials:
             return f"{name} counts {got:,} outcomes, not {per_trial * trials:,} ({per_trial} per trial)" \
                 if per_trial != 1 else f"{name} counts {got:,} outcomes, not {trials:,} (one per trial)"
@@ -119,7 +119,7 @@ def order_problem(totals: np.ndarray, pairs: list[tuple[str, Any, Any]]) -> str 
     'made: 7 is more than 5'
     """
     for name, part, whole in pairs:
-        a, b = int(totals[part].sum()), int(totals[whole].sum())
+        a, b = (sum(int(x) for x in np.ravel(totals[i])) for i in (part, whole))
         if a > b:
             return f"{name}: {a:,} is more than {b:,}"
     return None

@@ -23,6 +23,7 @@ __all__ = [
     "mean_from_sums",
     "proportion",
     "relative_se",
+    "share_interval",
     "wilson_interval",
 ]
 
@@ -39,6 +40,28 @@ def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[fl
     half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     # at 0/n and n/n the exact bound is 0 or 1; keep rounding from leaving p outside
     return (max(0.0, min(p, float(centre - half))), min(1.0, max(p, float(centre + half))))
+
+
+def share_interval(estimate: float, se: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """95 % interval of a share in [0, 1] known by its estimate and standard error rather than by a
+    count (a proportion over clustered trials, such as P(fool) over seat-rotated deals; the mean of
+    values in [0, 1], such as a pot share with split ties or a heads-up score with ½ for a draw):
+    the Wilson interval at the effective number of trials ``p(1 - p) / se²`` (``trials`` when the
+    estimate is 0 or 1 or the SE is 0). It always lies inside [0, 1] and holds the estimate.
+
+    >>> lo, hi = share_interval(0.01, 0.012, 20)  # p - 1.96 se would be -0.0135
+    >>> 0 <= lo <= 0.01 <= hi <= 1
+    True
+    >>> share_interval(0.0, 0.0, 20)[0], round(share_interval(0.0, 0.0, 20)[1], 4)
+    (0.0, 0.1611)
+    """
+    if not np.isfinite(estimate) or not np.isfinite(se) or trials <= 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, float(estimate)))
+    var = float(se) * float(se)
+    n = min(max(p * (1 - p) / var, 1e-9), 1e18) if 0.0 < p < 1.0 and var > 0 else float(trials)
+    lo, hi = wilson_interval(p * n, n, z)
+    return (min(lo, p), max(hi, p))  # p * n / n may round off p
 
 
 @dataclass(frozen=True)

@@ -94,5 +94,5 @@ def test_strength_short_tricks_in_duplicate() -> None:
     assert r.exit_code == 0, r.output
     row = json.loads(r.output)["rows"][0]
     assert row["deals"] == 300 and row["ci_low"] > 0.1 and row["ci_high"] < 0.4
-    bad = CliRunner().invoke(main, ["tricks", "strength", "--game", "short-tricks", "--cards", "5"])
-    assert bad.exit_code == 2 and "drop --cards" in bad.output
+    bad = CliRunner().invoke(main, ["tricks", "strength", "--game", "short-tricks", "--cards", "4"])
+    assert bad.exit_code == 2 and "--cards 4 does not apply" in bad.output

@@ -103,6 +103,66 @@ def _watch_compiles(cmd: click.Command, path: str) -> None:
         cmd._watched = True  # type: ignore[attr-defined]
 
 
+def repeated_option(cmd: click.Command, args: list[str]) -> str | None:
+    """The first option of ``cmd`` that ``args`` give twice though it takes one value (click would
+    keep the last silently), as an error message; ``None`` when there is none.
+
+    >>> c = click.Command("c", params=[click.Option(["--lineup"]), click.Option(["--rule"], multiple=True)])
+    >>> repeated_option(c, ["--rule", "a", "--rule", "b", "--lineup", "x"]) is None
+    True
+    >>> repeated_option(c, ["--lineup", "x", "--lineup=y"])
+    "--lineup given twice ('x', 'y'): give it once"
+    """
+    single: dict[str, click.Option] = {}
+    for p in cmd.params:
+        if isinstance(p, click.Option) and not p.multiple and not p.count:
+            for opt in [*p.opts, *p.secondary_opts]:
+                single[opt] = p
+    seen: dict[str, tuple[str, str]] = {}
+    i = 0
+    while i < len(args):
+        token = args[i]
+        i += 1
+        if token == "--":
+            break
+        name, eq, inline = token.partition("=") if token.startswith("--") else (token, "", "")
+        param = single.get(name)
+        if param is None:
+            continue
+        value = inline if eq else (name if param.is_flag else (args[i] if i < len(args) else ""))
+        if not eq and not param.is_flag:
+            i += param.nargs
+        key = param.name or name
+        if key in seen:
+            first_name, first = seen[key]
+            if param.is_flag:
+                return f"{first_name} and {name} given together: give one"
+            return f"{name} given twice ({first!r}, {value!r}): give it once"
+        seen[key] = (name, value)
+    return None
+
+
+def _refuse_repeats(cmd: click.Command) -> None:
+    """Make every command under ``cmd`` refuse an option given twice (see :func:`repeated_option`)."""
+    if isinstance(cmd, click.Group):
+        for sub in cmd.commands.values():
+            _refuse_repeats(sub)
+        return
+    if getattr(cmd, "_refuses_repeats", False):
+        return
+    parse = cmd.parse_args
+
+    def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
+        if not ctx.resilient_parsing:
+            problem = repeated_option(cmd, list(args))
+            if problem is not None:
+                raise click.UsageError(problem, ctx)
+        return parse(ctx, args)
+
+    cmd.parse_args = parse_args  # type: ignore[method-assign]
+    cmd._refuses_repeats = True  # type: ignore[attr-defined]
+
+
 class _Main(click.Group):
     """A lazy group that reports errors in one line instead of a usage block or a traceback."""
 
@@ -134,6 +194,7 @@ class _Main(click.Group):
             for command in module.COMMANDS:
                 if command.name == cmd_name:
                     _watch_compiles(command, cmd_name)
+                    _refuse_repeats(command)
                     self.add_command(command)
         return super().get_command(ctx, cmd_name)
 
@@ -179,8 +240,12 @@ class _Main(click.Group):
         except click.ClickException as exc:
             click.echo(f"Error: {one_line(exc.format_message())}", err=True)
             sys.exit(exc.exit_code)
-        except (MemoryError, RecursionError):  # an input nested or sized beyond what is sane
-            click.echo("Error: the input is too large or too deeply nested", err=True)
+        except MemoryError:  # a run (past its ceiling with --force) or an input too large for this machine
+            click.echo("Error: out of memory: the run is too large for this machine (a smaller run size, "
+                       "or --checkpoint and several runs) or an input is too large", err=True)
+            sys.exit(2)
+        except RecursionError:  # an input nested beyond what is sane
+            click.echo("Error: the input is too deeply nested", err=True)
             sys.exit(2)
         except click.Abort:  # Ctrl-C outside a checkpointed run: the same exit 130 as inside one
             click.echo("Interrupted", err=True)

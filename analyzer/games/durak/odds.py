@@ -70,9 +70,21 @@ class OddsTask:
     budget: int
     tab: np.ndarray
 
+    piece_trials = 1  # a game with a search takes milliseconds: the engine runs chunks in timed pieces
+
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return odds_chunk(state, n, self.rest, self.hand, self.seat, self.turned, self.rules, self.n_players,
                           self.policies, search_arg(self.policies, self.budget), self.tab)
+
+    def start_chunk(self) -> np.ndarray:
+        """The sums a chunk run in pieces carries (every game arranges its own pack)."""
+        return np.zeros(8, np.int64)
+
+    def run_piece(self, state: np.ndarray, carry: np.ndarray, n: int) -> None:
+        carry += self.run_chunk(state, n)
+
+    def finish_chunk(self, carry: np.ndarray) -> np.ndarray:
+        return carry
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         return estimate_pairs([("p_fool", proportion(int(totals[1]), int(totals[0])))])

@@ -20,12 +20,12 @@ from analyzer.defaults import CHUNK
 from analyzer.engine import RunResult, run
 from analyzer.games.durak.groups import Rate, contrast, group_rates, rate_dict
 from analyzer.games.durak.kernels.choose import POLICY_NAMES, search_arg
-from analyzer.games.durak.kernels.play import FAMILIES, sim_chunk
+from analyzer.games.durak.kernels.play import FAMILIES, SIM_LEN, sim_chunk, sim_piece
 from analyzer.games.durak.kernels.tree import ISMCTS_BUDGET
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult, plain
-from analyzer.stats import estimate_pairs, mean_from_sums, proportion
+from analyzer.stats import estimate_pairs, mean_from_sums, proportion, share_interval
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -119,10 +119,23 @@ class DurakTask:
         return cls(rules.deck_cards(), rules.kernel_rules(), rules.players, policy_codes(lineup),
                    int(budget), np.array(tables_for(rules)), bool(later))
 
+    piece_trials = 1  # a game with a search takes milliseconds: the engine runs chunks in timed pieces
+
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return sim_chunk(state, n, self.deck, self.rules, self.n_players, self.policies,
                          search_arg(self.policies, self.budget), self.tab,
                          self.later)
+
+    def start_chunk(self) -> tuple[np.ndarray, np.ndarray]:
+        """The pack (shuffled game after game) and the sums a chunk run in pieces carries."""
+        return self.deck.copy(), np.zeros(SIM_LEN, np.int64)
+
+    def run_piece(self, state: np.ndarray, carry: tuple[np.ndarray, np.ndarray], n: int) -> None:
+        sim_piece(state, carry[0], n, self.rules, self.n_players, self.policies,
+                  search_arg(self.policies, self.budget), self.tab, self.later, carry[1])
+
+    def finish_chunk(self, carry: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        return carry[1]
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
         """Why a checkpoint's totals cannot be ``trials`` games: each ends with one fool, a draw or an abort."""
@@ -207,9 +220,9 @@ class DurakSimulation(TableResult):
         g = T.size // 2
         rows = []
         for k, (est, se) in enumerate(group_rates(T, M, self.games)):
+            lo, hi = share_interval(est, se, int(T[g + k]))  # a proportion: inside [0, 1]
             rows.append({"group": FAMILY_LABELS[name][k], "players": int(T[g + k]), "fools": int(T[k]),
-                         "p_fool": est, "se": se, "ci_low": est - 1.959963984540054 * se,
-                         "ci_high": est + 1.959963984540054 * se})
+                         "p_fool": est, "se": se, "ci_low": lo, "ci_high": hi})
         return rows
 
     def _contrast(self, name: str, plus: int, minus: int) -> Rate:

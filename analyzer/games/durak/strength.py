@@ -22,12 +22,12 @@ from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import CHUNK
 from analyzer.engine import run
 from analyzer.games.durak.kernels.choose import search_arg
-from analyzer.games.durak.kernels.play import strength_chunk
+from analyzer.games.durak.kernels.play import strength_chunk, strength_piece
 from analyzer.games.durak.rules import DurakError, DurakRules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, policy_codes
 from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult
-from analyzer.stats import Z95, mean_from_sums
+from analyzer.stats import mean_from_sums, share_interval
 
 __all__ = ["BUDGETED", "Strength", "StrengthTask", "strength", "strength_table"]
 
@@ -45,9 +45,23 @@ class StrengthTask:
     budget: int
     tab: np.ndarray
 
+    piece_trials = 1  # a deal is n games, each with a search perhaps: chunks run in timed pieces
+
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return strength_chunk(state, n, self.deck, self.rules, self.n_players, self.lineup,
                               search_arg(self.lineup, self.budget), self.tab)
+
+    def start_chunk(self) -> tuple[np.ndarray, np.ndarray]:
+        """The pack (shuffled deal after deal) and the sums a chunk run in pieces carries."""
+        n = self.n_players
+        return self.deck.copy(), np.zeros(n + n * n + 3, np.int64)
+
+    def run_piece(self, state: np.ndarray, carry: tuple[np.ndarray, np.ndarray], n: int) -> None:
+        strength_piece(state, carry[0], n, self.rules, self.n_players, self.lineup,
+                       search_arg(self.lineup, self.budget), self.tab, carry[1])
+
+    def finish_chunk(self, carry: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        return carry[1]
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
         """Why a checkpoint's totals cannot be ``trials`` deals: each is played once per rotation and
@@ -108,13 +122,13 @@ class Strength(TableResult):
         out = []
         for j, name in enumerate(self.lineup):
             p, se = self.p_fool(j)
+            lo, hi = share_interval(p, se, self.deals * self.n)  # a proportion: inside [0, 1]
             row: dict[str, Any] = {"policy": name, "budget": self.budget if name in BUDGETED else None,
-                                   "p_fool": p, "p_fool_se": se, "p_fool_ci_low": p - Z95 * se,
-                                   "p_fool_ci_high": p + Z95 * se}
+                                   "p_fool": p, "p_fool_se": se, "p_fool_ci_low": lo, "p_fool_ci_high": hi}
             if self.n == 2:
                 s, sse = self.score(j)
-                row.update({"score": s, "score_se": sse, "score_ci_low": s - Z95 * sse,
-                            "score_ci_high": s + Z95 * sse})
+                slo, shi = share_interval(s, sse, self.deals)  # 1, ½ or 0 a deal: inside [0, 1]
+                row.update({"score": s, "score_se": sse, "score_ci_low": slo, "score_ci_high": shi})
             row.update({"deals": self.deals, "games": self.deals * self.n})
             out.append(row)
         return out
@@ -140,7 +154,8 @@ def strength_table(rules: DurakRules, pairs: Sequence[tuple[str, str]], deals: i
         sc, se = s.score(0)
         pa, _ = s.p_fool(0)
         pb, _ = s.p_fool(1)
+        lo, hi = share_interval(sc, se, s.deals)
         rows.append({"policy": a, "opponent": b, "budget": budget if {a, b} & set(BUDGETED) else None,
-                     "deals": s.deals, "score": sc, "se": se, "ci_low": sc - Z95 * se, "ci_high": sc + Z95 * se,
+                     "deals": s.deals, "score": sc, "se": se, "ci_low": lo, "ci_high": hi,
                      "p_fool": pa, "p_fool_opponent": pb, "p_draw": s.draws / (2 * s.deals)})
     return rows

@@ -55,6 +55,20 @@ def _lines(hand: tuple[str, ...], input_file: tuple[Path, str] | None) -> list[t
     return [("", " ".join(hand))]
 
 
+def _jokerless(deck: str) -> None:
+    """Joker options refused with a deck without jokers (they would be silently ignored)."""
+    from analyzer.cards import get_deck
+    from analyzer.cli.options import refuse_unused
+    from analyzer.errors import JokerOddsError
+
+    try:
+        jokers = get_deck(deck).jokers
+    except JokerOddsError:
+        return  # a bad deck is refused by the game itself, with its own message
+    if not jokers:
+        refuse_unused(click.get_current_context(), ["joker_cap", "joker_points"], f"deck {deck} has no jokers")
+
+
 def _open_columns(params: dict[str, Any]) -> list[str] | None:
     """``rummy open``'s columns (None for JSON, a document of its own)."""
     if params["fmt"] == "json":
@@ -84,6 +98,7 @@ def best_cmd(hand: tuple[str, ...], input_file: tuple[Path, str] | None, deck: s
     from analyzer.errors import JokerOddsError
     from analyzer.games.rummy.solver import RummyError, best_opening
 
+    _jokerless(deck)
     results = []
     for where, line in _lines(hand, input_file):
         try:
@@ -126,6 +141,7 @@ def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: in
     """
     from analyzer.games.rummy.odds import open_odds
 
+    _jokerless(deck)
     engine = engine_kwargs(opts)
     chunk = engine.pop("chunk_size", None) or CHUNK["rummy open"]
     odds = open_odds(cards, deck, trials, seed, joker_cap, chunk_size=chunk, **engine)
@@ -195,6 +211,7 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
     """
     from analyzer.games.rummy.turns import turns_to_open
 
+    _jokerless(deck)
     engine = engine_kwargs(opts)
     chunk = engine.pop("chunk_size", None) or CHUNK["rummy turns"]
     res = turns_to_open(players, policy, deck, trials, seed, joker_cap, max_turns, chunk_size=chunk,
@@ -244,6 +261,7 @@ def points_cmd(players: int, policy: str, deck: str, trials: int | None, seed: i
     """
     from analyzer.games.rummy.points import points_left
 
+    _jokerless(deck)
     engine = engine_kwargs(opts)
     chunk = engine.pop("chunk_size", None) or CHUNK["rummy points"]
     res = points_left(players, policy, deck, trials, seed, joker_cap, max_turns, joker_points, rotate,

@@ -27,7 +27,7 @@ from analyzer.games.showdown.equity import MAX_TRIES, EquityError
 from analyzer.games.showdown.hand_kernels import CHART_HEAD, CHART_PER, chart_chunk
 from analyzer.results import TableResult
 from analyzer.rules import Category, RuleSet, get_rules
-from analyzer.stats import Z95, mean_from_sums
+from analyzer.stats import mean_from_sums, share_interval
 
 __all__ = ["ChartTask", "PlayChart", "chart_classes", "play_chart"]
 
@@ -107,8 +107,9 @@ class PlayChart(TableResult):
         for c, name in enumerate(self.names):
             e, se = self._eq(self.random, c)
             e2, se2 = self._eq(self.versus, c)
+            lo, hi = share_interval(e, se, int(self.random[c, 0]))  # a share of the pot: inside [0, 1]
             out.append({"class": name, "dealt_frequency": self.frequency[c], "pot_share": e, "se_pot_share": se,
-                        "ci_low_pot_share": e - Z95 * se, "ci_high_pot_share": e + Z95 * se,
+                        "ci_low_pot_share": lo, "ci_high_pot_share": hi,
                         "vs_players_pot_share": e2, "se_vs_players_pot_share": se2,
                         "hands": int(self.random[c, 0])})
         return out

@@ -14,6 +14,7 @@ from analyzer.cli.options import (
     emit,
     engine_kwargs,
     engine_options,
+    given,
     has_target,
     output_options,
     resolve_rules,
@@ -68,8 +69,10 @@ def equity_cmd(hands: tuple[str, ...], players: int | None, opponents: str | Non
         trials_arg = trials
     chunk = kw.pop("chunk_size", None)
     extra = {"chunk_size": chunk} if chunk else {}
+    sampling = given(click.get_current_context(), "trials", "seed", "target_se", "target_rel_se", "max_trials",
+                     "max_time", "checkpoint", "backend", "scheduler", "workers", "chunk_size")
     res = equity(list(hands), players, rules, deck, dead, cards, game, opponents, method, trials_arg, seed,
-                 **extra, **kw)
+                 unused_if_exact=sampling, **extra, **kw)
     summary = res.summary()
     footer = None
     if res.method == "mc":

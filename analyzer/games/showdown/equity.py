@@ -34,7 +34,7 @@ from analyzer.games.showdown.classes import ANY, ClassError, HandClass, class_fr
 from analyzer.games.showdown.sampling import mc_high5
 from analyzer.results import TableResult
 from analyzer.rules import RuleSet, get_rules
-from analyzer.stats import Z95, estimate_pairs, mean_from_sums, proportion
+from analyzer.stats import estimate_pairs, mean_from_sums, proportion, share_interval
 
 __all__ = ["EXACT_LIMIT", "GAMES", "Equity", "EquityError", "SeatResult", "ShowdownTask", "equity", "table_setup"]
 
@@ -96,7 +96,9 @@ class Table:
 def _seat(text: str, ev: Evaluator) -> Seat:
     """Cards (up to k), a hand class, or 'random'."""
     t = text.strip()
-    if not t or t.lower() in ("random", "any", "?"):
+    if not t:  # an empty argument is a slip, not a request for a random hand
+        raise EquityError("an empty hand: give cards ('As Ad'), a hand class ('pair of kings') or 'random'")
+    if t.lower() in ("random", "any", "?"):
         return Seat((), ANY, "random", True)
     try:
         codes = parse_hand(t, ev.deck)
@@ -260,7 +262,7 @@ def _seat_results(tab: Table, totals: np.ndarray, exact: bool) -> tuple[SeatResu
             out.append(SeatResult(i, label, wins / n, ties / n, share, 0.0, share, share, wins, ties))
             continue
         m = mean_from_sums(n, totals[b + 2] / SK.UNIT, totals[b + 3] / SK.UNIT**2)
-        lo, hi = max(0.0, m.mean - Z95 * m.se), min(1.0, m.mean + Z95 * m.se)
+        lo, hi = share_interval(m.mean, m.se, n)  # a share of the pot: inside [0, 1]
         out.append(SeatResult(i, label, proportion(wins, n).estimate, proportion(ties, n).estimate, m.mean,
                               m.se, lo, hi, wins, ties))
     return tuple(out)
@@ -269,12 +271,13 @@ def _seat_results(tab: Table, totals: np.ndarray, exact: bool) -> tuple[SeatResu
 def equity(hands: Sequence[str], players: int | None = None, rules: RuleSet | str = "standard",
            deck: str | None = None, dead: str | None = None, cards: int = 5, game: str = "high",
            opponents: str | None = None, method: str = "auto", trials: int | None = 1_000_000, seed: int = 0,
-           chunk_size: int = DEFAULT_CHUNK, **engine: Any) -> Equity:
+           chunk_size: int = DEFAULT_CHUNK, unused_if_exact: Sequence[str] = (), **engine: Any) -> Equity:
     """Showdown equity of ``hands`` (cards, partial hands, hand classes or ``random``) at a table of
     ``players`` (default: the hands given, at least 2); the other seats get random hands of the
     ``opponents`` class (default any). ``method``: ``exact`` (enumerate every deal of the unknown
     cards), ``mc`` (``trials`` random showdowns through the engine, engine keywords accepted:
     ``target_se``, ``max_trials``, ``backend``, ``checkpoint``, …) or ``auto`` (exact when it fits).
+    ``unused_if_exact`` names sampling options the caller set: refused when the method is exact.
 
     >>> r = equity(["Kh Kd", "random"], players=3, rules="short-32", trials=20_000, seed=1, quiet=True)
     >>> r.method, r.deals, r.seats[0].pot_share > 1 / 3
@@ -290,6 +293,10 @@ def equity(hands: Sequence[str], players: int | None = None, rules: RuleSet | st
     head: dict[str, Any] = {"rules": tab.ev.rules.name, "deck": tab.ev.deck.name, "cards": cards, "game": game,
                             "players": len(tab.seats)}
     if method != "mc" and why is None:
+        if unused_if_exact:
+            raise EquityError(f"{', '.join(unused_if_exact)} {'does' if len(unused_if_exact) == 1 else 'do'} "
+                              "not apply: the equity is exact here (every deal of the unknown cards); "
+                              "give --method mc to sample")
         totals = _enumerate(tab, table, wbits)
         if int(totals[0]) == 0:
             raise EquityError("no deal fits the hands and classes given")

@@ -128,8 +128,9 @@ def score(game: str | TrickRules, cards: int, bid: int, took: int, set_no: int =
     from analyzer.games.tricks.kernels import deal_score
 
     rules = trick_rules(game)
-    if not 1 <= cards <= rules.deck_size // rules.players:
-        raise JokerOddsError(f"cards must be 1..{rules.deck_size // rules.players}, got {cards}")
+    if not 1 <= cards <= rules.max_cards:  # the most the game deals (the 54-card game: 8)
+        raise JokerOddsError(f"cards must be 1..{rules.max_cards} in {rules.name} with {rules.players} players, "
+                             f"got {cards}")
     n = rules.tricks_in_deal(cards)
     if not 0 <= bid <= n:
         raise JokerOddsError(f"bid must be 0..{n}, got {bid}")

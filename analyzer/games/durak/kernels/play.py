@@ -147,17 +147,24 @@ def after_loss_attacker(fool, n_players, rules):
     return (fool + 1) % n_players
 
 
-@kernel(nogil=True)
 def sim_chunk(rng, n_games, deck, rules, n_players, policies, search, tab, later):
     """``n_games`` self-play games on fresh deals; the :data:`SIM_LEN` result vector.
 
     ``later``: each game follows a first game on its own deal, whose fool's neighbour attacks first
     (``rules[R_AFTERLOSS]``); only the later game is tallied, and ``out[18]`` / ``out[19]`` count
-    the games after a fool and those in which the same seat is the fool again.
+    the games after a fool and those in which the same seat is the fool again. One call of
+    :func:`sim_piece`; the engine calls that in pieces (Ctrl-C lands between two).
     """
     out = np.zeros(SIM_LEN, np.int64)
+    sim_piece(rng, deck.copy(), n_games, rules, n_players, policies, search, tab, later, out)
+    return out
+
+
+@kernel(nogil=True)
+def sim_piece(rng, pack, n_games, rules, n_players, policies, search, tab, later, out):
+    """:func:`sim_chunk`'s games, ``pack`` (shuffled in place game after game) and ``out`` carried
+    from one piece to the next: pieces give the whole chunk's numbers to the last bit."""
     S = np.zeros(SIZE, np.int64)
-    pack = deck.copy()
     groups = np.zeros((n_players, 4), np.int64)
     g = np.zeros(4, np.int64)
     vec = np.zeros(64, np.int64)
@@ -181,7 +188,6 @@ def sim_chunk(rng, n_games, deck, rules, n_players, policies, search, tab, later
         if later and first >= 0 and r == prev:
             out[19] += 1
         _tally(S, tab, out, groups, vec)
-    return out
 
 
 @no_refcount
@@ -240,19 +246,24 @@ def odds_chunk(rng, n_games, rest, hand, seat, turned_choices, rules, n_players,
     return out
 
 
-@kernel(nogil=True)
 def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, search, tab):
     """Each deal is played ``n_players`` times, the lineup rotated one seat each time (lineup slot
     j plays seat (j + r) mod n in rotation r), with the same first attacker.
 
     Returns ``n + n*n + 3`` numbers: per lineup slot its fools, then Σ over deals of
     ``f_i * f_j`` (f = a slot's fools in the deal's rotations; the paired standard errors come
-    from it), then draws, aborted games, deals.
+    from it), then draws, aborted games, deals. One call of :func:`strength_piece`.
     """
+    out = np.zeros(n_players + n_players * n_players + 3, np.int64)
+    strength_piece(rng, deck.copy(), n_deals, rules, n_players, lineup, search, tab, out)
+    return out
+
+
+@kernel(nogil=True)
+def strength_piece(rng, pack, n_deals, rules, n_players, lineup, search, tab, out):
+    """:func:`strength_chunk`'s deals, ``pack`` and ``out`` carried from one piece to the next."""
     n = n_players
-    out = np.zeros(n + n * n + 3, np.int64)
     S = np.zeros(SIZE, np.int64)
-    pack = deck.copy()
     pol = np.zeros(6, np.int64)
     fools = np.zeros(n, np.int64)
     for _ in range(n_deals):
@@ -276,7 +287,6 @@ def strength_chunk(rng, n_deals, deck, rules, n_players, lineup, search, tab):
             for j in range(n):
                 out[n + i * n + j] += fools[i] * fools[j]
         out[n + n * n + 2] += 1
-    return out
 
 
 @kernel(nogil=True)
@@ -325,4 +335,4 @@ def checked_chunk(rng, n_games, deck, rules, n_players, policies, search, tab):
 
 
 __all__ = ["FAMILIES", "FAMILY_SIZES", "HEAD", "SIM_LEN", "after_loss_attacker", "arrange_pack", "checked_chunk", "odds_chunk", "play_game",
-           "sim_chunk", "strength_chunk"]
+           "sim_chunk", "sim_piece", "strength_chunk", "strength_piece"]

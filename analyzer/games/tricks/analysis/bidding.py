@@ -47,7 +47,14 @@ from analyzer.games.tricks.deck import (
 )
 from analyzer.games.tricks.rules import TrickRules
 from analyzer.results import plain
-from analyzer.stats import Z95, MeanEstimate, estimate_pairs, mean_from_sums, proportion
+from analyzer.stats import (
+    Z95,
+    MeanEstimate,
+    estimate_pairs,
+    mean_from_sums,
+    proportion,
+    share_interval,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -406,8 +413,9 @@ def mix_bid_tables(tables: Sequence[BidTable]) -> BidTable:
             wi ** 2 * r["p_made"] * (1 - r["p_made"]) / max(r["samples"], 1) for wi, r in zip(w, part, strict=True))))
         hist = [float(sum(wi * r["tricks"][k] for wi, r in zip(w, part, strict=True)))
                 for k in range(len(part[0]["tricks"]))]
+        p_lo, p_hi = (p, p) if tables[0].exact else share_interval(p, p_se, sum(r["samples"] for r in part))
         rows.append({"bid": b, "ev": ev, "se": se, "ci_low": ev - Z95 * se, "ci_high": ev + Z95 * se,
-                     "p_made": p, "p_made_low": max(0.0, p - Z95 * p_se), "p_made_high": min(1.0, p + Z95 * p_se),
+                     "p_made": p, "p_made_low": p_lo, "p_made_high": p_hi,
                      "mean_tricks": float(sum(k * x for k, x in enumerate(hist))), "tricks": hist,
                      "samples": int(sum(r["samples"] for r in part))})
         if ev > best_ev:

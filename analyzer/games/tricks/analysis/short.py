@@ -296,7 +296,7 @@ def play_short_games(rules: TrickRules, policies: Sequence[str], games: int | No
 
 
 def short_game_odds(rules: TrickRules, policies: Sequence[str], deals: int | None = 200_000, seed: int = 0,
-                    **engine: Any) -> tuple[GameOdds, ShortDeals]:
+                    show_from: int = -4, **engine: Any) -> tuple[GameOdds, ShortDeals]:
     """The exact game chain fed with the per-deal outcome frequencies of ``policies`` (self-play).
 
     ``policies`` are by seat of the first deal; side 0 (seat 0's) is eldest in even deals. With
@@ -304,11 +304,16 @@ def short_game_odds(rules: TrickRules, policies: Sequence[str], deals: int | Non
     """
     if rules.sides != 2:
         raise JokerOddsError("the game chain covers two sides (partners, or 2 players)")
+    from analyzer.games.tricks.analysis.short_game import LOWEST_SHOWN, check_game_can_end
+
+    check_game_can_end(rules)  # before any deal is played
+    if not -LOWEST_SHOWN <= show_from <= 0:
+        raise JokerOddsError(f"the lowest score shown must be -{LOWEST_SHOWN}..0, got {show_from}")
     pols = list(policies)
     d = play_short_deals(rules, pols, deals, seed, **engine)
     rot = pols[1:] + pols[:1]
     second = None if rot == pols else play_short_deals(rules, rot, deals, seed + 1, **engine).outcomes
-    return game_odds(d.outcomes, rules, second=second), d
+    return game_odds(d.outcomes, rules, show_from, second=second), d
 
 
 def solve_short(rules: TrickRules, hands: Sequence[str], trump: str | None, maker: int) -> int:
@@ -320,8 +325,8 @@ def solve_short(rules: TrickRules, hands: Sequence[str], trump: str | None, make
         raise JokerOddsError(f"{rules.players} hands needed, got {len(hands)}")
     masks = [parse_mask(h, deck) for h in hands]
     sizes = {bin(m).count("1") for m in masks}
-    if len(sizes) != 1 or sizes.pop() > 5:
-        raise JokerOddsError("every hand must hold the same number of cards, at most 5")
+    if len(sizes) != 1 or not 1 <= sizes.pop() <= 5:
+        raise JokerOddsError("every hand must hold the same number of cards, 1 to 5")
     seen = 0
     for m in masks:
         if seen & m:

@@ -157,7 +157,11 @@ def _solve(outs: tuple[DealOutcomes, DealOutcomes], target: int, low: int, premi
                         rhs[i, 2 * nv + 1] += p
                     else:
                         mat[i, index(sa, sb, 1 - d)] -= p
-    sol = np.asarray(splu(csc_matrix(mat)).solve(rhs))
+    try:
+        sol = np.asarray(splu(csc_matrix(mat)).solve(rhs))
+    except RuntimeError:  # a singular chain: from some score no deal ever moves the game on
+        raise TrickRulesError("the game cannot end from some score (its deals never change the score there)"
+                              ) from None
     # re-index from the fixed sides (0, 1) to (eldest side, other side) of the next deal
     p_win = np.zeros((size, size))
     prem = np.zeros((size, size, 2 * nv))
@@ -175,6 +179,24 @@ def _solve(outs: tuple[DealOutcomes, DealOutcomes], target: int, low: int, premi
     return GameOdds(target=target, low=low, premiums=values, p_win=p_win, premium=prem, deals=deals, cut=cut)
 
 
+LOWEST_SHOWN = _FLOOR_MAX - 20  # the lowest score a table may show (the chain's floor lies 20 below)
+
+
+def check_game_can_end(r: TrickRules) -> None:
+    """A game to ``r.target`` whose deals never score a point could never end: refused.
+
+    >>> check_game_can_end(short_rules("short-tricks", ["make_points=0", "march=0", "fail=0"]))
+    Traceback (most recent call last):
+    ...
+    analyzer.games.tricks.rules.TrickRulesError: no deal scores a point (make_points 0, march 0): the game to 5 could never end
+    """
+    march = r.march if r.partners else r.march_alone
+    if max(r.make_points, march) < 1:
+        raise TrickRulesError(f"no deal scores a point (make_points {r.make_points}, "
+                              f"{'march' if r.partners else 'march_alone'} {march}): the game to {r.target} "
+                              "could never end")
+
+
 def game_odds(outcomes: DealOutcomes, rules: TrickRules | None = None, show_from: int = -4,
               second: DealOutcomes | None = None) -> GameOdds:
     """Solve the game to ``rules.target`` exactly up to a floor on the scores.
@@ -188,6 +210,9 @@ def game_odds(outcomes: DealOutcomes, rules: TrickRules | None = None, show_from
     r = rules if rules is not None else short_rules()
     if r.sides != 2:
         raise TrickRulesError(f"the game chain covers two sides (partners, or 2 players), got {r.sides}")
+    check_game_can_end(r)
+    if not -LOWEST_SHOWN <= show_from <= 0:
+        raise TrickRulesError(f"the lowest score shown must be -{LOWEST_SHOWN}..0, got {show_from}")
     low = min(show_from, 0) - 20
     while True:
         odds = _solve((outcomes, second or outcomes), r.target, low, r.premium_table)

@@ -98,8 +98,10 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
     from analyzer.games.tricks.rules import trick_rules
 
     if game == "short-tricks":
-        if cards is not None:
-            raise JokerOddsError("short-tricks deals five cards: drop --cards")
+        from analyzer.games.tricks.rules import SHORT_CARDS
+
+        if cards is not None and cards != SHORT_CARDS:
+            raise JokerOddsError(f"short-tricks deals five cards: --cards {cards} does not apply")
         short_play(game, rule, policy, policy_seat, deals, schedule, seed, fmt, out, opts)
         return
     rules = trick_rules(game, rule)
@@ -174,6 +176,9 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
             raise JokerOddsError("short-tricks: give --hands (seat 0 leads; no --input, no --leader)")
         short_solve(game, rule, given, trump, maker, fmt, out)
         return
+    if click.get_current_context().get_parameter_source("maker") == click.core.ParameterSource.COMMANDLINE:
+        raise JokerOddsError(f"--maker does not apply: it is short-tricks' maker seat; {game} gives every "
+                             "seat's paranoid value")
     rules = trick_rules(game, rule)
     if input_path is not None:
         if given:

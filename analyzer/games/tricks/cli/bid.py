@@ -20,6 +20,7 @@ from analyzer.cli.options import (
 )
 from analyzer.defaults import COUNT, COUNT_PIMC, PIMC_BID_K, PIMC_ENDGAME, PIMC_K, count_for
 from analyzer.errors import JokerOddsError
+from analyzer.io import render_text_table
 
 GAMES = ("georgian-joker", "joker-54")
 ENGINE_NAMES = ("target_se", "target_rel_se", "max_trials", "max_time", "checkpoint", "backend", "scheduler",
@@ -98,9 +99,13 @@ def _bids(text: str | None) -> list[int] | None:
     if not text.strip():
         return []
     try:
-        return [int(x) for x in text.replace(" ", "").split(",") if x != ""]
+        bids = [int(x) for x in text.replace(" ", "").split(",") if x != ""]
     except ValueError:
         raise JokerOddsError(f"--bids must be integers separated by commas, got {text!r}") from None
+    for i, b in enumerate(bids):  # "unknown" is only the absence of --bids, never a number
+        if b < 0:
+            raise JokerOddsError(f"--bids: seat {i}'s bid {b} is negative (a bid is 0 or more tricks)")
+    return bids
 
 
 def _full_deal(rules: Any, hand: str) -> bool:
@@ -232,25 +237,26 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
     for r in rows:
         row = {key: v for key, v in r.items() if key not in ("tricks", "p_made_low", "p_made_high")}
         row["best"] = "*" if r["bid"] == t.best else ""
-        if fmt == "table":
-            row["P(k tricks), k = 0.."] = " ".join(f"{x:.3f}" for x in r["tricks"])
-        else:
+        if fmt != "table":
             row.update({f"p_took{i}": x for i, x in enumerate(r["tricks"])})
         shown.append(row)
+    # the distribution of tricks taken, its own compact table in %: one row per bid, one column per k
+    took = [{"bid": r["bid"], **{f"P({i})": x for i, x in enumerate(r["tricks"])}} for r in rows]
     kind = (f"exact: {m['consistent_deals']:,} of the {m['deals']:,} deals fit the bids"
             if m["conditioned_on_bids"] else f"exact over {m['deals']:,} deals") if t.exact else f"{m['samples']:,} samples, seed {seed}"
     turned = f", turned card {m['turned']}" if m.get("turned") else ""
     said = f"\n{m['earlier_bids']}" if m["bids"] is None else ""
     footer = (f"{said}\n{m['game']}: {m['hand']}, seat {m['seat']}, trump {m['trump']}{turned}, "
               f"bids {m['bids'] if m['bids'] is not None else 'unknown'}; "
-              f"{policy} ({kind}); best bid {t.best}" if fmt == "table" else None)
-    emit(shown, fmt, out, None, footer=footer, run=run)
+              f"{policy} ({kind}); best bid {t.best}\n\nP(k tricks taken) by bid:\n"
+              + render_text_table(took).rstrip("\n") if fmt == "table" else None)
+    emit(shown, fmt, out, None, footer=footer, run=run, units={"ev": "points"})
 
 
 @click.command("strength")
 @_any_game
 @click.option("--cards", type=CARDS, default=None,
-              help="Cards dealt to each player (required; short-tricks always deals five).")
+              help="Cards dealt to each player (required, except in short-tricks, which deals five).")
 @click.option("--a", "pol_a", type=click.Choice(["pimc", "pimc-bid", "heuristic", "random"]), default="pimc",
               show_default=True, help="The policy tested (one seat at a time); pimc-bid: pimc bidding by search.")
 @click.option("--b", "pol_b", type=click.Choice(["heuristic", "random", "pimc"]), default="heuristic",
@@ -297,10 +303,10 @@ def _short_strength(rule: tuple[str, ...], cards: int | None, pol_a: str, pol_b:
                     deals: int, seed: int, fmt: str, out: Path | None, opts: dict[str, Any]) -> None:
     """``tricks strength --game short-tricks``: A rotated over the seats against B, in duplicate."""
     from analyzer.games.tricks.analysis.short_strength import short_strength
-    from analyzer.games.tricks.rules import short_rules
+    from analyzer.games.tricks.rules import SHORT_CARDS, short_rules
 
-    if cards is not None:
-        raise JokerOddsError("short-tricks deals five cards: drop --cards")
+    if cards is not None and cards != SHORT_CARDS:
+        raise JokerOddsError(f"short-tricks deals five cards: --cards {cards} does not apply")
     if others is not None:
         raise JokerOddsError("short-tricks: --others is not available (B plays at the other seats)")
     if pol_a == "pimc-bid":

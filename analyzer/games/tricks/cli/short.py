@@ -133,7 +133,8 @@ def hand_odds_cmd(game: str, rule: tuple[str, ...], hand: str, trump: str, seat:
 @_SEAT_POLICY
 @click.option("--deals", type=click.IntRange(min=1), default=None,
               help="Self-play deals giving the per-deal outcome probabilities (default 200,000).")
-@click.option("--lowest", type=int, default=-4, show_default=True, help="Lowest score shown in the table.")
+@click.option("--lowest", type=click.IntRange(-130, 0), default=-4, show_default=True,
+              help="Lowest score shown in the table (-130..0).")
 @_SEED
 @engine_options(chunk="tricks game-odds")
 @output_options
@@ -149,11 +150,9 @@ def game_odds_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tu
     from analyzer.games.tricks.analysis.short import short_game_odds, short_rules
 
     rules = short_rules(game, rule)
-    if lowest > 0:
-        raise JokerOddsError(f"--lowest must be 0 or less, got {lowest}")
     pols = _policies(rules, policy, policy_seat)
     n = deals if deals is not None or has_target(opts) else 200_000
-    odds, d = short_game_odds(rules, pols, n, seed, **engine_kwargs(opts))
+    odds, d = short_game_odds(rules, pols, n, seed, lowest, **engine_kwargs(opts))
     prem = odds.premium_dist(0, 0)
     footer = (f"From 0:0 the side left of the dealer wins {_pct(odds.win(0, 0))}; premiums: "
               + ", ".join(f"{k} {_pct(v)}" for k, v in prem.items())
