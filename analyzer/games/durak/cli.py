@@ -302,6 +302,10 @@ def sweep_cmd(players_list: str, decks: str, policy: str, budget: int | None, ga
     if not counts or not deck_list:
         raise DurakError(f"give at least one player count and one deck (--players {players_list!r}, "
                          f"--decks {decks!r})")
+    for option, items in (("--players", counts), ("--decks", deck_list)):
+        twice = sorted({str(x) for x in items if items.count(x) > 1})
+        if twice:
+            raise DurakError(f"{option} lists {', '.join(twice[:5])} more than once: give each once")
     refuse_repeated("--rule", rule)
     for key, option in (("players", "--players"), ("deck", "--decks")):
         if any(r.partition("=")[0].strip().replace("-", "_") == key for r in rule):
@@ -324,7 +328,7 @@ def sweep_cmd(players_list: str, decks: str, policy: str, budget: int | None, ga
 @game_options
 @click.option("--policy", default="heuristic", show_default=True, help=f"Every seat's policy: {POLICIES}.")
 @click.option("--policy-seat", multiple=True, metavar="SEAT=POLICY", help="One seat's policy instead.")
-@click.option("--budget", type=click.IntRange(min=1), default=None, help=BUDGET_HELP)
+@click.option("--budget", type=BUDGET, default=None, help=BUDGET_HELP)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Deal and play seed.")
 def play_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], policy: str,
              policy_seat: tuple[str, ...], budget: int | None, seed: int) -> None:

@@ -128,6 +128,13 @@ def upcard_cmd(hand: str, up: str, wild: str | None, game_path: str, fee: str | 
     from analyzer.games.stud.upcard import upcard_exchange
 
     game = load_game(game_path)
+    if click.get_current_context().get_parameter_source("doc_rule") == click.core.ParameterSource.COMMANDLINE:
+        from analyzer.games.stud.upcard import parse_situation
+
+        _codes, u_code, wbits, _text = parse_situation(game, hand, up, wild)
+        if game.designation != "board" or wbits.bit_length() - 1 != u_code:
+            raise StudError("--doc-rule does not apply: the up card is not the board's wild card "
+                            "(a dealer's-open-card deal is --wild doc)")
     emit([upcard_exchange(game, hand, up, wild, _fee(fee, "--fee"), doc_rule)], fmt, out)
 
 
