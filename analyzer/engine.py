@@ -296,11 +296,3 @@ class _Driver:
                 self.save()
                 last_save = time.perf_counter()
 
-
-def __getattr__(name: str) -> Any:
-    """``FreqTask`` moved to :mod:`analyzer.frequencies`; the old name still resolves."""
-    if name == "FreqTask":
-        from analyzer.frequencies import FreqTask
-
-        return FreqTask
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

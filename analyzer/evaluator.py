@@ -15,7 +15,6 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 import numpy as np
 
@@ -23,31 +22,26 @@ from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
 from analyzer.handwords import describe_score
 from analyzer.kernels import evaluate as K
 from analyzer.kernels import fourflush as FF
-from analyzer.kernels import tables as T
 from analyzer.kernels.codes import (
     category_position,
     is_natcat,
     is_nattie,
     tiebreak_ranks,
 )
-from analyzer.kernels.handkey import ABSENT, five_card_tables, flatten, key5, keys7, wild_bits
-from analyzer.quickeval import check_hand_size, scores_in_range, table_spec
+from analyzer.kernels.combinatorics import binomial_table
+from analyzer.kernels.handkey import ABSENT, key5, keys7
 from analyzer.rules import (
-    CATEGORY_INDEX,
-    MODE_CODE,
     NBW_CODE,
     Category,
     NaturalBeatsWild,
     RulesError,
     RuleSet,
     WildMode,
-    get_rules,
+    as_rules,
 )
-from analyzer.tablecache import load_or_build
+from analyzer.scoretable import check_hand_size, score_table
 
 __all__ = ["Evaluator", "HandScore", "decode_tiebreak", "describe_score"]
-
-_BINOM = T.binomial_table()
 
 HandScore = int
 
@@ -62,32 +56,6 @@ def decode_tiebreak(score: int) -> list[int]:
     return tiebreak_ranks(score)
 
 
-@lru_cache(maxsize=64)
-def _compiled(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int]:
-    order = rules.order_low_to_high
-    cat_pos = np.full(T.N_CATEGORIES, -1, np.int64)
-    pos_cat = np.full(T.N_CATEGORIES, -1, np.int64)
-    for pos, cat in enumerate(order):
-        cat_pos[CATEGORY_INDEX[cat]] = pos
-        pos_cat[pos] = CATEGORY_INDEX[cat]
-    wild = rules.wild_mask(deck)
-    key, shape, max_w = table_spec(rules, deck, k)  # the key and checks shared with the numba-free path
-
-    def build() -> np.ndarray:
-        table5 = T.build_table5(
-            MODE_CODE[rules.mode], cat_pos, pos_cat, deck.lowest_rank, rules.ace_low_straight,
-            rules.double_ace_flush, NBW_CODE[rules.natural_beats_wild], min(max_w, 5), _BINOM,
-        )
-        if k == 5:  # the hand is its best five: a lookup, and no best-of-k kernel to compile
-            plain, suited = five_card_tables(table5, max_w, _BINOM)
-        else:
-            plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, _BINOM)
-        return flatten(plain, suited)
-
-    table = load_or_build(key, build, shape=shape, dtype=np.int32, check=scores_in_range(len(order), k, deck.lowest_rank, max_w))
-    return table, wild_bits(wild)
-
-
 class Evaluator:
     """Scores poker hands of ``k`` cards (best five) under a rule set on a deck.
 
@@ -95,14 +63,14 @@ class Evaluator:
     """
 
     def __init__(self, rules: RuleSet | str, deck: DeckSpec | str | None = None, k: int = 5):
-        self.rules = get_rules(rules) if isinstance(rules, str) else rules
+        self.rules = as_rules(rules)  # a preset name is resolved here, once; below, the RuleSet
         self.deck = self.rules.deck_spec(deck)
         check_hand_size(self.rules, self.deck, k)
         self.k = k
         self.four_flush = self.rules.four_flush
         self.ff_pos = self.rules.order_low_to_high.index(Category.FOUR_FLUSH) if self.four_flush else -1
         self.ff_fill = FF.NO_WILD_FILL if self.rules.mode is WildMode.SEMI else FF.WILD_FILLS
-        self.table, self.wbits = _compiled(self.rules, self.deck, k)
+        self.table, self.wbits = score_table(self.rules, self.deck, k)
         self.wild = np.array([(self.wbits >> c) & 1 for c in range(NUM_CODES)], dtype=np.uint8)
         self.order_low_to_high = self.rules.order_low_to_high
         self._args7: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int] | None = None
@@ -129,7 +97,7 @@ class Evaluator:
             from analyzer.kernels import table7
 
             max_w = int(min(self.k, (self.deck.max_copies * self.wild).sum()))
-            high, low, plain = table7.build_table7(self.table, self.k, max_w, _BINOM)
+            high, low, plain = table7.build_table7(self.table, self.k, max_w, binomial_table(23, 8))
             self._args7 = (table7.card_words(self.wbits), high, low, plain, self.table, self.wbits)
         return self._args7
 

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.cards import DeckSpec
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.kernels import evaluate as K
 from analyzer.kernels.freq import freq_chunk, freq_piece
 from analyzer.pieces import in_ranges
-from analyzer.rules import Category, RuleSet, get_rules
+from analyzer.rules import Category, RuleSet, as_rules
 from analyzer.stats import chi_square_gof, proportion
 from analyzer.stopping import Estimates
 
@@ -90,9 +91,9 @@ class FreqTable:
         return pd.DataFrame(self.to_dict()["rows"])
 
 
-def _evaluator(rules: RuleSet | str, deck: str | None, cards: int) -> Evaluator:
+def _evaluator(rules: RuleSet | str, deck: DeckSpec | str | None, cards: int) -> Evaluator:
     """The evaluator of ``cards``-card hands (with the four-flush: the 5-card one, best-of-k by subsets)."""
-    r = get_rules(rules) if isinstance(rules, str) else rules
+    r = as_rules(rules)
     return Evaluator(r, deck, k=5 if r.four_flush else cards)
 
 
@@ -112,13 +113,13 @@ def best_of_scores(ev: Evaluator, hands: np.ndarray) -> np.ndarray:
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise JokerOddsError(f"expected an (n, 5..7) array of card codes, got shape {arr.shape}")
     if not ev.four_flush:
-        return Evaluator(ev.rules, ev.deck.name, k=arr.shape[1]).score_batch(arr)
+        return Evaluator(ev.rules, ev.deck, k=arr.shape[1]).score_batch(arr)
     out = np.empty(arr.shape[0], np.int32)
     score_batch_best_ff(arr, ev.table, ev.wbits, *ev.ff_args(), out)
     return out
 
 
-def exact_frequencies(rules: RuleSet | str, deck: str | None = None, cards: int = 5) -> FreqTable:
+def exact_frequencies(rules: RuleSet | str, deck: DeckSpec | str | None = None, cards: int = 5) -> FreqTable:
     """Count every category over all ``C(N, cards)`` hands, exactly: one hand per class of suit
     relabellings, weighted, on a deck whose suits are interchangeable (C(53, 7) in about half a
     second), else hand by hand (parallel enumeration)."""
@@ -275,7 +276,7 @@ def sampled_frequencies(
                              "chunk_size": engine_options.get("chunk_size") or DEFAULT_CHUNK,  # sets the numbers
                              "stop": result.stop_reason, **result.precision}
     if compare_exact and cards == 5:
-        exact = exact_frequencies(ev.rules, ev.deck.name, cards)
+        exact = exact_frequencies(ev.rules, ev.deck, cards)
         probs = np.array([exact.row(r.category).probability for r in rows], dtype=float)
         obs = np.array([r.count for r in rows], dtype=float)
         gof = chi_square_gof(obs, probs)

@@ -5,6 +5,7 @@ player's choice) and whether straights and flushes count (``low_ignores_straight
 the ace-to-five low); a wild card takes whatever value makes the hand lowest (the bug is an
 ace, the semi card a blank). Smaller low keys are better low hands.
 
+>>> from analyzer.rules import get_rules
 >>> lev = LowEvaluator(get_rules("joker-wild", low_ace="high_or_low"))
 >>> lev.describe("Jk 2s 3d 4h 6c"), lev.describe("As 2s 3d 4h 5c")
 ('6-4-3-2-A low (high card)', 'A-5-4-3-2 low (high card)')
@@ -26,8 +27,8 @@ from analyzer.cards import FIRST_JOKER, CardError, DeckSpec, parse_hand
 from analyzer.kernels import low as L
 from analyzer.kernels import suitclass as SC
 from analyzer.kernels.codes import N_CATEGORIES
-from analyzer.kernels.handkey import wild_bits
-from analyzer.rules import CATEGORY_INDEX, Category, LowAce, RuleSet, WildMode, get_rules
+from analyzer.rules import CATEGORY_INDEX, Category, LowAce, RuleSet, WildMode, as_rules
+from analyzer.scoretable import wild_bits
 
 __all__ = ["LowEvaluator", "LowRow", "LowTable", "exact_low_frequencies"]
 
@@ -38,7 +39,7 @@ class LowEvaluator:
     """Low keys (smaller = better low hand) of 5-7 card hands (the best low five)."""
 
     def __init__(self, rules: RuleSet | str, deck: DeckSpec | str | None = None):
-        self.rules = get_rules(rules) if isinstance(rules, str) else rules
+        self.rules = as_rules(rules)
         self.deck = self.rules.deck_spec(deck)
         if self.deck.copies != 1 or self.deck.removed:
             raise CardError(f"low hands need a single complete deck, not {self.deck.name}")
@@ -47,7 +48,7 @@ class LowEvaluator:
         self.cat_pos = np.full(N_CATEGORIES, -1, np.int64)
         for pos, cat in enumerate(order):
             self.cat_pos[CATEGORY_INDEX[cat]] = pos
-        self.wbits = wild_bits(self.rules.wild_mask(self.deck))
+        self.wbits = wild_bits(self.rules, self.deck)
         self.kind = {WildMode.BUG: L.WILD_ACE, WildMode.SEMI: L.WILD_BLANK}.get(self.rules.mode, L.WILD_ANY)
         self.lo = self.deck.lowest_rank
         self.ace_choice = self.rules.low_ace is LowAce.HIGH_OR_LOW

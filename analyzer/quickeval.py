@@ -3,10 +3,10 @@ kernels' table keys computed in plain Python.
 
 A warm ``joker-odds eval`` scores a handful of hands; importing numba and loading the compiled
 key kernels costs far more than that. :func:`quick_evaluator` gives a :class:`QuickEvaluator`
-when the rule set's table is already cached (the same table, header and digest checks as
-:class:`analyzer.evaluator.Evaluator`), else the :class:`~analyzer.evaluator.Evaluator` itself
-(which builds and caches it). Both have ``deck``, ``parse``, ``score``, ``category`` and
-``describe``, and give the same scores: the keys here follow ``analyzer.kernels.handkey`` (the
+over the rule set's flat table (:mod:`analyzer.scoretable`: read from the cache with numpy when
+it is there, else built once with numba and cached). It never imports the batch evaluator; it has
+the :class:`~analyzer.evaluator.Evaluator`'s ``deck``, ``parse``, ``score``, ``category`` and
+``describe``, and gives the same scores: the keys here follow ``analyzer.kernels.handkey`` (the
 flat layout: ``w * STRIDE`` + the colex index of the natural rank multiset, or + ``PLAIN_SIZE`` +
 one suit's rank mask) and the four-flush follows ``analyzer.kernels.fourflush``; the tests
 compare them with the kernels on every hand of small decks and on random hands of every preset.
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from math import comb
-from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,79 +36,22 @@ from analyzer.kernels.codes import (
     category_position,
     tiebreak_ranks,
 )
-from analyzer.rules import NBW_CODE, Category, RulesError, RuleSet, WildMode, get_rules
-from analyzer.tablecache import load_cached
+from analyzer.rules import NBW_CODE, Category, RuleSet, WildMode, as_rules
+from analyzer.scoretable import (
+    PLAIN_SIZE,
+    STRIDE,
+    cached_table,
+    check_hand_size,
+    score_table,
+    wild_bits,
+)
 
-if TYPE_CHECKING:
-    from analyzer.evaluator import Evaluator
+__all__ = ["QuickEvaluator", "cached_evaluator", "four_flush_score", "key5", "keys7", "quick_evaluator"]
 
-__all__ = ["QuickEvaluator", "check_hand_size", "key5", "keys7", "quick_evaluator", "table_spec"]
-
-# the flat table layout of analyzer.kernels.handkey (a test checks they agree)
-PLAIN_SIZE = 50388  # C(19, 7): rank multisets of up to seven natural cards
-SUITED_SIZE = 8192
-STRIDE = PLAIN_SIZE + SUITED_SIZE
 # the four-flush fills of analyzer.kernels.fourflush
 NO_WILD_FILL, WILD_FILLS = 0, 1
 
 _TERM = [[comb(r + i, i + 1) for r in range(13)] for i in range(7)]  # term i of the multiset index
-
-
-def check_hand_size(rules: RuleSet, deck: DeckSpec, k: int) -> None:
-    """Raise unless hands of ``k`` cards of ``deck`` can be scored under ``rules``."""
-    if deck.copies != 1:
-        raise CardError(f"poker hands need a single deck, not {deck.name}")
-    if deck.removed:
-        raise CardError(f"poker hands are not defined on deck {deck.name} (some of its ranks are "
-                        "incomplete: its black sixes are jokers)")
-    if k not in (5, 6, 7):
-        raise CardError(f"hands of {k} cards are not supported (5, 6 or 7)")
-    if rules.four_flush and k != 5:
-        raise RulesError(f"rules {rules.name!r}: the four-flush is evaluated for 5-card hands only")
-
-
-def table_spec(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[dict[str, Any], tuple[int, ...], int]:
-    """``(cache key, shape, max_w)`` of the flat score table for ``k``-card hands (``max_w``: the
-    most wild cards a hand can hold)."""
-    order = rules.order_low_to_high
-    max_w = int(min(k, (deck.max_copies * rules.wild_mask(deck)).sum()))
-    key = {"mode": rules.mode.value, "order": [c.value for c in order], "lowest_rank": deck.lowest_rank,
-           "ace_low": rules.ace_low_straight, "double_ace_flush": rules.double_ace_flush,
-           "natural_beats_wild": rules.natural_beats_wild.value, "max_w": max_w, "k": k}
-    return key, ((k + 1) * STRIDE,), max_w
-
-
-def reachable_keys(m: int, ranks: int) -> int:
-    """Rank multisets of ``m`` natural cards from one deck of ``ranks`` ranks (at most four of a rank):
-    the entries of a plain block that hold a score.
-
-    >>> reachable_keys(2, 13), reachable_keys(5, 1)
-    (91, 0)
-    """
-    poly = [1]
-    for _ in range(ranks):  # (1 + x + x^2 + x^3 + x^4) ** ranks
-        poly = [sum(poly[i - j] for j in range(5) if 0 <= i - j < len(poly)) for i in range(len(poly) + 4)]
-    return poly[m] if m < len(poly) else 0
-
-
-def scores_in_range(n_pos: int, k: int | None = None, lowest_rank: int = 0, max_w: int = 0) -> Any:
-    """The cache's value check of a table under its rule set: every score's category position
-    exists, and (given ``k``) each wild-count block holds a score for exactly the rank multisets one
-    deck can deal (a forged table of -1s, or one with scores blanked, is rebuilt, never used)."""
-    def check(table: np.ndarray) -> str | None:
-        if table.size and (int(table.min()) < -1 or int(table.max()) >> CAT_SHIFT >= n_pos):
-            return "scores out of range"
-        if k is None:
-            return None
-        for w in range(k + 1):
-            plain = table[w * STRIDE: w * STRIDE + PLAIN_SIZE]
-            want = reachable_keys(k - w, 13 - lowest_rank) if w <= min(max_w, k) else 0
-            got = int(np.count_nonzero(plain >= 0))
-            if got != want:
-                return f"{got:,} scores for {k - w} natural cards and {w} wild, expected {want:,}"
-        return None
-
-    return check
 
 
 def _multiset_index(ranks: list[int]) -> int:
@@ -222,24 +164,20 @@ class QuickEvaluator:
 def cached_evaluator(rules: RuleSet, deck: DeckSpec, k: int) -> QuickEvaluator | None:
     """A :class:`QuickEvaluator` from the cached table, or None when it is not cached (yet)."""
     check_hand_size(rules, deck, k)
-    key, shape, max_w = table_spec(rules, deck, k)
-    table = load_cached(key, shape=shape, dtype=np.int32,
-                        check=scores_in_range(len(rules.order), k, deck.lowest_rank, max_w))
+    table = cached_table(rules, deck, k)
     if table is None:
         return None
-    wbits = sum(1 << int(c) for c in np.flatnonzero(rules.wild_mask(deck)))
-    return QuickEvaluator(rules, deck, k, table, wbits)
+    return QuickEvaluator(rules, deck, k, table, wild_bits(rules, deck))
 
 
-def quick_evaluator(rules: RuleSet | str, deck: DeckSpec | str | None = None,
-                    k: int = 5) -> QuickEvaluator | Evaluator:
-    """The cheapest single-hand scorer: a :class:`QuickEvaluator` when the table is cached, else
-    an :class:`~analyzer.evaluator.Evaluator` (which builds the table, with numba, and caches it)."""
-    rs = get_rules(rules) if isinstance(rules, str) else rules
+def quick_evaluator(rules: RuleSet | str, deck: DeckSpec | str | None = None, k: int = 5) -> QuickEvaluator:
+    """The cheapest single-hand scorer: a :class:`QuickEvaluator` over the cached table, or over the
+    table built now (with numba) and cached when it is not there yet. A preset name is resolved
+    here, once."""
+    rs = as_rules(rules)
     spec = rs.deck_spec(deck)
     quick = cached_evaluator(rs, spec, k)
     if quick is not None:
         return quick
-    from analyzer.evaluator import Evaluator
-
-    return Evaluator(rs, spec, k)
+    table, wbits = score_table(rs, spec, k)
+    return QuickEvaluator(rs, spec, k, table, wbits)

@@ -43,6 +43,7 @@ __all__ = [
     "RuleSet",
     "RulesError",
     "WildMode",
+    "as_rules",
     "get_rules",
     "preset_names",
     "rules_from_mapping",
@@ -316,6 +317,17 @@ def get_rules(name: str, **overrides: Any) -> RuleSet:
     if merged.get("mode") == "natural" and "wild" not in overrides:
         merged["wild"] = []
     return rules_from_mapping({**merged, "name": name}, name=name)
+
+
+def as_rules(rules: RuleSet | str) -> RuleSet:
+    """The rule set itself, or the preset of that name: what a public entry point (``Evaluator``,
+    ``quick_evaluator``, a façade) calls once, so that everything below it takes the ``RuleSet``.
+
+    >>> rs = as_rules("j-poker")
+    >>> as_rules(rs) is rs, rs.mode.value
+    (True, 'j-poker')
+    """
+    return get_rules(rules) if isinstance(rules, str) else rules
 
 
 def with_overrides(rules: RuleSet, **overrides: Any) -> RuleSet:

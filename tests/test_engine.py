@@ -15,10 +15,10 @@ from pyrng import PyXoshiro
 
 from analyzer import backends
 from analyzer.checkpoint import CheckpointError
-from analyzer.engine import FreqTask, RunInterrupted, RunResult, chunk_state, run
+from analyzer.engine import RunInterrupted, RunResult, chunk_state, run
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
-from analyzer.frequencies import exact_frequencies
+from analyzer.frequencies import FreqTask, exact_frequencies
 from analyzer.stats import mean_from_sums
 
 # ANCHORS.md, "Hand-rank counts, 5 cards", 53 cards with one fully wild joker, best first

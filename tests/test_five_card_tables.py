@@ -9,10 +9,9 @@ import pytest
 import analyzer.kernels.tables as T
 from analyzer.cards import deck_names
 from analyzer.errors import JokerOddsError
-from analyzer.evaluator import CATEGORY_INDEX, MODE_CODE, NBW_CODE
 from analyzer.kernels.handkey import five_card_tables
-from analyzer.quickeval import table_spec
-from analyzer.rules import get_rules, preset_names
+from analyzer.rules import CATEGORY_INDEX, MODE_CODE, NBW_CODE, get_rules, preset_names
+from analyzer.scoretable import table_spec
 
 BINOM = T.binomial_table()
 

@@ -583,15 +583,14 @@ def test_item6_numbers_past_64_bits_are_refused(args: list[str], words: tuple[st
 
 def test_item8_a_forged_table_cache_is_rebuilt(tmp_path: Path) -> None:
     """A cache of -1 scores (checksum recomputed) fails the rule-set check; the real table passes."""
-    from analyzer.evaluator import _compiled
-    from analyzer.quickeval import scores_in_range, table_spec
     from analyzer.rules import get_rules
+    from analyzer.scoretable import score_table, scores_in_range, table_spec
     from analyzer.tablecache import _encode, _key_digest, load_cached, table_path
 
     rules = get_rules("joker-wild")
     deck = rules.deck_spec(None)
     key, shape, max_w = table_spec(rules, deck, 5)
-    table, _ = _compiled(rules, deck, 5)
+    table, _ = score_table(rules, deck, 5)
     check = scores_in_range(len(rules.order), 5, deck.lowest_rank, max_w)
     assert check(table) is None
     forged = np.full_like(table, -1)

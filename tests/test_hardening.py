@@ -109,18 +109,18 @@ def test_cache_value_check_and_fifo(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_corrupted_cache_file_is_detected_and_rebuilt_by_the_cli(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from analyzer import evaluator
+    from analyzer import scoretable
 
     monkeypatch.setenv("JOKER_ODDS_CACHE", str(tmp_path))
-    evaluator._compiled.cache_clear()
+    scoretable.score_table.cache_clear()
     code, first = cli("eval", HAND, "--rules", "bug", "--format", "csv")
     assert code == 0, first
     (path,) = tmp_path.glob("table-*.bin")
     path.write_bytes(np.zeros(3, np.int32).tobytes())  # the SIGABRT case
-    evaluator._compiled.cache_clear()
+    scoretable.score_table.cache_clear()
     tablecache._warned.clear()
     r = CliRunner().invoke(main, ["eval", HAND, "--rules", "bug", "--format", "csv"])
-    evaluator._compiled.cache_clear()
+    scoretable.score_table.cache_clear()
     assert r.exit_code == 0
     assert r.stdout == first
     assert "rebuilding" in r.stderr and r.stderr.count("\n") == 1
@@ -294,8 +294,9 @@ def test_error_lines_quote_little_of_a_huge_input() -> None:
 
 def test_pieces_give_the_whole_chunk_to_the_last_bit() -> None:
     from analyzer.backends import PIECE, compute_chunk
-    from analyzer.engine import FreqTask, chunk_state
+    from analyzer.engine import chunk_state
     from analyzer.evaluator import Evaluator
+    from analyzer.frequencies import FreqTask
 
     task = FreqTask.from_evaluator(Evaluator("joker-wild"))
     n = 2 * PIECE + 12_345
@@ -306,8 +307,9 @@ def test_pieces_give_the_whole_chunk_to_the_last_bit() -> None:
 
 @pytest.mark.parametrize("checkpoint", [False, True])
 def test_ctrl_c_lands_within_a_second_whatever_the_chunk_size(tmp_path: Path, checkpoint: bool) -> None:
-    from analyzer.engine import FreqTask, RunInterrupted, run
+    from analyzer.engine import RunInterrupted, run
     from analyzer.evaluator import Evaluator
+    from analyzer.frequencies import FreqTask
 
     task = FreqTask.from_evaluator(Evaluator("standard"))
     run(task, trials=10, seed=0, chunk_size=10, workers=1)  # compiled before the clock starts

@@ -18,9 +18,6 @@ from analyzer.evaluator import Evaluator
 from analyzer.kernels import fourflush, handkey
 from analyzer.quickeval import (
     NO_WILD_FILL,
-    PLAIN_SIZE,
-    STRIDE,
-    SUITED_SIZE,
     WILD_FILLS,
     QuickEvaluator,
     cached_evaluator,
@@ -28,9 +25,9 @@ from analyzer.quickeval import (
     key5,
     keys7,
     quick_evaluator,
-    table_spec,
 )
 from analyzer.rules import get_rules, preset_names
+from analyzer.scoretable import PLAIN_SIZE, STRIDE, SUITED_SIZE, table_spec
 from analyzer.tablecache import load_cached, table_path
 
 PRESETS = preset_names()
@@ -138,11 +135,12 @@ def test_descriptions_are_the_evaluators() -> None:
     assert quick("j-poker")[1].describe("Qs Qd 9h 5c Jk") == "two pair, queens and nines, wild"
 
 
-def test_no_cache_or_a_bad_file_falls_back_to_the_kernels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_cache_or_a_bad_file_builds_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rs = get_rules("short-32")
     monkeypatch.setenv("JOKER_ODDS_CACHE", "off")
     assert cached_evaluator(rs, rs.deck_spec(), 5) is None
-    assert isinstance(quick_evaluator(rs), Evaluator)
+    built = quick_evaluator(rs)  # the table built now: still the numba-free scorer
+    assert isinstance(built, QuickEvaluator) and built.score("Qs Qd 9h 8c As") == Evaluator(rs).score("Qs Qd 9h 8c As")
     monkeypatch.setenv("JOKER_ODDS_CACHE", str(tmp_path))
     key, shape, _ = table_spec(rs, rs.deck_spec(), 5)
     path = table_path(key, tmp_path)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analyzer import engine
+from analyzer import frequencies
 from analyzer.cli import main
 from analyzer.frequencies import exact_frequencies
 from analyzer.studies import load_study
@@ -114,7 +114,7 @@ def test_freq_checkpoint_interrupt_resume_and_refusal(tmp_path: Path, monkeypatc
     monkeypatch.chdir(tmp_path)  # a short path: a long one is shortened in the messages
     ck = Path("freq.ckpt")
     args = ("--trials", "150000", "--seed", "4", "--chunk-size", "10000", "--workers", "1")
-    original = engine.FreqTask.run_chunk
+    original = frequencies.FreqTask.run_chunk
     calls = []
 
     def interrupting(self, state, n):  # a simulated Ctrl-C after the third chunk
@@ -124,7 +124,7 @@ def test_freq_checkpoint_interrupt_resume_and_refusal(tmp_path: Path, monkeypatc
             signal.raise_signal(signal.SIGINT)
         return out
 
-    monkeypatch.setattr(engine.FreqTask, "run_chunk", interrupting)
+    monkeypatch.setattr(frequencies.FreqTask, "run_chunk", interrupting)
     res = cli("freq", "--deck", "52+1", "--format", "json", *args, "--checkpoint", str(ck))
     assert res.exit_code == 130
     assert res.stderr.startswith("Interrupted: stopped after ") and res.stderr.count("\n") == 1
@@ -132,7 +132,7 @@ def test_freq_checkpoint_interrupt_resume_and_refusal(tmp_path: Path, monkeypatc
     saved = json.loads(ck.read_text())
     # the chunk the interrupt arrived in may or may not be counted (when Python runs the handler)
     assert 2 <= saved["chunks_done"] < 15 and not saved["complete"]
-    monkeypatch.setattr(engine.FreqTask, "run_chunk", original)
+    monkeypatch.setattr(frequencies.FreqTask, "run_chunk", original)
     resumed = freq_json(*args, "--checkpoint", str(ck))
     assert resumed == freq_json(*args)
     refused = cli("freq", "--deck", "52+1", "--trials", "150000", "--seed", "5", "--chunk-size", "10000",
