@@ -15,12 +15,13 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
 from analyzer.handwords import describe_score
-from analyzer.kernels import evaluate as K
 from analyzer.kernels import fourflush as FF
 from analyzer.kernels.codes import (
     category_position,
@@ -54,6 +55,18 @@ def decode_tiebreak(score: int) -> list[int]:
     [11, 11, 7, 7, 0]
     """
     return tiebreak_ranks(score)
+
+
+@lru_cache(maxsize=16)
+def _hash5(rules: RuleSet, deck: DeckSpec) -> tuple[Any, ...]:
+    """``(words, mult, shift_a, shift_b, mask_a, disp, slots)`` of ``table5.score_rows5``: the perfect
+    hash of the flat 5-card table of ``rules`` on ``deck`` (built once per process, in milliseconds)."""
+    from analyzer.kernels import table5, table7
+
+    table, wbits = score_table(rules, deck, 5)
+    max_w = int(min(5, (deck.max_copies * rules.wild_mask(deck)).sum()))
+    words = table5.deck_words(table7.card_words(wbits), deck.max_copies > 0)
+    return (words, *table5.build_hash5(table, table7.card_words(0), deck.lowest_rank, max_w, binomial_table(23, 8)))
 
 
 class Evaluator:
@@ -101,6 +114,11 @@ class Evaluator:
             self._args7 = (table7.card_words(self.wbits), high, low, plain, self.table, self.wbits)
         return self._args7
 
+    def kernel_args5(self) -> tuple[Any, ...]:
+        """``(words, mult, shift_a, shift_b, mask_a, disp, slots, table, wbits)`` for
+        ``table5.score_rows5`` (k = 5, rules without the four-flush)."""
+        return (*_hash5(self.rules, self.deck), self.table, self.wbits)
+
     def parse(self, hand: str | Iterable[str]) -> np.ndarray:
         return parse_hand(hand, self.deck, size=self.k)
 
@@ -134,13 +152,19 @@ class Evaluator:
             if bad:
                 raise CardError("card codes out of range")
             return out
-        if arr.size and arr.view(np.uint64).max() >= NUM_CODES:  # one pass: negative codes are huge
-            raise CardError("card codes out of range")
         if self.four_flush:
+            if arr.size and arr.view(np.uint64).max() >= NUM_CODES:  # one pass: negative codes are huge
+                raise CardError("card codes out of range")
             FF.score_batch_ff(arr, self.table, self.wbits, *self.ff_args(), out)
             return out
-        fn = K.score_batch if many else K.score_batch_serial
-        fn(arr, self.table, self.wbits, out)
+        from analyzer.kernels import table5
+
+        if many:  # one perfect-hash lookup a hand; the kernel checks the codes as it goes
+            bad = table5.score_batch5(arr, *self.kernel_args5(), out)
+        else:
+            bad = table5.score_rows5(arr, 0, arr.shape[0], *self.kernel_args5(), out)
+        if bad:
+            raise CardError(f"card codes out of range (or not in deck {self.deck.name})")
         return out
 
     def category(self, score: int) -> Category:

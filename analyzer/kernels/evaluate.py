@@ -32,18 +32,11 @@ def score_cards(cards, k, table, wbits):
     return best_of_keys(table, kp, s0, s1, s2, s3)
 
 
-@kernel(parallel=True)
-def score_batch(hands, table, wbits, out):
-    """Score every row of an ``(n, k)`` array of card codes into ``out`` (int32), in parallel."""
-    n = hands.shape[0]
-    n_blocks = (n + 8191) // 8192
-    for b in prange(n_blocks):
-        _score_rows(hands, b * 8192, min(n, (b + 1) * 8192), table, wbits, out)
-
-
 @no_refcount
 def score_batch_serial(hands, table, wbits, out):
-    """Single-threaded twin of ``score_batch``."""
+    """Score every row of an ``(n, k)`` array of card codes into ``out`` (int32) by ``key5``/``keys7``
+    (the per-hand keys; the batch evaluator uses :mod:`.table5` and :mod:`.table7`, which the tests
+    compare with this)."""
     _score_rows(hands, np.int64(0), hands.shape[0], table, wbits, out)  # int64: one compiled _score_rows
 
 
