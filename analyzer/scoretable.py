@@ -99,11 +99,20 @@ def scores_in_range(n_pos: int, k: int | None = None, lowest_rank: int = 0, max_
     return check
 
 
+def _check(rules: RuleSet, deck: DeckSpec, k: int, max_w: int) -> Any:
+    """A loaded table's checks: its score ranges and reachable entries, then every natural hand's
+    category recomputed from the rules (:mod:`analyzer.tablecheck`): a forged table is rebuilt."""
+    from analyzer.tablecheck import natural_category_check
+
+    return natural_category_check(rules, deck, k, max_w, scores_in_range(len(rules.order), k, deck.lowest_rank,
+                                                                         max_w))
+
+
 def cached_table(rules: RuleSet, deck: DeckSpec, k: int) -> np.ndarray | None:
     """The cached flat table (numpy only, no numba), or None when it is not cached (yet)."""
     key, shape, max_w = table_spec(rules, deck, k)
     return load_cached(key, shape=shape, dtype=np.int32,
-                       check=scores_in_range(len(rules.order), k, deck.lowest_rank, max_w))
+                       check=_check(rules, deck, k, max_w))
 
 
 @lru_cache(maxsize=64)
@@ -133,6 +142,6 @@ def score_table(rules: RuleSet, deck: DeckSpec, k: int) -> tuple[np.ndarray, int
             plain, suited = T.build_tables_k(table5, k, deck.lowest_rank, max_w, binom)
         return flatten(plain, suited)
 
-    check = scores_in_range(len(rules.order), k, deck.lowest_rank, max_w)
+    check = _check(rules, deck, k, max_w)
     table = load_or_build(key, build, shape=shape, dtype=np.int32, check=check)
     return table, wild_bits(rules, deck)

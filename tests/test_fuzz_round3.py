@@ -307,7 +307,6 @@ def test_item7_a_wild_hand_below_its_natural_cards_is_refused() -> None:
     assert check(forged) is not None  # type: ignore[operator]
 
 
-@pytest.mark.xfail(strict=True, reason="the check is wired into the score table's loader in the next commit")
 def test_item7_eval_rebuilds_a_forged_table_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from analyzer import scoretable, tablecache
     from analyzer.rules import get_rules
