@@ -24,6 +24,7 @@ import numpy as np
 
 from analyzer.games.rummy.kernels import JOKER_FLAG, MAX_MELDS, MELD_WIDTH, opening_value_melds
 from analyzer.games.rummy.policy import GREEDY, card_points, choose_discard
+from analyzer.games.rummy.solver import OPENING
 from analyzer.games.rummy.turns import deal_table
 from analyzer.kernels.jit import kernel, no_refcount
 
@@ -49,7 +50,7 @@ M_SEAT, M_PHASE, M_TOP, M_NSTOCK, M_NPILE, M_NTABLE, M_TURNS, M_WINNER, M_OUTJOK
     M_CAP, M_MAXTURNS, M_JOKERPTS = range(13)
 META = 16
 DRAW, DISCARD, OVER = 0, 1, 2
-OPENING_POINTS = 51
+OPENING_POINTS = OPENING  # the solver's: one constant for the solver, the CLI and the kernels
 
 
 def new_state_arrays(players: int, deck_size: int) -> tuple[np.ndarray, ...]:

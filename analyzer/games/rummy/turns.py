@@ -105,7 +105,7 @@ def _one_table(state, pack, hands, stock, pile, free, melds, first, own, policie
                 h[stock[top]] += 1
                 top += 1
                 disc, value = choose_discard(h, cap, free, melds)
-        if t >= 2 and first[seat] == 0 and value >= 51:
+        if t >= 2 and first[seat] == 0 and value >= OPENING:
             first[seat] = t
             done += 1
             if table_first == 0:
