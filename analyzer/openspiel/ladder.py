@@ -4,7 +4,8 @@ time per decision the project's best player used, and ten times that.
 
 For each deal (the same chance outcomes for everyone) and each seat s, the player sits at s and
 the reference at every other seat; its return there is compared with the reference's own return
-at s when the reference holds every seat. The gain of a deal is the mean of those differences
+at s when the reference holds every seat. Each player first plays one untimed game (its kernels
+compile there), then its CPU time a decision is the mean over the ladder's games. The gain of a deal is the mean of those differences
 over the seats, and a row is the mean gain over the deals ± 1.96 standard errors: points a deal
 in the trick games, −ΔP(fool) in durak (positive: the player is better than the reference).
 
@@ -178,6 +179,8 @@ def ladder(name: str, params: dict[str, Any], players: Sequence[str], deals: int
         else:
             cpu = what if what > 0 else -what * next(r.cpu_ms for r in rows if r.player == match) / 1000
             me = ismcts_player(game, cpu, seed)
+        seats0 = [me] + [ref] * (n - 1)
+        _play(game, packs[0], seats0, np.random.default_rng([seed, 0, 0]), {})  # compiles outside the clock
         gains, clock = [], []
         for d, o in enumerate(packs):
             diff = 0.0
