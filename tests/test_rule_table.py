@@ -1,6 +1,6 @@
 """The rule → test table of ``tests/README.md`` cannot rot: every test it names exists.
 
-Each row of the rules' sections (trick games, Remi 51, durak, short poker for tricks) names at
+Each row of every section of the rules (§1 poker hands to §10 short poker for tricks) names at
 least one test as ``file::function`` (``::function`` for another in the same file, ``[id]`` for
 a parametrization of the previous function); the file must define the function, and the id must
 be a quoted string in the tests folder.
@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).parent
-SECTIONS = ("5.", "5A.", "5B.", "6.", "7.", "10.")
+SECTIONS = ("1.", "2.", "3.", "4.", "5.", "5A.", "5B.", "6.", "7.", "8.", "9.", "10.")  # every section of the rules
 PENDING = 0  # rows still marked "pending:" (none: every rule line names its tests)
 
 
