@@ -172,11 +172,13 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         raise
 
 
-def render_text_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
-    """An aligned text table fitted to the terminal (see :mod:`analyzer.textfmt`)."""
+def render_text_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None,
+                      units: dict[str, str] | None = None) -> str:
+    """An aligned text table fitted to the terminal (see :mod:`analyzer.textfmt`); ``units``: the
+    unit of a column, named in its header (``gain (antes)``)."""
     from analyzer.textfmt import format_table
 
-    return format_table(rows, columns=columns) + "\n"
+    return format_table(rows, columns=columns, units=units) + "\n"
 
 
 def _finite(value: Any) -> Any:

@@ -58,7 +58,7 @@ GAP = "  "
 
 _PERCENT = re.compile(
     r"^(p|p_.*|.*probability.*|cumulative|.*house_edge.*|.*return.*|.*frequency.*|share|share_of_.*|agreement|"
-    r"element_of_risk.*|exchange_rate|.*_share|win_rate|.*_rate)$")
+    r"element_of_risk.*|exchange_rate|.*_share|win_rate|.*_rate|taken)$")
 _COMPANIONS = ("se", "ci_low", "ci_high", "exact", "estimate")
 _NOT_PERCENT = re.compile(r"^(.*_per_unit|seconds)$")
 
@@ -361,13 +361,15 @@ def _records(cols: list[str], cells: list[list[str]], width: int) -> str:
 
 
 def format_table(rows: Sequence[dict[str, Any]], width: int | None = None,
-                 columns: Sequence[str] | None = None) -> str:
+                 columns: Sequence[str] | None = None, units: dict[str, str] | None = None) -> str:
     """Rows as an aligned text table at most ``width`` columns wide (see the module docstring).
 
     Headers, numbers, hands and ranges are never broken: when the table is too wide, prose
     columns (descriptions) wrap between words; if that is not enough, the columns are shown in
     blocks, each repeating the first column; a table whose columns cannot be laid out so (or of
-    one row) prints one record per block.
+    one row) prints one record per block. ``units`` names the unit of a column in its header
+    (``{"gain": "antes"}``: ``gain (antes)``); a percentage column needs none, its cells say ``%``
+    (``{"decimal": "%"}`` shows a column of fractions as percentages).
 
     >>> print(format_table([{"hand": "As Kd 9h 5c 2s", "exchange_gain_ci_low": 0.0123,
     ...                      "exchange_rate": 0.25}], width=40))
@@ -380,7 +382,9 @@ def format_table(rows: Sequence[dict[str, Any]], width: int | None = None,
         return "(no rows)"
     width = max(40, width or terminal_width())
     cols = list(rows[0])
-    cells, numeric = table_cells(rows, cols)
+    units = units or {}
+    cells, numeric = table_cells(rows, cols, percent=[c for c in cols if units.get(c) == "%"])
+    cols = [f"{c} ({units[c]})" if units.get(c, "%") != "%" else c for c in cols]
     need = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(cols)]
     prose = [not num and _is_prose(c, [row[i] for row in cells])
              for i, (c, num) in enumerate(zip(cols, numeric, strict=True))]

@@ -165,7 +165,14 @@ def test_exchange_table_and_json():
 def test_exchange_edge_csv():
     r = _run("exchange-edge", "--game", "caribbean", "--fees", "1,2", "--situations", "2", "--format", "csv")
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[0].startswith("game,exchange_gain,gain_ci_low")
+    head = r.output.splitlines()[0].split(",")
+    assert head[:8] == ["game", "house_edge", "house_edge_exact", "exchange_gain", "gain_ci_low", "gain_ci_high",
+                        "house_edge_with_exchange", "house_edge_with_exchange_ci_low"]
+    row = dict(zip(head, r.output.splitlines()[1].split(","), strict=True))
+    assert row["house_edge_exact"] == "142031221/2718662100"  # Caribbean Stud's exact edge
+    edge, gain, lo, hi = (float(row[k]) for k in ("house_edge", "exchange_gain", "gain_ci_low", "gain_ci_high"))
+    assert float(row["house_edge_with_exchange"]) == pytest.approx(edge - gain)
+    assert float(row["house_edge_with_exchange_ci_low"]) == pytest.approx(edge - hi)
 
 
 def test_exchange_edge_screen():

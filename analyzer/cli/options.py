@@ -318,27 +318,30 @@ def header_line(run: dict[str, Any] | None = None) -> str:
                          break_on_hyphens=False)
 
 
-def table_text(rows: list[dict[str, Any]], run: dict[str, Any] | None = None, footer: str | None = None) -> str:
-    """A text table under its header line, the footer prose wrapped to the terminal."""
+def table_text(rows: list[dict[str, Any]], run: dict[str, Any] | None = None, footer: str | None = None,
+               units: dict[str, str] | None = None) -> str:
+    """A text table under its header line, the footer prose wrapped to the terminal; ``units``: the
+    unit of a column (antes, points), named in its header."""
     ctx = click.get_current_context(silent=True)
     columns = ctx.meta.get("columns") if ctx is not None else None
-    text = header_line(run) + "\n" + render_text_table(rows, columns)
+    text = header_line(run) + "\n" + render_text_table(rows, columns, units)
     return text + (wrap_prose(footer) + "\n" if footer else "")
 
 
 def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str, Any] | None = None,
-         footer: str | None = None, run: dict[str, Any] | None = None) -> None:
+         footer: str | None = None, run: dict[str, Any] | None = None, units: dict[str, str] | None = None) -> None:
     """Render rows (plus an optional footer line) and print them or write them to ``out``.
 
     A text table starts with :func:`header_line` (what ran: ``run``'s fields and the time); JSON with
     a ``meta`` object carries the same fields but the time under ``run`` (so that a rerun is
-    byte-identical); ``--columns`` picks the columns.
+    byte-identical); ``--columns`` picks the columns. ``units`` names a column's unit in the text
+    table's header (``{"gain": "antes"}``: ``gain (antes)``); CSV and JSON keep the bare names.
     """
     ctx = click.get_current_context(silent=True)
     columns = ctx.meta.get("columns") if ctx is not None else None
     missed = _missed_target(ctx, {**(run or {}), **(meta or {})})
     if fmt == "table":
-        text = table_text(rows, run, footer) + (f"# {missed}\n" if missed else "")
+        text = table_text(rows, run, footer, units) + (f"# {missed}\n" if missed else "")
     else:
         rows = pick_columns(rows, columns)
         if fmt == "json" and meta is not None:  # no time: the same run gives byte-identical JSON

@@ -100,13 +100,13 @@ def _run(r: Any, rule: tuple[str, ...], **more: Any) -> dict[str, Any]:
 
 
 def _emit(summary: dict[str, Any], rows: list[dict[str, Any]], fmt: str, out: Path | None,
-          run: dict[str, Any]) -> None:
+          run: dict[str, Any], units: dict[str, str] | None = None) -> None:
     if fmt != "table":
         emit(rows, fmt, out, summary if fmt == "json" else None, run=run)
         return
     columns = click.get_current_context().meta.get("columns")
     text = (header_line(run) + "\n" + render([{"quantity": k, "value": v} for k, v in summary.items()], "table")
-            + "\n" + render_text_table(rows, columns) + missed_target_text(summary))
+            + "\n" + render_text_table(rows, columns, units) + missed_target_text(summary))
     if out is None:
         click.echo(text, nl=False)
     else:
@@ -178,7 +178,8 @@ def simulate_cmd(players: int | None, deck: str | None, rule: tuple[str, ...], p
     else:
         rows = sim.group_rows(table)
     _emit(summary, rows, fmt, out, _run(r, rule, policies=",".join(lineup), method="self-play",
-                                        games=sim.games, seed=seed))
+                                        games=sim.games, seed=seed),
+          {"estimate": "pp"} if table == "values" else None)  # a joker's value: percentage points of P(fool)
 
 
 @durak_group.command("odds")

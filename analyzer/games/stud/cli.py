@@ -28,7 +28,7 @@ from analyzer.games.stud.game import StudError, load_game, shipped_games
 from analyzer.games.stud.location import location_probabilities, sampled_locations
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
 from analyzer.games.stud.strategy import strategy_report
-from analyzer.io import clip, render, write_output
+from analyzer.io import clip, render, render_text_table, write_output
 from analyzer.progress import status
 from analyzer.textfmt import wrap_prose
 
@@ -65,7 +65,7 @@ def _emit_with_summary(rows: list[dict[str, Any]], summary: dict[str, Any], fmt:
         return
     run = {"game": summary.get("game"), "method": summary.get("method")}
     head = table_text([{"quantity": k, "value": v} for k, v in summary.items()], run)
-    text = head + "\n" + render(rows, "table")
+    text = head + "\n" + render_text_table(rows, units={"units": "antes", "contribution": "antes"})
     write_output(out, text)
 
 
@@ -140,7 +140,8 @@ def advise_cmd(hand: str, up: str, wild: str | None, game_path: str, fmt: str, o
     Example: joker-odds stud advise "As Kd 9h 5c 2s" --up Qh --wild 7d --game j-poker
     """
     a = advise(load_game(game_path), hand, up, wild)
-    emit(a.rows(), fmt, out, {"decision": a.decision, "gain": a.gain} if fmt == "json" else None)
+    emit(a.rows(), fmt, out, {"decision": a.decision, "gain": a.gain} if fmt == "json" else None,
+         units={"ev": "antes"})
 
 
 @stud_group.command("location")
@@ -164,7 +165,7 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
         rows += (sampled_locations(n, p, trials, seed) if trials else location_probabilities(n, p))
     for r in rows:
         r["probability"] = str(r["probability"])
-    emit(rows, fmt, out)
+    emit(rows, fmt, out, units={"decimal": "%"})
 
 
 @stud_group.command("sensitivity")
@@ -266,7 +267,8 @@ def strategy_cmd(game_path: str, method: str, trials: int, seed: int, fmt: str, 
     if fmt == "table":
         prose = wrap_prose("\n".join(rep.text))
         text = (header_line({"game": rep.game, "method": rep.method}) + "\n" + prose + "\n\n"
-                + render(rep.costs, "table") + "\n" + render(rep.rows, "table"))
+                + render_text_table(rep.costs, units={"gain_over_folding": "antes", "cost": "antes"}) + "\n"
+                + render(rep.rows, "table"))
         write_output(out, text)
         return
     emit(rep.rows, fmt, out, {"game": rep.game, "method": rep.method, "text": rep.text, "costs": rep.costs}
@@ -288,7 +290,8 @@ def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str
     """
     game = load_game(game_path)
     rows = exchange_options(game, hand, up, wild, _fees(fees, game))
-    emit(rows, fmt, out, {"best": rows[0]["discard"], "ev": rows[0]["ev"]} if fmt == "json" else None)
+    emit(rows, fmt, out, {"best": rows[0]["discard"], "ev": rows[0]["ev"]} if fmt == "json" else None,
+         units={"fee": "antes", "ev": "antes", "ev_before_fee": "antes"})
 
 
 @stud_group.command("exchange-edge")
@@ -304,18 +307,21 @@ def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str
 @output_options
 def exchange_edge_cmd(game_path: str, situations: int, screen: int, seed: int, fees: str | None, fmt: str,
                       out: Path | None) -> None:
-    """Average gain of exchanging whenever the best exchange beats not exchanging (95 % CI).
+    """The house edge with the exchange option (95 % CI): the exact edge under optimal play less
+    the average gain of exchanging whenever the best exchange beats not exchanging (antes).
 
-    With --screen, the gain of the one-card exchanges comes from the large sample and what the
-    two-card ones add from the small one: a narrower interval for the same time.
+    One pass over the deal types enumerates every deal for the exact edge and samples the
+    exchange's gain from the same tables. With --screen, the gain of the one-card exchanges comes
+    from the large sample and what the two-card ones add from the small one: a narrower interval
+    for the same time.
 
     Example: joker-odds stud exchange-edge --game j-poker --situations 130 --screen 4160
     """
     if screen and screen < situations:
         raise StudError(f"--screen ({screen:,}) must be 0 or at least --situations ({situations:,})")
     game = load_game(game_path)
-    res = exchange_edge(game, situations, seed, _fees(fees, game), screen)
-    emit([res.summary()], fmt, out)
+    res = exchange_edge(game, situations, seed, _fees(fees, game), screen, exact_edge=True)
+    emit([res.summary()], fmt, out, units={"exchange_gain": "antes"})
 
 
 COMMANDS = [stud_group]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -101,21 +101,30 @@ class ExchangeEdge(TableResult):
     seconds: float
     screen: int = 0  # situations valued on the one-card exchanges (0: every situation on every option)
     two_card_best: int | None = None  # fully valued situations where a two-card exchange beat the rest
+    house_edge: float | None = None  # the exact edge without the option (``exact_edge=True``)
+    house_edge_exact: str | None = None  # the same as a fraction of the ante
 
     @property
     def ci(self) -> tuple[float, float]:
         return (self.gain - Z95 * self.gain_se, self.gain + Z95 * self.gain_se)
 
     def summary(self, house_edge: float | None = None) -> dict[str, Any]:
+        """The gain (antes per deal) with its 95 % CI; with the exact edge without the option
+        (``house_edge``, else the one computed by ``exact_edge=True``) first, and after the gain
+        the edge with the option, exact edge − sampled gain, its interval carried over."""
         lo, hi = self.ci
-        out: dict[str, Any] = {"game": self.game, "exchange_gain": self.gain, "gain_ci_low": lo,
-                               "gain_ci_high": hi, "exchange_rate": self.exchange_rate,
-                               "situations": self.situations, "screen": self.screen,
-                               "two_card_best": self.two_card_best,
-                               "seconds": round(self.seconds, 2)}
-        if house_edge is not None:
-            out["house_edge_without_exchange"] = house_edge
-            out["house_edge_with_exchange"] = house_edge - self.gain
+        edge = self.house_edge if house_edge is None else house_edge
+        out: dict[str, Any] = {"game": self.game}
+        if edge is not None:
+            out["house_edge"] = edge
+            if house_edge is None and self.house_edge_exact is not None:
+                out["house_edge_exact"] = self.house_edge_exact
+        out.update({"exchange_gain": self.gain, "gain_ci_low": lo, "gain_ci_high": hi})
+        if edge is not None:
+            out.update({"house_edge_with_exchange": edge - self.gain, "house_edge_with_exchange_ci_low": edge - hi,
+                        "house_edge_with_exchange_ci_high": edge - lo})
+        out.update({"exchange_rate": self.exchange_rate, "situations": self.situations, "screen": self.screen,
+                    "two_card_best": self.two_card_best, "seconds": round(self.seconds, 2)})
         return out
 
 
@@ -221,13 +230,23 @@ class ExchangeCollector:
 
 
 def exchange_edge(game: StudGame, situations: int = DEFAULT_SITUATIONS, seed: int = 0,
-                  fees: tuple[Fraction, ...] | None = None, screen: int = 0) -> ExchangeEdge:
+                  fees: tuple[Fraction, ...] | None = None, screen: int = 0,
+                  exact_edge: bool = False) -> ExchangeEdge:
     """Average of max(0, best exchange EV − no-exchange EV) over random situations (player hand,
     up card, designation), stratified by deal type with about ``situations`` in all; ``screen`` >
     0: the two-phase sample of the module docstring (about ``screen`` situations on the one-card
-    exchanges, the first ``situations`` of them on every exchange)."""
-    strata = _strata(game)
+    exchanges, the first ``situations`` of them on every exchange). ``exact_edge``: also the
+    exact house edge under optimal play without the option, from one pass that enumerates every
+    deal and samples the exchange from the same tables (the deal types in that pass's order, so
+    the sample differs from the one without it); the result then gives the edge with the option."""
     col = ExchangeCollector(game, situations, seed, fees, screen)
-    for w, doc, p in strata:
+    if exact_edge:
+        from analyzer.games.stud.edge import house_edges
+
+        base = house_edges(game, ("optimal",), "exact",
+                           visit=lambda w, doc, p, tables, _part: col(w, doc, p, tables))[0]
+        return replace(col.result(), house_edge=base.house_edge,
+                       house_edge_exact=base.summary().get("house_edge_exact"))
+    for w, doc, p in _strata(game):
         col(w, doc, p, hand_tables(game, w))
     return col.result()

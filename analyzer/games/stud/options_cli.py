@@ -31,6 +31,9 @@ def _fee(text: str | None, what: str) -> Fraction | None:
     return value
 
 
+ANTES = {"fee": "antes", "ev": "antes", "ev_before_fee": "antes"}  # the unit of the EV tables' columns
+
+
 def _shown(fee: float) -> float | None:
     """A fee for output: None where the option is not offered."""
     return fee if math.isfinite(fee) else None
@@ -57,7 +60,7 @@ def options_cmd(hand: str, up: str, game_path: str, draw_fee: str | None, joker_
     game = load_game(game_path)
     rows = joker_option_rows(game, hand, up, _fee(draw_fee, "--draw-fee"), _fee(joker_fee, "--joker-fee"))
     emit(rows, fmt, out, {"best": f"{rows[0]['option']}: {rows[0]['discard']}", "ev": rows[0]["ev"]}
-         if fmt == "json" else None)
+         if fmt == "json" else None, units=ANTES)
 
 
 @click.command("options-edge")
@@ -104,7 +107,8 @@ def options_edge_cmd(game_path: str, situations: int, screen: int, seed: int, dr
     emit(rows, fmt, out, {"game": game.name, "situations": situations, "screen": screen, "seed": seed,
                           "draw_fee": _shown(res.fees[0]), "joker_fee": _shown(res.fees[1])}
          if fmt == "json" else None,
-         run={"game": game.name, "situations": situations, "screen": screen, "seed": seed})
+         run={"game": game.name, "situations": situations, "screen": screen, "seed": seed},
+         units={"joker_fee": "antes", "gain": "antes"})
 
 
 @click.command("upcard")
@@ -135,7 +139,7 @@ def upcard_cmd(hand: str, up: str, wild: str | None, game_path: str, fee: str | 
         if game.designation != "board" or wbits.bit_length() - 1 != u_code:
             raise StudError("--doc-rule does not apply: the up card is not the board's wild card "
                             "(a dealer's-open-card deal is --wild doc)")
-    emit([upcard_exchange(game, hand, up, wild, _fee(fee, "--fee"), doc_rule)], fmt, out)
+    emit([upcard_exchange(game, hand, up, wild, _fee(fee, "--fee"), doc_rule)], fmt, out, units=ANTES)
 
 
 @click.command("upcard-edge")
@@ -164,7 +168,8 @@ def upcard_edge_cmd(game_path: str, per_stratum: int, seed: int, fee: str | None
     game = load_game(game_path)
     res = upcard_edge(game, per_stratum, seed, _fee(fee, "--fee"), doc_rules or DOC_RULES)
     emit(res.rows(), fmt, out, {"game": game.name, "per_stratum": per_stratum, "seed": seed}
-         if fmt == "json" else None, run={"game": game.name, "N": 26 * per_stratum, "seed": seed})
+         if fmt == "json" else None, run={"game": game.name, "N": 26 * per_stratum, "seed": seed},
+         units={"fee": "antes", "gain": "antes", "gain_on_doc_deals": "antes"})
 
 
 COMMANDS = [options_cmd, options_edge_cmd, upcard_cmd, upcard_edge_cmd]
