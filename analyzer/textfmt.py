@@ -316,6 +316,8 @@ def _is_prose(name: str, texts: Sequence[str]) -> bool:
     if _PROSE_NAME.match(name.replace(" ", "_")):
         return True
     filled = [t for t in texts if t]
+    if any(t.startswith("joker-odds ") for t in filled):  # a command stays on one line, to copy
+        return False
     return bool(filled) and sum(len(t.split()) for t in filled) >= 5 * len(filled)
 
 

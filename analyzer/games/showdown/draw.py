@@ -52,7 +52,8 @@ class DrawOdds:
         for cat, c in self.counts:
             run += c
             out.append({"category": cat, "count": c, "probability": c / self.draws,
-                        "p_this_or_better": run / self.draws, "odds": str(Fraction(c, self.draws)) if c else "0"})
+                        "p_this_or_better": run / self.draws,
+                        "probability_exact": str(Fraction(c, self.draws)) if c else "0"})
         return out
 
     def summary(self) -> dict[str, Any]:
