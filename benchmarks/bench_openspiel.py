@@ -74,8 +74,15 @@ def main(argv: list[str] | None = None) -> None:
     data = run(args.deals, args.curve_deals, set(args.only) if args.only else None, args.seed,
                args.durak_deals)
     if args.write:
-        from analyzer.openspiel.results import write_results
+        from analyzer.openspiel.results import load_results, write_results
 
+        if args.only:  # keep the stored rows of what was not run again
+            old = load_results()
+            ran = {r["label"] for r in data["ladder"]}
+            data["ladder"] = [r for r in old.get("ladder", []) if r["label"] not in ran] + data["ladder"]
+            for key in ("speed", "curve"):
+                data[key] = data[key] or old.get(key, [])
+            data["command"] = "; ".join(c for c in (old.get("command"), data["command"]) if c)
         print(f"written: {write_results(data)}")
 
 

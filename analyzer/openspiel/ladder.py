@@ -77,7 +77,8 @@ def project_player(game: Any, name: str, **options: Any) -> Player:
 
 class TimedISMCTSBot:
     """OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``, random-rollout
-    evaluator, UCT c = 2, the most-visited move) run for ``cpu_seconds`` of CPU time per decision
+    evaluator, UCT c = 2, the most-visited move; inconsistent action sets allowed, since an
+    information-state string of durak with 3+ players does not fix every legal-move set) run for ``cpu_seconds`` of CPU time per decision
     (at least two simulations: the first only expands the root), or for ``simulations`` when given."""
 
     def __init__(self, game: Any, cpu_seconds: float = 0.05, simulations: int | None = None,
@@ -86,7 +87,8 @@ class TimedISMCTSBot:
 
         rs = np.random.RandomState(seed)
         self.bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c, 1, random_state=rs,
-                                    final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+                                    final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                    allow_inconsistent_action_sets=True)
         self.cpu_seconds, self.simulations = cpu_seconds, simulations
         self.runs = 0
 
