@@ -191,6 +191,9 @@ def build() -> Study:
     study.text("Reproduce: joker-odds durak sweep --games 40000 --seed 1; joker-odds durak strength --deals 500 "
                "--seed 1; joker-odds durak simulate --players 4 --table trumps --games 40000 --seed 1.")
     _answer(study, sw.summary_rows, sw.value_rows, strong_sentence)
+    from analyzer.openspiel.strength_report import strength_section
+
+    strength_section(study, ["durak"])  # how strong the players are: the measured ladder
     return study
 
 
