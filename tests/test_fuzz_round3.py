@@ -337,3 +337,32 @@ def test_item8_short_tricks_takes_cards_5_and_refuses_another_count(command: str
     r = CliRunner().invoke(main, ["tricks", command, "--game", "short-tricks", "--cards", "5", "--deals", "20",
                                   "--format", "csv"])
     assert r.exit_code == 0, r.output
+
+
+# ---- 5. one run-cost guard: an estimate from measured rates, a ceiling, --force ---------------------
+
+@pytest.mark.parametrize("args", [
+    ["freq", "--trials", str(10**12)], ["calling", "--trials", str(10**12)],
+    ["videopoker", "check", "--paytable", "jacks-or-better-9-6", "--trials", str(10**12)],
+    ["stud", "location", "--trials", str(10**12)], ["stud", "upcard-edge", "--per-stratum", str(10**6)],
+    ["tricks", "play", "--policy", "pimc", "--k", "4096", "--budget", str(10**8), "--deals", "100000"],
+    ["durak", "simulate", "--policy", "search", "--budget", str(10**8), "--games", str(10**6)],
+    ["equity", "As Ah", "--trials", str(10**12)], ["tricks", "game-odds", "--deals", str(10**12)],
+    ["tricks", "hand-odds", "--hand", "Jk As Ks 7h 8d", "--trump", "s", "--deals", str(10**12)],
+    ["durak", "sweep", "--games", str(4 * 10**7)], ["durak", "strength", "--pair", "ismcts:heuristic",
+                                                     "--deals", str(10**6)],
+], ids=lambda a: " ".join(a[:2]))
+def test_item5_a_run_past_an_hour_is_refused_with_its_estimate(args: list[str]) -> None:
+    err = _fails(args, "about", "of work here", "a second on two cores", "add --force")
+    assert any(w in err for w in ("hours", "days", "years")), err
+    r = CliRunner().invoke(main, [*args, "--force", "--format", "nosuch"])  # lifted: stopped elsewhere
+    assert r.exit_code == 2 and "--force" not in r.stderr, r.stderr
+
+
+def test_item5_the_estimate_follows_the_search_budget() -> None:
+    from analyzer.cli.limits import duration
+    from analyzer.games.durak.cli import GAMES_RUN
+
+    cheap = GAMES_RUN.seconds(10**6, {"policy": "heuristic"})
+    dear = GAMES_RUN.seconds(10**6, {"policy": "search", "budget": 10**4})
+    assert cheap < 60 < 3600 < dear and duration(dear).endswith(("hours", "days"))

@@ -9,9 +9,9 @@ import click
 
 from analyzer.cards import deck_names, format_hand, get_deck, hand_tokens
 from analyzer.cli.inputs import input_option
+from analyzer.cli.limits import RunSize, force_option
 from analyzer.cli.options import (
     SEED,
-    TRIALS,
     emit,
     engine_kwargs,
     engine_options,
@@ -101,7 +101,8 @@ def _freq_columns(params: dict[str, Any]) -> list[str]:
 @click.option("--exact", "exact", is_flag=True, help="Enumerate every hand.")
 @click.option("--low", is_flag=True, help="With --exact (5 cards): the low-hand distribution instead "
               "(high-card hands by their top card, '7-low or better', then each category).")
-@click.option("--trials", type=TRIALS, default=None, help="Monte Carlo: number of hands.")
+@click.option("--trials", type=RunSize(rate=1e6, unit="hands"), default=None, help="Monte Carlo: number of hands.")
+@force_option
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @engine_options
 @output_options

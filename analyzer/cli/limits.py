@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 
 import click
 
-__all__ = ["MAX_AMOUNT", "MAX_BUDGET", "MAX_RUN", "Amount", "Count", "RunSize", "check_run_sizes",
-           "force_option"]
+__all__ = ["CEILING_SECONDS", "MAX_AMOUNT", "MAX_BUDGET", "MAX_RUN", "Amount", "Count", "RunSize",
+           "check_run_sizes", "duration", "force_option"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,13 +36,46 @@ class Count(click.IntRange):
         super().__init__(lo, hi)
 
 
-class RunSize(Count):
-    """A run size (deals, games, trials, samples): at most ``soft`` unless ``--force``, never
-    above ``hard``."""
+CEILING_SECONDS = 3600.0  # a run estimated to take longer is refused without --force
 
-    def __init__(self, soft: int, lo: int = 1, hard: int = MAX_RUN) -> None:
+
+class RunSize(Count):
+    """A run size (deals, games, trials, samples), never above ``hard``. Its cost is estimated from
+    a measured ``rate`` (units a second on two cores; ``soft`` units take about
+    :data:`CEILING_SECONDS`) times ``cost(params)`` (how much dearer a unit is under the command's
+    other options: a search budget, pimc's worlds, several configurations); a run estimated past
+    the ceiling is refused, with the estimate, unless ``--force``."""
+
+    def __init__(self, soft: int | None = None, lo: int = 1, hard: int = MAX_RUN, *, rate: float | None = None,
+                 unit: str = "trials", cost: Callable[[dict[str, Any]], float] | None = None) -> None:
         super().__init__(lo, hard)
-        self.soft = soft
+        if rate is None:
+            rate = (soft or 1) / CEILING_SECONDS
+        self.rate, self.unit, self.cost = float(rate), unit, cost
+        self.soft = int(soft if soft is not None else rate * CEILING_SECONDS)
+
+    def seconds(self, value: int, params: dict[str, Any]) -> float:
+        """The estimated wall seconds of a run of ``value`` units (two cores).
+
+        >>> RunSize(rate=1000.0).seconds(7200, {})
+        7.2
+        """
+        return value / self.rate * (self.cost(params) if self.cost is not None else 1.0)
+
+
+def duration(seconds: float) -> str:
+    """A run's estimated length in words.
+
+    >>> duration(90), duration(7200), duration(3e6), duration(1e10)
+    ('2 minutes', '2.0 hours', '35 days', '317 years')
+    """
+    if seconds < 3600:
+        return f"{max(1, round(seconds / 60))} minutes"
+    if seconds < 86400 * 2:
+        return f"{seconds / 3600:.1f} hours"
+    if seconds < 86400 * 365 * 2:
+        return f"{seconds / 86400:,.0f} days"
+    return f"{seconds / (86400 * 365):,.0f} years"
 
 
 class Amount(click.ParamType):
@@ -80,17 +113,25 @@ def force_option(f: F) -> F:
 
 
 def check_run_sizes(ctx: click.Context) -> None:
-    """A usage error when a :class:`RunSize` option exceeds its soft ceiling without ``--force``."""
+    """A usage error when a run's estimated cost (:meth:`RunSize.seconds` of each size option, and
+    of a precision target's ``--max-trials``) is past :data:`CEILING_SECONDS` without ``--force``;
+    the message gives the estimate and the rate it comes from."""
     if ctx.meta.get("force"):
         return
     sizes = [p for p in ctx.command.params if isinstance(p.type, RunSize)]
     cap = next((p for p in ctx.command.params if p.name == "max_trials"), None)
-    checks = [(p, p.type.soft) for p in sizes if isinstance(p.type, RunSize)]
+    checks: list[tuple[click.Parameter, RunSize]] = [(p, p.type) for p in sizes if isinstance(p.type, RunSize)]
     if sizes and cap is not None and isinstance(sizes[0].type, RunSize):  # a precision target's cap too
-        checks.append((cap, sizes[0].type.soft))
-    for param, soft in checks:
+        checks.append((cap, sizes[0].type))
+    for param, size in checks:
         value = ctx.params.get(param.name or "")
-        if isinstance(value, int) and value > soft:
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        seconds = size.seconds(value, ctx.params)
+        if seconds > CEILING_SECONDS:
+            dearer = size.cost(ctx.params) if size.cost is not None else 1.0
+            rate = size.rate / dearer
             raise click.UsageError(
-                f"{param.opts[0]} {value:,} is past this command's ceiling of {soft:,} "
-                f"(hours of work or more here); add --force to run it anyway")
+                f"{param.opts[0]} {value:,}: about {duration(seconds)} of work here (about "
+                f"{f'{rate:,.0f}' if rate >= 10 else f'{rate:.2g}'} {size.unit} a second on two cores with "
+                f"these options), past this command's ceiling of an hour; add --force to run it anyway")

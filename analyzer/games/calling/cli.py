@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.options import SEED, TRIALS, emit, output_options, refuse_unused
+from analyzer.cli.limits import RunSize, force_option
+from analyzer.cli.options import SEED, emit, output_options, refuse_unused
 from analyzer.games.calling import PRESETS, calling_game, exact_calling, exact_rows, sample_calling
 from analyzer.games.calling.game import JOKER_RANK, CallingError
 from analyzer.games.calling.table import TABLES, game_meta
@@ -27,7 +28,8 @@ from analyzer.games.calling.table import TABLES, game_meta
               help="Banker's payment per unit when no card matches.")
 @click.option("--table", "table", type=click.Choice(TABLES), default="summary", show_default=True,
               help="Headline numbers, the match-count distribution, or the first-match position.")
-@click.option("--trials", type=TRIALS, default=None,
+@force_option
+@click.option("--trials", type=RunSize(rate=2e6, unit="deals"), default=None,
               help="Also run a Monte Carlo of N deals and show estimates with 95 % CIs.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @output_options

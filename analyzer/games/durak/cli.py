@@ -31,7 +31,23 @@ POLICIES = "random, heuristic, search, ismcts or uct-random"
 BUDGET = Count(1, MAX_BUDGET)
 BUDGET_HELP = ("Search: rollouts per decision; ismcts: tree iterations per decision (default: 64, or 1000 when "
                "a seat plays ismcts; uct-random always runs 4 worlds x 500 playouts).")
-GAMES_RUN = RunSize(10**8)  # heuristic self-play: about an hour on two cores
+def _search_cost(params: dict[str, Any]) -> float:
+    """How much dearer a game is than a heuristic one under these options: a searching seat adds
+    about 0.7 heuristic games per rollout of its budget (ismcts 1,000 rollouts: 0.8 ms a decision),
+    and a sweep plays every player count on every deck."""
+    names = [str(params.get(k) or "") for k in ("policy", "pairs", "lineup")]
+    names += [str(v) for v in params.get("policy_seat") or ()]
+    text = " ".join(str(n) for n in names)
+    cost = 1.0
+    if "search" in text or "ismcts" in text:
+        cost += 0.7 * (params.get("budget") or (1000 if "ismcts" in text else 64))
+    if params.get("players_list") is not None:
+        cost *= len([x for x in str(params["players_list"]).split(",") if x.strip()]) or 1
+        cost *= len([x for x in str(params.get("decks") or "").split(",") if x.strip()]) or 1
+    return cost
+
+
+GAMES_RUN = RunSize(10**8, unit="games", cost=_search_cost)  # heuristic self-play: 10^8 games an hour, two cores
 SEARCHERS = ("search", "ismcts")  # the policies a --budget applies to
 TABLES = ("seats", "jokers", "roles", "trumps", "first", "values")
 
@@ -216,7 +232,7 @@ def odds_cmd(hand: str, trump: str, seat: int, players: int | None, deck: str | 
 @click.option("--lineup", default=None, metavar="P1,P2,...",
               help="Instead of pairings: one policy per seat (2 to 6), rotated around the table on each deal; "
                    "shows each slot's P(fool).")
-@click.option("--deals", type=RunSize(10**7), default=1_000, show_default=True,
+@click.option("--deals", type=RunSize(10**7, unit="deals", cost=_search_cost), default=1_000, show_default=True,
               help="Deals per pairing, each played once per seat rotation.")
 @click.option("--budget", type=BUDGET, default=None, help=BUDGET_HELP)
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
@@ -303,8 +319,8 @@ def sweep_cmd(players_list: str, decks: str, policy: str, budget: int | None, ga
     if not counts or not deck_list:
         raise DurakError(f"give at least one player count and one deck (--players {players_list!r}, "
                          f"--decks {decks!r})")
-    for option, items in (("--players", counts), ("--decks", deck_list)):
-        twice = sorted({str(x) for x in items if items.count(x) > 1})
+    for option, items in (("--players", [str(c) for c in counts]), ("--decks", deck_list)):
+        twice = sorted({x for x in items if items.count(x) > 1})
         if twice:
             raise DurakError(f"{option} lists {', '.join(twice[:5])} more than once: give each once")
     refuse_repeated("--rule", rule)

@@ -8,9 +8,9 @@ from typing import Any
 
 import click
 
+from analyzer.cli.limits import RunSize, force_option
 from analyzer.cli.options import (
     SEED,
-    TRIALS,
     emit,
     engine_kwargs,
     engine_options,
@@ -39,7 +39,9 @@ from analyzer.cli.options import (
 @click.option("--method", type=click.Choice(["auto", "exact", "mc"]), default="auto", show_default=True,
               help="exact: every deal of the unknown cards; mc: random deals; auto: exact when at most "
                    "60,000,000 deals.")
-@click.option("--trials", type=TRIALS, default=1_000_000, show_default=True,
+@force_option
+@click.option("--trials", type=RunSize(rate=5e5, unit="showdowns", cost=lambda p: (p.get("players") or 2) / 2),
+              default=1_000_000, show_default=True,
               help="Monte Carlo showdowns (the cap when a precision target is given).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @rules_options()

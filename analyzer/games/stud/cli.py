@@ -9,10 +9,10 @@ from typing import Any
 import click
 
 from analyzer.cards import CardError, parse_rank
+from analyzer.cli.limits import RunSize, force_option
 from analyzer.cli.options import (
     MAX_HANDS,
     SEED,
-    TRIALS,
     emit,
     given,
     header_line,
@@ -147,7 +147,8 @@ def advise_cmd(hand: str, up: str, wild: str | None, game_path: str, fmt: str, o
 @stud_group.command("location")
 @click.option("--players", type=click.IntRange(1, 7), default=None, help="Players at the table (default: 1..7).")
 @click.option("--doc", default="3/55", show_default=True, metavar="P", help="P(board shows DOC).")
-@click.option("--trials", type=TRIALS, default=None,
+@force_option
+@click.option("--trials", type=RunSize(rate=1e6, unit="deals"), default=None,
               help="Also check by Monte Carlo with N deals (95 % Wilson intervals).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @output_options

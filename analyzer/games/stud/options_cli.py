@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.cli.limits import MAX_AMOUNT
+from analyzer.cli.limits import MAX_AMOUNT, RunSize, force_option
 from analyzer.cli.options import SEED, emit, output_options
 from analyzer.games.stud.game import StudError, load_game
 from analyzer.stats import Z95
@@ -145,7 +145,9 @@ def upcard_cmd(hand: str, up: str, wild: str | None, game_path: str, fee: str | 
 @click.command("upcard-edge")
 @click.option("--game", "game_path", default="j-poker", show_default=True, metavar="FILE",
               help="Game file or name (a board-designated wild card).")
-@click.option("--per-stratum", type=click.IntRange(2, 10**6), default=400, show_default=True,
+@force_option
+@click.option("--per-stratum", type=RunSize(lo=2, hard=10**6, rate=1.0, unit="situations per stratum"),
+              default=400, show_default=True,
               help="Random situations in each of the 26 strata (wild rank x dealer's-open-card or not).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--fee", default=None, metavar="ANTES", help="Fee to exchange the up card (default: the game's "

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
+from analyzer.cli.limits import RunSize, force_option
 from analyzer.cli.options import (
     FORMATS,
     SEED,
-    TRIALS,
     OutPath,
     emit,
     output_options,
@@ -129,7 +129,8 @@ def strategy_cmd(paytable: str, tie_break: str, fmt: str, out: Path | None) -> N
 
 @videopoker.command("check")
 @_paytable_option
-@click.option("--trials", type=TRIALS, default=1_000_000, show_default=True,
+@force_option
+@click.option("--trials", type=RunSize(rate=1e6, unit="deals"), default=1_000_000, show_default=True,
               help="Hands to play.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Monte Carlo seed.")
 @output_options

@@ -57,6 +57,15 @@ def tricks_group() -> None:
     last seat."""
 
 
+def _pimc_cost(params: dict[str, Any]) -> float:
+    """How much dearer a deal is than a heuristic one: a pimc seat plays out K worlds at each
+    decision (about 800 heuristic deals' time at K = 256, in proportion to K)."""
+    seats = [str(params.get("policy") or ""), *(str(v) for v in params.get("policy_seat") or ())]
+    if not any("pimc" in s for s in seats):
+        return 1.0
+    return 800.0 * (params.get("k") or 256) / 256
+
+
 PLAY_COLUMNS = ["seat", "policy", "mean_score", "se", "ci_low", "ci_high", "p_made", "p_made_low", "p_made_high",
                 "mean_bid", "mean_tricks"]
 GAME_COLUMNS = ["player", "policy", "mean_total", "se", "ci_low", "ci_high", "p_best", "p_best_low", "p_best_high",
@@ -72,7 +81,7 @@ GAME_COLUMNS = ["player", "policy", "mean_total", "se", "ci_low", "ci_high", "p_
 @click.option("--policy-seat", "policy_seat", multiple=True, metavar="SEAT=POLICY",
               help="Another policy at one seat (repeatable), e.g. 2=random or 0=pimc (with --schedule: "
                    "the player sitting at that seat in the first deal).")
-@click.option("--deals", type=RunSize(10**8), default=None,
+@click.option("--deals", type=RunSize(10**8, unit="deals", cost=_pimc_cost), default=None,
               help=f"Independent deals to play (default {COUNT['tricks play']:,}; with --schedule: whole "
                    f"games, {COUNT['tricks play --schedule']:,}; with a pimc seat "
                    f"{COUNT_PIMC['tricks play']:,} deals or {COUNT_PIMC['tricks play --schedule']:,} games).")

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from analyzer.cli.limits import RunSize, force_option
 from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.cli.bid import pimc_kwargs, run_info
@@ -95,7 +96,8 @@ _SEED = click.option("--seed", type=click.IntRange(min=0), default=0, show_defau
               help="The hand's seat: 0 left of the dealer … 3 the dealer.")
 @_POLICY
 @_SEAT_POLICY
-@click.option("--deals", type=click.IntRange(min=1), default=None, help="Deals sampled (default 20,000).")
+@click.option("--deals", type=RunSize(rate=4e4, unit="deals"), default=None, help="Deals sampled (default 20,000).")
+@force_option
 @_SEED
 @engine_options(chunk="tricks hand-odds")
 @output_options
@@ -131,7 +133,8 @@ def hand_odds_cmd(game: str, rule: tuple[str, ...], hand: str, trump: str, seat:
 @_RULE
 @_POLICY
 @_SEAT_POLICY
-@click.option("--deals", type=click.IntRange(min=1), default=None,
+@force_option
+@click.option("--deals", type=RunSize(rate=2e4, unit="deals"), default=None,
               help="Self-play deals giving the per-deal outcome probabilities (default 200,000).")
 @click.option("--lowest", type=click.IntRange(-130, 0), default=-4, show_default=True,
               help="Lowest score shown in the table (-130..0).")
