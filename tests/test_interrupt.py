@@ -24,6 +24,13 @@ CASES = {
     # the exact edge (the class sweep over every up card), phase 1 (the joker alone on 2,000
     # situations), then 40 situations on all 37 options (seconds each): minutes in all
     "options-edge": (["stud", "options-edge", "--situations", "40", "--screen", "2000"], ["--situations", "1"]),
+    # the searching durak policies: games of milliseconds each, run in timed pieces (issue 51: 3-7 s before)
+    "durak simulate ismcts": (["durak", "simulate", "--policy", "ismcts", "--games", "1000000", "--quiet"],
+                              ["--games", "0"]),
+    "durak strength ismcts": (["durak", "strength", "--pair", "ismcts:heuristic", "--deals", "1000000", "--quiet"],
+                              ["--deals", "0"]),
+    "durak odds search": (["durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--policy", "search",
+                           "--games", "1000000", "--quiet"], ["--games", "0"]),
 }
 
 
