@@ -298,15 +298,16 @@ NBSP = "\u00a0"
 
 
 def _glued(text: str) -> str:
-    """``text`` with the spaces inside a run of cards (a hand) made unbreakable.
+    """``text`` with the spaces before a card made unbreakable: a hand, or a meld with its name
+    (``set Tc Td Th``), stays on one line.
 
-    >>> _glued("hold As Kd and 9h").replace(NBSP, "~")
-    'hold As~Kd and 9h'
+    >>> _glued("hold As Kd and 9h = 30").replace(NBSP, "~")
+    'hold~As~Kd and~9h = 30'
     """
     words = text.split(" ")
     out = words[:1]
-    for prev, word in pairwise(words):
-        out.append((NBSP if _CARD.match(prev) and _CARD.match(word) else " ") + word)
+    for _prev, word in pairwise(words):
+        out.append((NBSP if _CARD.match(word) else " ") + word)
     return "".join(out)
 
 

@@ -5,6 +5,7 @@ in any text table."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -74,3 +75,70 @@ def test_the_run_summary_gives_the_se_in_the_tables_unit() -> None:
     extra = {"trials": 1_000_000, "chunks": 4, "stop": "trials", "max_se": 0.000499, "max_rel_se": 0.0018}
     assert "max SE 0.050 %" in run_summary(extra, "%")
     assert "max SE 0.00050 points" in run_summary(extra, "points")
+
+
+README_EXAMPLES = [line[len("$ joker-odds "):].strip()
+                   for line in (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8").splitlines()
+                   if line.startswith("$ joker-odds ")]
+
+
+def _style_problems(text: str) -> list[str]:
+    from tests.readme_output import ordered, splits, unit_problems
+
+    return splits(text) + [f"estimate outside its interval: {t}" for t in ordered(text)] + unit_problems(text)
+
+
+FAST_TEXT = [
+    ("eval", "Jk 2s 3d 4h 6c", "--low", "--low-ace", "high_or_low"),
+    ("stud", "location", "--players", "3"),
+    ("freq", "--rules", "deuces-wild", "--trials", "100000", "--seed", "7"),
+    ("durak", "simulate", "--players", "3", "--table", "values", "--games", "2000", "--seed", "1"),
+    ("rummy", "open", "--trials", "3000", "--seed", "1"),
+    ("examples",),
+]
+
+
+@pytest.mark.parametrize("args", FAST_TEXT, ids=[" ".join(a[:2]) for a in FAST_TEXT])
+def test_text_output_keeps_tokens_whole_intervals_ordered_and_units_named(args: tuple[str, ...]) -> None:
+    from tests.readme_output import triples
+
+    res = CliRunner(env={"COLUMNS": "100"}).invoke(main, list(args), catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    assert _style_problems(res.stdout) == [], res.stdout
+    if "--trials" in args or "--games" in args:
+        assert triples(res.stdout)  # the checker reads the intervals it is meant to check
+
+
+def test_the_checker_finds_what_it_looks_for() -> None:
+    from tests.readme_output import ordered, splits, triples, unit_problems
+
+    split_header = "seat  mean_  se\n      score\n----  -----  --\n   0   1.00  0.1\n"
+    assert splits(split_header)
+    hand = "hand         ev\n-----------  --\nAs Kd 9h 5c  1\n2s\n"
+    assert splits(hand)
+    table = "x        se  ci_low  ci_high\n-------  --  ------  -------\n5.00 %   1   6.00 %  7.00 %\n"
+    assert triples(table) == [("x", 5.0, 6.0, 7.0)] and ordered(table)
+    assert unit_problems("gain  se  ci_low  ci_high\n----  --  ------  -------\n1.0   1   0.5     1.5\n")
+    assert not unit_problems("gain (antes)  ci_low  ci_high\n------------  ------  -------\n1.0  0.5  1.5\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("example", [e for e in README_EXAMPLES
+                                     if not re.search(r"dask|tcp://|--format (json|csv)|^report |^examples .*--out",
+                                                      e)])
+def test_every_readme_text_output_keeps_the_number_style(example: str, tmp_path: object) -> None:
+    """Every README command's text output: no token split, each (estimate, low, high) in order,
+    probabilities in %, an estimate's unit named (``python tests/readme_output.py`` counts them)."""
+    import os
+    import shlex
+
+    old = os.getcwd()
+    os.chdir(str(tmp_path))
+    try:
+        if example.startswith("simulate "):
+            CliRunner().invoke(main, ["examples", "deuces-wild-relative", "--out", "studies"])
+        res = CliRunner(env={"COLUMNS": "100"}).invoke(main, shlex.split(example))
+    finally:
+        os.chdir(old)
+    assert res.exit_code == 0, res.output
+    assert _style_problems(res.stdout) == [], res.stdout
