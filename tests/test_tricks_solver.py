@@ -7,7 +7,7 @@ import random
 import pytest
 
 from analyzer.errors import JokerOddsError
-from analyzer.games.tricks.rules import trick_rules
+from analyzer.games.tricks.rules import P, trick_rules
 from analyzer.games.tricks.search.solver import Solver, deals_from_jsonl, parse_deal
 from tests import tricks_reference as ref
 
@@ -121,3 +121,80 @@ def test_jsonl_and_bad_deals() -> None:
     for hands, trump, leader, msg in bad:
         with pytest.raises(JokerOddsError, match=msg):
             parse_deal(rules, hands, trump, leader)
+
+
+def test_winner_and_beaters_match_trick_winner() -> None:
+    """The move ordering's and the decided-trick check's shortcut (a card played next takes the
+    trick or leaves it where it was) against trick_winner on every next card of random tricks."""
+    import numpy as np
+
+    from analyzer.games.tricks.kernels.moves import HIGH, JK1, JK2, LOW, legal_moves, trick_winner
+    from analyzer.games.tricks.search.bounds import winner_and_beaters
+
+    rng = random.Random(31)
+    cases = [("georgian-joker", ["trump_beats_take=false"]), ("georgian-joker", ["trump_beats_take=true"]),
+             ("joker-54", ["draw=none"]), ("short-tricks", [])]
+    checked = 0
+    for preset, over in cases:
+        rules = trick_rules(preset, over)
+        rp = rules.params()
+        bits = [b for b in range(64) if (1 << b) & int(sum(1 << x for x in _deck_bits(rules.deck)))]
+        for _ in range(400):
+            trump = rng.choice([-1, 0, 1, 2, 3])
+            cards = rng.sample(bits, 4 + 6)
+            t_card = np.zeros(4, np.int64)
+            t_mode = np.zeros(4, np.int64)
+            k = rng.randrange(1, 4)
+            out = np.zeros(64, np.int64)
+            for i in range(k):  # each card a legal move of a one-card-choice hand
+                n = legal_moves(np.uint64(1 << cards[i]), t_card, t_mode, i, trump, rp, out)
+                a = int(out[rng.randrange(n)])
+                t_card[i], t_mode[i] = a & 63, a >> 6
+            w, beat = winner_and_beaters(t_card, t_mode, k, trump, rp)
+            assert w == trick_winner(t_card, t_mode, k, trump, rp)
+            for c in cards[k:]:
+                modes = [HIGH, LOW] if c in (JK1, JK2) else [0]
+                for mode in modes:
+                    t_card[k], t_mode[k] = c, mode
+                    want = trick_winner(t_card, t_mode, k + 1, trump, rp)
+                    if c in (JK1, JK2):
+                        takes = mode == HIGH or rp[P.MODEL] == 2
+                    else:
+                        takes = bool((int(beat) >> c) & 1)
+                    assert want == (k if takes else w), (preset, over, trump, t_card, t_mode, k, c, mode)
+                    checked += 1
+    assert checked > 1000
+
+
+def _deck_bits(deck: str) -> list[int]:
+    from analyzer.games.tricks.deck import trick_deck
+
+    return list(trick_deck(deck).bits)
+
+
+def _random_deals(preset: str, over: list[str], cards: int, n: int, seed: int) -> list:
+    """The deals of ``benchmarks/bench_tricks.random_deals`` (Georgian) and ``bench_solver_tail``."""
+    import numpy as np
+
+    from analyzer.games.tricks.deck import trick_deck
+    from analyzer.games.tricks.search.solver import Deal
+
+    rules = trick_rules(preset, over)
+    deck = trick_deck(rules.deck)
+    rng = np.random.default_rng(seed)
+    bits = np.array(deck.bits)
+    out = []
+    for _ in range(n):
+        p = rng.permutation(bits)
+        hands = tuple(int(sum(1 << int(b) for b in p[s * cards:(s + 1) * cards])) for s in range(rules.players))
+        out.append(Deal(rules, deck, hands, int(rng.integers(-1, 4)), int(rng.integers(0, rules.players))))
+    return out
+
+
+def test_full_size_values_pinned() -> None:
+    """Seat values of 40 random 9-card Georgian deals (4 seats in turn) and 40 8-card deals of the
+    54-card game, as the solver before its tail work (issue 54) gave them."""
+    g = _random_deals("georgian-joker", [], 9, 40, 101)
+    assert "".join(str(SOLVER.value(d, i % 4)) for i, d in enumerate(g)) == "0102540010501100000103100102111011010122"
+    f = _random_deals("joker-54", ["draw=none"], 8, 40, 102)
+    assert "".join(str(SOLVER.value(d, i % 3)) for i, d in enumerate(f)) == "2041402321123400500401303210001121201121"

@@ -11,7 +11,8 @@ the other pair):
 
 - paranoid, "at least t tricks", the solver (:func:`known_bounds`, :func:`remember_bounds`): at a
   trick's start, the sure tricks of each side and a table of trick *bounds* keyed by relative
-  ranks, valid across targets, whose best move is tried first;
+  ranks, valid across targets, whose best move is tried first; within a trick whose winner is
+  already sure, the sure tricks after it;
 - any set, pimc's guaranteed score (:func:`known_answers`, :func:`remember_answer`): at every node
   whether every / no count still reachable is accepted, at a trick's start a table of *answers*
   keyed by the hands and the accepted set; a node budget (over it the answer is -1, "unknown").
@@ -39,6 +40,7 @@ from analyzer.games.tricks.search.bounds import (
     order_moves,
     sure_against,
     sure_tricks,
+    trick_decided,
 )
 from analyzer.games.tricks.search.table import (
     find,
@@ -88,22 +90,35 @@ def _in_window(accept, won, rem):
 
 
 @no_refcount
-def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
+def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key, t_card,
+                 t_mode, rp):
     """The paranoid search's answer of a node before searching it: 1 or 0, or -1 (search it).
     At a trick's start: the counts still reachable, the sure tricks of each side, the table's
     trick bounds of the relative-rank hands (written to ``ch``); ``slot_key`` gets the table
-    index to store under (-1: none) and the table's best move (``slot_key[2]``, -1: none)."""
+    index to store under (-1: none) and the table's best move (``slot_key[2]``, -1: none).
+    Within a trick (``t_card``/``t_mode``, ``rp``: the rules) whose winner no seat still to play
+    can change (:func:`trick_decided`): the winning side's sure tricks after it."""
     ta, tb, tbest = tt[2], tt[3], tt[5]
     slot_key[0] = -1
     slot_key[2] = -1
-    if k != 0:
+    if k != 0:  # a trick under way: when its winner is sure, the bounds of the position after it
+        w = trick_decided(hands, np_, t_card, t_mode, k, leader, trump, rp)
+        if w >= 0:
+            rest = np.int64(0)  # the seats still to play: their hands hold this trick's card
+            for j in range(k, np_):
+                rest |= np.int64(1) << ((leader + j) % np_)
+            if in_side(s_mask, w):
+                if won + 1 + sure_tricks(hands, np_, s_mask, trump, w, rest) >= target:
+                    return 1
+            elif won + rem - 1 - sure_against(hands, np_, s_mask, trump, rest) < target:
+                return 0
         return -1
     w = _in_window(accept, won, rem)
     if w >= 0:
         return w
-    if won + sure_tricks(hands, np_, s_mask, trump, leader) >= target:
+    if won + sure_tricks(hands, np_, s_mask, trump, leader, 0) >= target:
         return 1
-    if won + rem - sure_against(hands, np_, s_mask, trump) < target:
+    if won + rem - sure_against(hands, np_, s_mask, trump, 0) < target:
         return 0
     canonical(hands, np_, ch)
     idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))
@@ -119,7 +134,8 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
 
 
 @no_refcount
-def known_answers(hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key):
+def known_answers(hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key, t_card,
+                  t_mode, rp):
     """The any-set search's answer of a node before searching it: 1 or 0, or -1 (search it).
     At every node the counts still reachable, at a trick's start the table of answers;
     ``slot_key`` gets the table index and accepted set to store under (-1: none)."""
@@ -190,8 +206,9 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
             k = kk[ply]
             leader = ld[ply]
             cut[ply] = 0
+            t = ply // np_
             known_r = known(hands, np_, s_mask, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
-                            stamp, canon[ply // np_], slot_key)
+                            stamp, canon[t], slot_key, tcard[t], tmode[t], rp)
             sidx[ply] = slot_key[0]
             sacc[ply] = slot_key[1]
             if known_r >= 0:
@@ -199,12 +216,12 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                 sidx[ply] = -1
                 state = 2
             else:
-                t = ply // np_
                 mover = (leader + k) % np_
                 movers[ply] = mover
                 n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
-                n = order_moves(mv[ply], n, hands, np_, s_mask, mover, trump, rp, tcard[t], tmode[t], k, leader,
-                                keyb[ply], hist)
+                if n > 1:  # (a single legal card has no equivalent to drop and nothing to sort)
+                    n = order_moves(mv[ply], n, hands, np_, s_mask, mover, trump, rp, tcard[t], tmode[t], k,
+                                    leader, keyb[ply], hist)
                 bm = slot_key[2]
                 if bm >= 0:  # the table's best move of this position first
                     for j in range(n):

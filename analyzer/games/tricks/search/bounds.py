@@ -3,7 +3,10 @@
 Cards that are adjacent among the cards still out (in hands or on the table) are
 interchangeable, so only one of such a run is tried; the two jokers in one hand are
 interchangeable too. Moves are ordered cheapest winner first (with a history of cut-offs).
-Positions equal up to the cards already gone share a table entry (:func:`canonical`).
+Positions equal up to the cards already gone share a table entry (:func:`canonical`). Sure
+tricks count what every card being played implies: a joker or trump loses only to a later joker
+or a higher trump of the other side, each of those beating one (:func:`_beaten`); a trick under
+way can be decided before its last card (:func:`trick_decided`).
 
 >>> import numpy as np
 >>> out = np.zeros(2, np.uint64)
@@ -17,10 +20,25 @@ from __future__ import annotations
 from numba import uint64
 
 from analyzer.games.tricks.kernels import low_bit, popcount, suit_mask, top_bit, trick_winner
-from analyzer.games.tricks.kernels.moves import GIVE, JK1, JK2, JOKERS, TAKE
+from analyzer.games.tricks.kernels.moves import (
+    GIVE,
+    HIGH,
+    JK1,
+    JK2,
+    JOKERS,
+    LOW,
+    NORMAL,
+    TAKE,
+    TOP_TRUMP,
+)
+from analyzer.games.tricks.rules import P
 from analyzer.kernels.jit import no_refcount
 
-__all__ = ["MAX_MOVES", "canonical", "order_moves", "sure_against", "sure_tricks"]
+__all__ = ["MAX_MOVES", "canonical", "order_moves", "sure_against", "sure_tricks", "trick_decided",
+           "winner_and_beaters"]
+
+R_MODEL = P.MODEL
+R_TRUMP_BEATS_TAKE = P.TRUMP_BEATS_TAKE
 
 MAX_MOVES = 48
 
@@ -56,19 +74,36 @@ def canonical(hands, np_, out):
 
 
 @no_refcount
+def _beaten(mine, theirs):
+    """How many of the cards ``mine`` (one suit) the cards ``theirs`` (the same suit) can beat, each
+    of theirs beating one of mine ranked below it: the lowest of mine takes the lowest of theirs
+    above it (the greedy match of a threshold graph is a largest one)."""
+    n = 0
+    avail = theirs
+    x = mine
+    while x and avail:
+        b = low_bit(x)
+        x &= x - uint64(1)
+        up = avail & ~((uint64(2) << uint64(b)) - uint64(1))
+        if up:
+            avail &= ~(uint64(1) << uint64(low_bit(up)))  # the lowest of theirs above b, used
+            n += 1
+    return n
+
+
+@no_refcount
 def _sure_of(mine, opp, others, trump, on_lead):
-    """Tricks a hand ``mine`` wins against ``opp`` (the other side's cards) whatever happens: its
-    jokers and its trumps above every trump of ``opp``, less one for each joker of ``opp`` (a joker
-    spoils at most one trick); on lead, when ``others`` (every other seat's cards, a partner's
-    too: he must not take the lead away) hold no jokers and no trumps, every card above all of
-    theirs of its suit."""
+    """Tricks a hand ``mine`` wins against ``opp`` (the other side's cards) whatever happens: every
+    card is played, and a joker or a trump of ``mine`` loses only to a later joker or a higher
+    trump of ``opp`` (a trick won by a partner stays on the side), each beating one card, so its
+    jokers and trumps less those of its trumps the trumps of ``opp`` can beat, less one for each
+    joker of ``opp``; on lead, when ``others`` (every other seat's cards, a partner's too: he
+    must not take the lead away) hold no jokers and no trumps, every card above all of theirs of
+    its suit."""
     sure = popcount(mine & JOKERS)
     if trump >= 0:
         mt = mine & suit_mask(trump)
-        ot = opp & suit_mask(trump)
-        if ot:
-            mt &= ~((uint64(2) << uint64(top_bit(ot))) - uint64(1))
-        sure += popcount(mt)
+        sure += popcount(mt) - _beaten(mt, opp & suit_mask(trump))
     sure -= popcount(opp & JOKERS)
     if on_lead and not (others & JOKERS) and (trump < 0 or not (others & suit_mask(trump))):
         # on lead, the others without jokers or trumps: S cashes its top cards one by one
@@ -85,11 +120,12 @@ def _sure_of(mine, opp, others, trump, on_lead):
 
 
 @no_refcount
-def sure_tricks(hands, np_, s_mask, trump, leader):
+def sure_tricks(hands, np_, s_mask, trump, leader, skip):
     """Tricks the side ``s_mask`` wins whatever happens: the most, over its seats, of what one
     seat's cards win against the other side's (:func:`_sure_of`; one seat's cards fall in
     different tricks, and a partner beating them keeps the trick on the side). For one seat,
-    the other side is every other seat."""
+    the other side is every other seat. Seats in the bit mask ``skip`` (still to play in the
+    trick under way: their hands hold a card more) count only as holders of cards."""
     opp = uint64(0)
     every = uint64(0)
     for i in range(np_):
@@ -98,7 +134,7 @@ def sure_tricks(hands, np_, s_mask, trump, leader):
             opp |= hands[i]
     sure = 0
     for i in range(np_):
-        if (s_mask >> i) & 1:
+        if (s_mask >> i) & 1 and not (skip >> i) & 1:
             v = _sure_of(hands[i], opp, every & ~hands[i], trump, leader == i)
             if v > sure:
                 sure = v
@@ -106,31 +142,77 @@ def sure_tricks(hands, np_, s_mask, trump, leader):
 
 
 @no_refcount
-def sure_against(hands, np_, s_mask, trump):
+def sure_against(hands, np_, s_mask, trump, skip):
     """Tricks the others surely take from the side ``s_mask``: the most, over one other seat, of
-    its jokers and its trumps above all of the side's, less one for each joker of the side (each
-    card of that seat wins a trick of its own unless one of the side's jokers beats it)."""
+    its jokers and its trumps less those of its trumps the side's trumps can beat, less one for
+    each joker of the side (the mirror of :func:`_sure_of`); seats in ``skip`` are not counted."""
     mine = uint64(0)
     for i in range(np_):
         if (s_mask >> i) & 1:
             mine |= hands[i]
-    my_top = -1
-    if trump >= 0 and mine & suit_mask(trump):
-        my_top = top_bit(mine & suit_mask(trump))
+    my_trumps = mine & suit_mask(trump) if trump >= 0 else uint64(0)
     best = 0
     for i in range(np_):
-        if (s_mask >> i) & 1:
+        if (s_mask >> i) & 1 or (skip >> i) & 1:
             continue
         c = popcount(hands[i] & JOKERS)
         if trump >= 0:
             t = hands[i] & suit_mask(trump)
-            if my_top >= 0:
-                t &= ~((uint64(2) << uint64(my_top)) - uint64(1))
-            c += popcount(t)
+            c += popcount(t) - _beaten(t, my_trumps)
         if c > best:
             best = c
     best -= popcount(mine & JOKERS)
     return best if best > 0 else 0
+
+
+@no_refcount(inline="always")
+def _above(c):
+    """The cards of ``c``'s suit ranked above the ordinary card ``c``."""
+    return suit_mask(c >> 4) & ~((uint64(2) << uint64(c)) - uint64(1))
+
+
+@no_refcount
+def winner_and_beaters(t_card, t_mode, k, trump, rp):
+    """(position winning the first ``k`` >= 1 cards of a trick, the ordinary cards that would take
+    it played next). A card played next takes the trick or leaves it where it was; a joker played
+    next takes it when high (or a top trump); no other card does."""
+    w = trick_winner(t_card, t_mode, k, trump, rp)
+    c = t_card[w]
+    trumps = suit_mask(trump) & NORMAL if trump >= 0 else uint64(0)
+    if c < JK1:
+        beat = _above(c)
+        if trump < 0 or (c >> 4) != trump:
+            beat |= trumps
+    elif t_mode[w] == LOW:  # a led low joker (54-card game): the next ordinary card sets the suit
+        beat = NORMAL
+    elif w == 0 and rp[R_MODEL] == 0 and t_mode[0] >= TAKE:  # a led joker naming a suit x
+        x = (t_mode[0] - TAKE) & 3
+        if t_mode[0] >= GIVE:
+            beat = (suit_mask(x) & NORMAL) | trumps
+        elif rp[R_TRUMP_BEATS_TAKE] and x != trump:
+            beat = trumps
+        else:
+            beat = uint64(0)
+    else:  # a high joker: only a later joker beats it
+        beat = uint64(0)
+    return w, beat
+
+
+@no_refcount
+def trick_decided(hands, np_, t_card, t_mode, k, leader, trump, rp):
+    """The seat that wins the trick of ``k`` >= 1 cards whatever the seats still to play do, or -1
+    when one of them might take it: none holds a joker, and no card any of them holds would take
+    it played next (:func:`winner_and_beaters`: a card that takes none of the tricks as they
+    stand when it might be played takes nothing)."""
+    rest = uint64(0)
+    for j in range(k, np_):
+        rest |= hands[(leader + j) % np_]
+    if rest & JOKERS:
+        return -1
+    w, beat = winner_and_beaters(t_card, t_mode, k, trump, rp)
+    if rest & beat:
+        return -1
+    return (leader + w) % np_
 
 
 @no_refcount
@@ -138,23 +220,28 @@ def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, 
                  hist):
     """Drop interchangeable moves, then sort the rest best-first; the new count."""
     mine = hands[mover]
-    out = uint64(0)
+    others = uint64(0)
     for i in range(np_):
-        out |= hands[i]
+        others |= hands[i]
+    others &= ~mine
+    out = others | mine
     for i in range(k):
         out |= uint64(1) << uint64(t_card[i])
     both_jokers = (mine >> uint64(JK1)) & (mine >> uint64(JK2)) & uint64(1)
-    others = uint64(0)
-    for i in range(np_):
-        if i != mover:
-            others |= hands[i]
     first_unheld = -1
     first_plain_unheld = -1
-    for x in range(3, -1, -1):
-        if not (others & suit_mask(x)):
-            first_unheld = x
-            if x != trump:
-                first_plain_unheld = x
+    if k == 0 and mine & JOKERS:
+        for x in range(3, -1, -1):
+            if not (others & suit_mask(x)):
+                first_unheld = x
+                if x != trump:
+                    first_plain_unheld = x
+    mover_side = (s_mask >> mover) & 1
+    w0 = 0
+    beat = uint64(0)
+    top_joker = rp[R_MODEL] == TOP_TRUMP
+    if k > 0:
+        w0, beat = winner_and_beaters(t_card, t_mode, k, trump, rp)
     m = 0
     for i in range(n):
         a = mv[i]
@@ -179,12 +266,14 @@ def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, 
             if b >= JK1:
                 key = 40 if mode < GIVE and mode >= TAKE else 0
             else:
-                key = 20 + (b & 15) if (s_mask >> mover) & 1 else 34 - (b & 15)
+                key = 20 + (b & 15) if mover_side else 34 - (b & 15)
         else:
-            t_card[k] = b
-            t_mode[k] = mode
-            w = (leader + trick_winner(t_card, t_mode, k + 1, trump, rp)) % np_
-            side = (s_mask >> w) & 1 == (s_mask >> mover) & 1
+            if b >= JK1:
+                takes = mode == HIGH or top_joker
+            else:
+                takes = (beat >> uint64(b)) & uint64(1) == 1
+            w = (leader + (k if takes else w0)) % np_
+            side = (s_mask >> w) & 1 == mover_side
             r = 14 if b >= JK1 else (b & 15)
             key = 100 - r if side else 50 - r
         mv[m] = a
