@@ -61,3 +61,51 @@ def test_rummy_the_kernels_use_the_solvers_constant_at_its_boundary(module: str)
     for line, text in _compares(ROOT / "analyzer" / "games" / "rummy" / module):
         assert "51" not in text and "50" not in text, f"{module}:{line}: {text}"
         assert ">= OPENING" in text or "< OPENING" in text, f"{module}:{line}: {text}"
+
+
+# ---- showdown: exact equity with live wild cards that are not the top codes; ties ------------
+
+def _dead_keeping(deck: str, keep: list[str], live: str, n_left: int, seed: int) -> str:
+    """Dead cards that leave ``n_left`` cards besides ``keep``, the ``live`` cards among them."""
+    import numpy as np
+
+    from analyzer.cards import format_hand, parse_hand
+    from analyzer.evaluator import Evaluator
+
+    ev = Evaluator("standard") if "+" not in deck else Evaluator("joker-wild", deck)
+    held = {int(c) for h in keep for c in parse_hand(h, deck)}
+    must = [int(c) for c in parse_hand(live, deck)]
+    rest = [int(c) for c in ev.deck.cards if int(c) not in held and int(c) not in must]
+    rng = np.random.default_rng(seed)
+    dead = rng.choice(rest, len(rest) - (n_left - len(must)), replace=False)
+    return format_hand(np.array(sorted(dead)))
+
+
+@pytest.mark.parametrize(("rules", "deck", "hero", "live"), [
+    ("deuces-wild", "52", "Ks Kd 9h 7c 4s", "2c 2d"),       # two deuces left to deal: wild, low codes
+    ("deuces-wild", "52", "Ah Qh 9h 5h 3c", "2s"),
+    ("bug", "52+1", "As Ad 9c 6h 3d", "Jk"),               # the bug among the opponent's cards
+    ("semi-wild", "52+1", "Ts 9h 8c 6d 2s", "Jk"),
+], ids=["deuces-two-live", "deuces-one-live", "bug-live", "semi-live"])
+def test_exact_equity_with_live_wild_cards_matches_the_reference(rules: str, deck: str, hero: str,
+                                                                  live: str) -> None:
+    """Planted bug: the exact walk treating only the top codes (jokers) as wild: with live deuces
+    (or a live bug or semi-wild joker) among the cards dealt, its equity leaves the reference's."""
+    from test_showdown import check_exact
+
+    dead = _dead_keeping(deck, [hero], live, 12, seed=len(hero) + len(live))
+    check_exact(rules, deck, [hero], dead, 2)
+
+
+@pytest.mark.parametrize(("rules", "deck"), [("standard", "52"), ("joker-wild", "52+1")])
+def test_showdown_reference_cases_built_to_tie(rules: str, deck: str) -> None:
+    """Two hands of A K Q J with one card to come each, the cards left mostly of equal ranks: most
+    deals tie. Planted bug: a tie paid to one side (or counted as a win)."""
+    from test_showdown import check_exact, reference_equity
+
+    hero, opp = "As Ks Qd Jd", "Ah Kh Qc Jc"
+    keep = "7c 7d 7h 7s 5c 5d"
+    dead = _dead_keeping(deck, [hero, opp], keep, 6, seed=1)
+    want = reference_equity(rules, deck, [hero, opp], dead, 2, "high", 5)
+    assert want[0][1] > 0.3  # built to tie
+    check_exact(rules, deck, [hero, opp], dead, 2)
