@@ -127,7 +127,9 @@ def _is_number(v: Any) -> TypeGuard[int | float]:
 _SE = re.compile(r"^(.*_)?se(_pp)?$")
 _CI = re.compile(r"^(.*_)?(ci_low|ci_high|ci_lo|ci_hi|low|high)(_pp)?$")
 _COUNT = re.compile(r"^(games|deals|trials|hands|samples|count|n)$")  # a count, in no row's unit
-_EXACT_SIX = re.compile(r"^(.*return.*|.*house_edge.*|edge)$")
+# an exact return or house edge shows 6 digits (100.646 %); a small difference of them (return lost,
+# a cost) does not: 4 digits, 0.00002050 %, not 0.0000205020 %
+_EXACT_SIX = re.compile(r"^(?!.*(lost|cost|gain|diff|change))(.*return.*|.*house_edge.*|edge)$")
 
 
 def _base(name: str, cols: Sequence[str], i: int) -> int | None:
