@@ -109,3 +109,65 @@ def test_showdown_reference_cases_built_to_tie(rules: str, deck: str) -> None:
     want = reference_equity(rules, deck, [hero, opp], dead, 2, "high", 5)
     assert want[0][1] > 0.3  # built to tie
     check_exact(rules, deck, [hero, opp], dead, 2)
+
+
+# ---- every printed interval on its estimate's scale -------------------------------------------
+
+SAMPLED = [
+    ["durak", "simulate", "--games", "300", "--table", "values"],
+    ["durak", "simulate", "--games", "300", "--table", "seats"],
+    ["durak", "simulate", "--games", "300", "--table", "jokers"],
+    ["durak", "strength", "--pair", "heuristic:random", "--deals", "40"],
+    ["rummy", "open", "--trials", "2000"],
+    ["tricks", "play", "--deals", "200", "--cards", "3"],
+    ["equity", "As Ah", "--method", "mc", "--trials", "20000"],
+    ["freq", "--trials", "20000"],
+]
+
+
+def _estimate_of(row: dict, low: str) -> str | None:
+    """The column an interval bound belongs to: ``x_ci_low``, ``ci_low_x``, ``x_low`` name it; a
+    bare ``ci_low`` follows its estimate and SE (the column before ``se``)."""
+    keys = list(row)
+    for pattern in (("_ci_low", ""), ("ci_low_", ""), ("_low", "")):
+        if low.endswith(pattern[0]) and low != pattern[0].strip("_"):
+            name = low[: -len(pattern[0])]
+            if name in row:
+                return name
+        if low.startswith(pattern[0]) and low[len(pattern[0]):] in row:
+            return low[len(pattern[0]):]
+    if low == "ci_low" and "se" in keys and keys.index("se") > 0:
+        return keys[keys.index("se") - 1]
+    return None
+
+
+@pytest.mark.parametrize("args", SAMPLED, ids=lambda a: " ".join(a[:4]))
+def test_every_printed_interval_is_on_its_estimates_scale(args: list[str]) -> None:
+    """Planted bug: an interval left in fractions beside an estimate in percentage points (or any
+    other scale): every ``[low, high]`` printed must hold its own estimate."""
+    r = CliRunner().invoke(main, [*args, "--format", "json", "--seed", "3"])
+    assert r.exit_code == 0, r.output
+    rows: list[dict] = []
+
+    def walk(node: object) -> None:  # every object in the document is a row of numbers
+        if isinstance(node, dict):
+            rows.append(node)
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(json.loads(r.stdout))
+    checked = 0
+    for row in rows:
+        for low in [k for k in row if k.endswith("_low") or k.startswith("ci_low")]:
+            high = low.replace("low", "high")
+            est = _estimate_of(row, low)
+            values = [row.get(low), row.get(est) if est else None, row.get(high)]
+            if est is None or not all(isinstance(v, (int, float)) for v in values):
+                continue
+            lo, x, hi = values
+            assert lo - 1e-9 <= x <= hi + 1e-9, (args, est, lo, x, hi)
+            checked += 1
+    assert checked, f"no interval found in {args}"
