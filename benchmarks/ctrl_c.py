@@ -23,12 +23,12 @@ BIN = Path(sys.executable).parent / "joker-odds"
 COMMANDS = {  # name: (arguments, seconds from the start to SIGINT)
     "options-edge": (["stud", "options-edge", "--situations", "40", "--screen", "2000"], 30.0),
     "stud analyze": (["stud", "analyze", "--game", "caribbean"], 6.0),  # the exact class sweep
-    "durak simulate ismcts": (["durak", "simulate", "--policy", "ismcts", "--games", "1000000", "--quiet"], 10.0),
+    "durak simulate ismcts": (["durak", "simulate", "--policy", "ismcts", "--games", "1000000", "--quiet", "--force"], 10.0),
     "durak strength ismcts": (["durak", "strength", "--pair", "ismcts:heuristic", "--deals", "1000000",
-                               "--quiet"], 10.0),
+                               "--quiet", "--force"], 10.0),
     "durak odds ismcts": (["durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--policy", "ismcts",
-                           "--games", "1000000", "--quiet"], 10.0),
-    "durak simulate search": (["durak", "simulate", "--policy", "search", "--games", "1000000", "--quiet"], 10.0),
+                           "--games", "1000000", "--quiet", "--force"], 10.0),
+    "durak simulate search": (["durak", "simulate", "--policy", "search", "--games", "1000000", "--quiet", "--force"], 10.0),
     "equity (mc)": (["equity", "random", "--players", "6", "--rules", "joker-wild", "--trials", "2000000000"], 15.0),
     # one study alone is built in this process (no worker to terminate): its kernels must stop
     **{f"report {study}": (["report", "--study", study, "--quiet", "--out",

@@ -25,12 +25,12 @@ CASES = {
     # situations), then 40 situations on all 37 options (seconds each): minutes in all
     "options-edge": (["stud", "options-edge", "--situations", "40", "--screen", "2000"], ["--situations", "1"]),
     # the searching durak policies: games of milliseconds each, run in timed pieces (issue 51: 3-7 s before)
-    "durak simulate ismcts": (["durak", "simulate", "--policy", "ismcts", "--games", "1000000", "--quiet"],
+    "durak simulate ismcts": (["durak", "simulate", "--policy", "ismcts", "--games", "1000000", "--quiet", "--force"],
                               ["--games", "0"]),
-    "durak strength ismcts": (["durak", "strength", "--pair", "ismcts:heuristic", "--deals", "1000000", "--quiet"],
+    "durak strength ismcts": (["durak", "strength", "--pair", "ismcts:heuristic", "--deals", "1000000", "--quiet", "--force"],
                               ["--deals", "0"]),
     "durak odds search": (["durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--policy", "search",
-                           "--games", "1000000", "--quiet"], ["--games", "0"]),
+                           "--games", "1000000", "--quiet", "--force"], ["--games", "0"]),
 }
 
 
