@@ -303,13 +303,13 @@ def _glued(text: str) -> str:
     """``text`` with the spaces before a card made unbreakable: a hand, or a meld with its name
     (``set Tc Td Th``), stays on one line.
 
-    >>> _glued("hold As Kd and 9h = 30").replace(NBSP, "~")
-    'hold~As~Kd and~9h = 30'
+    >>> _glued("hold As Kd and 9h = 30, 2 high cards").replace(NBSP, "~")
+    'hold~As~Kd and~9h = 30, 2~high cards'
     """
     words = text.split(" ")
     out = words[:1]
-    for _prev, word in pairwise(words):
-        out.append((NBSP if _CARD.match(word) else " ") + word)
+    for prev, word in pairwise(words):  # nor a count from what it counts ("1 high card")
+        out.append((NBSP if _CARD.match(word) or re.fullmatch(r"[\d.,/-]*\d", prev) else " ") + word)
     return "".join(out)
 
 
