@@ -171,3 +171,57 @@ def test_every_printed_interval_is_on_its_estimates_scale(args: list[str]) -> No
             assert lo - 1e-9 <= x <= hi + 1e-9, (args, est, lo, x, hi)
             checked += 1
     assert checked, f"no interval found in {args}"
+
+
+# ---- the 54-card game: a led joker costs 10, unless it is the player's last card ---------------
+
+def _dealer_with_a_joker(cards: str) -> object:
+    from analyzer.games.tricks.deck import parse_mask, trick_deck
+    from analyzer.games.tricks.rules import trick_rules
+    from analyzer.games.tricks.state import TrickState
+
+    rules = trick_rules("joker-54", ["draw=none"])
+    deck = trick_deck(rules.deck)
+    n = len(cards.split())
+    others = ["Ah Qs Td"[: 3 * n - 1], "Kh Js 9d"[: 3 * n - 1]]
+    hands = [parse_mask(h, deck) for h in [*others, cards]]
+    return TrickState.from_hands(rules, hands, 0, phase="play", bids=[0, 0, 0], dealer=2)
+
+
+@pytest.mark.parametrize("mode", ["high", "low"])
+def test_54_a_joker_led_as_the_last_card_costs_nothing(mode: str) -> None:
+    """A hand-arranged deal: the dealer (who leads) holds only Jk1 and leads it. Planted bug: the
+    penalty charged on the last card too."""
+    st = _dealer_with_a_joker("Jk1")
+    assert st.current_player() == 2
+    (lead,) = [a for a in st.legal_actions() if st.action_to_string(a) == f"Jk1 {mode}"]
+    st.apply_action(lead)
+    assert st.penalty == [0, 0, 0]
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    assert st.penalty == [0, 0, 0]
+
+
+def test_54_a_joker_led_with_cards_left_costs_ten() -> None:
+    """The same joker led first from two cards: 10 (a penalty never charged fails this)."""
+    st = _dealer_with_a_joker("Jk1 2c")
+    (lead,) = [a for a in st.legal_actions() if st.action_to_string(a) == "Jk1 high"]
+    st.apply_action(lead)
+    assert st.penalty == [0, 0, 10]
+
+
+def test_54_the_referee_charges_no_penalty_for_a_last_card_joker() -> None:
+    """The plain-Python referee on the same arrangement (it never imports the analyzer)."""
+    from dataclasses import replace
+
+    import tricks_game_reference as ref
+
+    cards = ref.deck(False)
+    jk = next(c for c in cards if ref.is_joker(c))
+    plain = [c for c in cards if not ref.is_joker(c)]
+    deal = ref.Deal.from_pack(replace(ref.JOKER54, draw=False), [plain[0], plain[1], jk], 1)
+    for _ in range(3):
+        deal.bid(deal.legal_bids()[0])
+    assert deal.to_move() == 2
+    deal.play(deal.legal_plays()[0])
+    assert deal.penalty == [0, 0, 0]
