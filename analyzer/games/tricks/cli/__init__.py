@@ -132,7 +132,8 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
         meta = {"game": rules.name, "games": g.games, "seed": seed, "policies": list(pols),
                 "schedule": list(rules.schedule_cards()), "stop": g.run.stop_reason}
         run = run_info(rules, rule, policies=",".join(pols), method="self-play", games=g.games, seed=seed)
-        emit(g.rows(), fmt, out, meta if fmt == "json" else None, run=run)
+        emit(g.rows(), fmt, out, meta if fmt == "json" else None, run=run,
+             units={"mean_total": "points", "mean_score": "points"})
         return
     c = cards if cards is not None else rules.max_cards
     r = play_deals(rules, c, pols, n, seed, pimc=pk, **engine)
@@ -147,7 +148,7 @@ def play_cmd(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple[s
                 for k in range(len(r.bid_hist[0]))]
         footer = "\n" + render_text_table(dist).rstrip("\n")
     run = run_info(rules, rule, cards=c, policies=",".join(pols), method="self-play", deals=r.deals, seed=seed)
-    emit(r.rows(), fmt, out, meta if fmt == "json" else None, footer=footer, run=run)
+    emit(r.rows(), fmt, out, meta if fmt == "json" else None, footer=footer, run=run, units={"mean_score": "points"})
     if progress_enabled(bool(opts.get("quiet"))) and has_target(opts):
         click.echo(run_summary({"trials": r.deals, "chunks": r.run.chunks_done, "stop": r.run.stop_reason,
                                 **r.run.precision}, "points"), err=True)

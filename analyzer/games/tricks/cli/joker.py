@@ -62,7 +62,8 @@ def joker_value_cmd(game: str, rule: tuple[str, ...], cards: int, seat: int | No
     note_stop(r.run.stop_reason)
     run = run_info(rules, rule, cards=cards, seat="random" if seat is None else seat, policies=policy,
                    method="paired self-play", deals=r.deals, seed=seed)
-    emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None, run=run)
+    emit(r.rows(), fmt, out, r.meta() if fmt == "json" else None, run=run,
+         units={"ev": "points", "ev_against": "points", "value": "points"})
     if progress_enabled(bool(opts.get("quiet"))) and has_target(opts):
         click.echo(run_summary({"trials": r.deals, "chunks": r.run.chunks_done, "stop": r.run.stop_reason,
                                 **r.run.precision}, "points"), err=True)
