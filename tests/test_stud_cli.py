@@ -173,6 +173,7 @@ def test_exchange_edge_csv():
     edge, gain, lo, hi = (float(row[k]) for k in ("house_edge", "exchange_gain", "gain_ci_low", "gain_ci_high"))
     assert float(row["house_edge_with_exchange"]) == pytest.approx(edge - gain)
     assert float(row["house_edge_with_exchange_ci_low"]) == pytest.approx(edge - hi)
+    assert float(row["house_edge_with_exchange_ci_high"]) == pytest.approx(edge - lo)
 
 
 def test_exchange_edge_screen():
