@@ -225,3 +225,34 @@ def test_54_the_referee_charges_no_penalty_for_a_last_card_joker() -> None:
     assert deal.to_move() == 2
     deal.play(deal.legal_plays()[0])
     assert deal.penalty == [0, 0, 0]
+
+
+# ---- Remi 51: going out on one and on two jokers ---------------------------------------------
+
+@pytest.mark.parametrize(("jokers", "score"), [(1, -100), (2, -200)])
+def test_rummy_going_out_on_jokers_scores_as_the_referee(jokers: int, score: int) -> None:
+    """A hand-arranged deal: seat 0 holds only ``jokers`` jokers and throws them (going out); it
+    scores −100 (one) or −200 (two), the others their points left, as the plain-Python referee
+    scores the same table. Planted bug: −50 whatever the jokers."""
+    from collections import Counter
+
+    import rummy_game_reference as ref
+    from test_rummy_referee import snapshot
+
+    from analyzer.games.rummy import game as g
+    from analyzer.games.rummy.state import RummyState
+
+    s = RummyState(players=2, seed=7)
+    s.hands[0, :] = 0
+    s.hands[0, 52:52 + jokers] = 1
+    s.meta[g.M_SEAT], s.meta[g.M_PHASE] = 0, g.DISCARD
+    assert s.legal_actions() == list(range(52, 52 + jokers))
+    s.apply_action(52)
+    assert s.is_terminal() and int(s.meta[g.M_WINNER]) == 0
+    final = snapshot(s)
+    assert final.hands[0] == Counter()
+    referee = ref.Referee(2)
+    referee.out_jokers = jokers
+    want = referee.scores(final, 0)
+    assert want[0] == score == ref.going_out_score(jokers)
+    assert s.returns() == [float(-x) for x in want]
