@@ -256,3 +256,21 @@ def test_rummy_going_out_on_jokers_scores_as_the_referee(jokers: int, score: int
     want = referee.scores(final, 0)
     assert want[0] == score == ref.going_out_score(jokers)
     assert s.returns() == [float(-x) for x in want]
+
+
+# ---- short poker for tricks: a game stops when a side first reaches the target ----------------
+
+def test_short_poker_self_play_games_last_as_long_as_the_chain_says() -> None:
+    """Whole self-play games (heuristic both sides) against the exact chain fed with the same
+    policies' deal outcomes: the mean game length and P(win) agree. Planted bug: a game that does
+    not stop when a side first reaches 5 (it plays on to 6) lasts about two deals longer."""
+    from analyzer.games.tricks.analysis.short import play_short_games, short_game_odds
+    from analyzer.games.tricks.rules import short_rules
+
+    rules = short_rules("short-tricks")
+    pols = ["heuristic"] * rules.players
+    games = play_short_games(rules, pols, 3000, seed=5, quiet=True)
+    odds, _ = short_game_odds(rules, pols, 100_000, seed=6, quiet=True)
+    chain_deals = float(odds.deals[-odds.low, -odds.low])
+    assert abs(games.mean_deals - chain_deals) < 0.06 * chain_deals, (games.mean_deals, chain_deals)
+    assert games.p_win.ci_low - 0.02 <= odds.win(0, 0) <= games.p_win.ci_high + 0.02
