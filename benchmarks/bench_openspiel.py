@@ -11,6 +11,7 @@ of OpenSpiel's ISMCTS on the same positions; a strength-vs-time curve of both.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import time
 from typing import Any
@@ -31,7 +32,7 @@ def run(deals: int, curve_deals: int, only: set[str] | None = None, seed: int = 
     from analyzer.openspiel.ladder import ladder
     from analyzer.openspiel.speed import durak_positions, iteration_rates, strength_curve
 
-    out: dict[str, Any] = {"command": " ".join(["python benchmarks/bench_openspiel.py", *sys.argv[1:]]),
+    out: dict[str, Any] = {"command": shlex.join(["python", "benchmarks/bench_openspiel.py", *sys.argv[1:]]),
                            "ladder": [], "speed": [], "curve": []}
     for label, game, params, players, match in LADDERS:
         if only and game not in only and label not in only:

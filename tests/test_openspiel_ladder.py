@@ -39,6 +39,9 @@ def test_results_round_trip(tmp_path: Path) -> None:
     path = write_results(data, tmp_path / "r.toml")
     assert tomllib.loads(path.read_text()) == data
     assert to_toml({"a": float("nan")}).strip() == "a = nan"
+    import numpy as np
+
+    assert to_toml({"a": np.float64(0.25)}).strip() == "a = 0.25"
 
 
 def test_strength_section_quotes_the_ladder() -> None:

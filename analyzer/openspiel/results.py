@@ -26,7 +26,7 @@ def _value(v: Any) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, float):
-        return repr(v) if math.isfinite(v) else "nan"
+        return repr(float(v)) if math.isfinite(v) else "nan"
     return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
