@@ -153,8 +153,10 @@ def splits(text: str) -> list[str]:
             for j in (i - 1 + k for k in cont):
                 before, after = _cells(lines[j - 1], spans), _cells(lines[j], spans)
                 for b, a in zip(before, after, strict=False):
-                    first = a.split()[0] if a else ""
-                    if first and (CARD.match(first) or number(first) is not None):  # a hand or a number cut
+                    words = a.split()
+                    first = words[0] if words else ""
+                    count = len(words) > 1 and re.fullmatch(r"[a-z]+", words[1])  # "2 high cards": prose
+                    if first and (CARD.match(first) or (number(first) is not None and not count)):
                         bad.append(f"{b} / {a}")
             break
     return bad
