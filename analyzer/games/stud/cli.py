@@ -64,7 +64,9 @@ def _emit_with_summary(rows: list[dict[str, Any]], summary: dict[str, Any], fmt:
         emit(rows, fmt, out, summary if fmt == "json" else None)
         return
     run = {"game": summary.get("game"), "method": summary.get("method")}
-    head = table_text([{"quantity": k, "value": v} for k, v in summary.items()], run)
+    exact = summary.get("method") == "exact"  # an exact edge has no interval and no sample: not shown
+    head = table_text([{"quantity": k, "value": v} for k, v in summary.items()
+                       if not (exact and (k.endswith(("_ci_low", "_ci_high")) or k == "trials"))], run)
     text = head + "\n" + render_text_table(rows, units={"units": "antes", "contribution": "antes"})
     write_output(out, text)
 
