@@ -11,7 +11,11 @@ The script reports:
 - ``broken_images``: images that did not load;
 - ``answer_top``: the answer box's distance from the top of the page (``None`` without one);
 - ``height``: the page's height in CSS pixels, and ``rows``: table rows visible without opening
-  a fold.
+  a fold;
+- ``raw_markup``: markup shown as text (``'>``, ``</``, a tag's start), with what surrounds it;
+- ``cards``: the strategy cards on the page.
+
+:func:`pdf_pages` prints a page to PDF and counts its pages.
 """
 
 from __future__ import annotations
@@ -41,11 +45,18 @@ window.addEventListener('load', function () {
     if (c.offsetParent !== null && !c.closest('details:not([open])') && lines(c) > 1) out.wrapped.push(c.textContent);
   });
   document.querySelectorAll('body *').forEach(function (e) {
-    if (e.closest('.tw') || e.offsetParent === null) return;
+    if (e.offsetParent === null) return;
+    if (e.closest('.tw') && !e.classList.contains('tw')) return;  // a scroll box itself must fit
     var r = e.getBoundingClientRect();
     if (r.right > vw + 1) out.wide.push(e.tagName + '.' + e.className + ': ' + Math.round(r.right));
   });
   out.page_scrolls = document.documentElement.scrollWidth > vw + 1;
+  var text = document.body.innerText;
+  out.raw_markup = [];
+  [/'>/g, /<\\//g, /<(span|abbr|a|b|code) /g].forEach(function (re) {
+    var m; while ((m = re.exec(text)) !== null) out.raw_markup.push(text.slice(Math.max(0, m.index - 40), m.index + 20));
+  });
+  out.cards = document.querySelectorAll('.card').length;
   document.querySelectorAll('img').forEach(function (i) {
     if (!i.complete || i.naturalWidth === 0) out.broken_images.push(i.getAttribute('src'));
   });
@@ -86,6 +97,21 @@ def probe(page: Path, width: int = 1280, height: int = 900) -> dict[str, Any]:
     import html
 
     return json.loads(html.unescape(m.group(1)))
+
+
+def pdf_pages(page: Path) -> int:
+    """Print ``page`` to PDF in headless Chromium (its print styles, default paper) and count the pages."""
+    if CHROMIUM is None:
+        raise RuntimeError("no chromium on this machine")
+    profile = tempfile.mkdtemp(prefix="joker-odds-chromium-")
+    pdf = Path(profile) / "page.pdf"
+    try:
+        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                        f"--user-data-dir={profile}", f"--print-to-pdf={pdf}", Path(page).resolve().as_uri()],
+                       capture_output=True, timeout=120, check=True)
+        return len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 def screenshot(page: Path, png: Path, width: int = 1280, height: int = 900) -> None:

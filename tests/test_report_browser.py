@@ -18,7 +18,7 @@ import pytest
 from analyzer.games.info import StudyDecl
 from analyzer.report import build_report
 from analyzer.report.study import Study
-from tests.browser import CHROMIUM, probe
+from tests.browser import CHROMIUM, pdf_pages, probe
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium: the browser checks of the report "
                                                           "pages need Debian's chromium (apt-get install chromium)")
@@ -43,8 +43,12 @@ def every_block() -> Study:
                       "se": 0.0001 * i, "ci_low": 1 / (i + 3) - 0.0002 * i, "ci_high": 1 / (i + 3) + 0.0002 * i}
                      for i in range(60)], "Sixty rows, folded")
     s.heading("A card and a figure")
-    s.card("Strategy card: bet or fold", ["Bet with a pair or better.", "Fold ace-king or worse."],
-           [{"hand": "pair", "action": "bet", "gain_antes": 0.351}], name="card")
+    s.term("meld", "a set (3–4 cards of one rank) or a run (3+ cards in sequence of one suit)")
+    s.rules(["Deal five cards; a meld of 3–4 cards counts.", "Bet or fold."], ["the deck"])
+    s.card("Strategy card: bet or fold", ["Bet with a pair or better.", "Fold ace-king or worse, a meld of 3–4."],
+           [{"hand": "pair", "action": "bet", "gain_antes": 0.351}], name="card", top=True,
+           notes=["¹ a footnote"], after=["This card returns 99.54 % (95 % CI 99.50–99.58 %)."])
+    s.card("Strategy card: a long one", [f"line {i}: hold Kh Kd 7c 4s 2h" for i in range(30)], ordered=True)
     fig, ax = plt.subplots(figsize=(12, 3))
     ax.plot([0, 1], [0, 1])
     s.figure("line", fig, "A line: read the slope")
@@ -63,6 +67,7 @@ def assert_readable(page: Path, width: int) -> dict[str, object]:
     assert found["wide"] == [] and not found["page_scrolls"], \
         f"{page.parent.name} at {width}px: wider than the window: {found['wide'][:5]}"
     assert found["broken_images"] == [], f"{page.parent.name}: images not loaded: {found['broken_images']}"
+    assert found["raw_markup"] == [], f"{page.parent.name} at {width}px: markup shown as text: {found['raw_markup'][:3]}"
     if page.name == "index.html" and page.parent.name not in ("", "reports") and found["answer_top"] is not None:
         assert found["answer_top"] < 900, f"{page.parent.name}: answer box at {found['answer_top']}px"
     return found
@@ -99,6 +104,43 @@ def test_a_wrapping_number_is_caught(tmp_path: Path) -> None:
     assert found["wrapped"] and found["page_scrolls"]
 
 
+def test_markup_shown_as_text_is_caught(tmp_path: Path) -> None:
+    """The probe fails a page whose text shows markup (an attribute's quote, a closing tag)."""
+    page = tmp_path / "index.html"
+    page.write_text("<!doctype html><html><body><p>in sequence of one suit)'&gt;meld &lt;/span&gt;</p></body></html>",
+                    encoding="utf-8")
+    assert len(probe(page, width=1280)["raw_markup"]) == 2
+
+
+def assert_cards_print(out: Path) -> None:
+    """The cards page prints each card on a page of its own: as many pages as cards (a card longer
+    than a page would add one)."""
+    cards = out / "cards.html"
+    n = probe(cards, width=1280)["cards"]
+    assert n >= 1
+    assert pdf_pages(cards) == n, f"{n} cards printed on {pdf_pages(cards)} pages"
+
+
+def test_the_cards_page_prints_one_card_a_page(built: Path) -> None:
+    assert (built / "cards.html").is_file() and "cards.html" in (built / "index.html").read_text(encoding="utf-8")
+    assert "../cards.html" in (built / "every-block" / "index.html").read_text(encoding="utf-8")
+    assert_readable(built / "cards.html", 390)
+    assert_cards_print(built)
+
+
+def test_a_card_longer_than_a_page_is_caught(tmp_path: Path) -> None:
+    out = tmp_path / "reports"
+    build_report(out, [StudyDecl("long-card", "Long card", f"{__name__}:_long_card")])
+    with pytest.raises(AssertionError, match="printed on"):
+        assert_cards_print(out)
+
+
+def _long_card() -> Study:
+    s = Study("long-card", "A card too long to print")
+    s.card("Strategy card: far too long", [f"line {i}: a hold in words long enough to fill its line" for i in range(400)])
+    return s
+
+
 @pytest.mark.slow
 def test_every_study_of_the_report_reads(tmp_path: Path) -> None:
     from analyzer.cli.report_cmd import STUDIES
@@ -109,3 +151,5 @@ def test_every_study_of_the_report_reads(tmp_path: Path) -> None:
         for width in (1280, 390):
             found = assert_readable(out / spec.name / "index.html", width)
             assert found["answer_top"] is not None and found["answer_top"] < 900, spec.name
+    assert_readable(out / "cards.html", 1280)
+    assert_cards_print(out)

@@ -177,6 +177,18 @@ def _answer(study: Study, tables: dict[tuple[str, str], FreqTable]) -> None:
                      f"five of a kind {pct(p(dw, 'five_of_a_kind'))}.")
     lines.append("Every number on this page is exact: all hands of each deck were enumerated.")
     study.answer(*lines)
+    study.rules([
+        "A poker hand is five cards, ranked from high card up to the straight flush (royal flush on top); "
+        "with wild cards, five of a kind ranks above them all.",
+        "A joker is wild: it stands for whatever card makes the best hand, but may not duplicate a card "
+        "already held except to make five of a kind.",
+        "Bug rules: the joker is only an ace or completes a straight or flush. Semi-wild (the 53rd card): "
+        "it only completes a straight or a flush, below every natural one.",
+        "J-poker: a wild card never makes three of a kind (pair + wild = two pair).",
+        "Short decks (32 or 36 cards, from 7 or 6 up) let the ace play low below the lowest rank; short poker "
+        "has no plain flush."],
+        ["the deck (52, 52 + 1 or 2 jokers, 32, 36)", "what a wild card may be (wild, bug, semi, J-poker)",
+         "whether a natural hand beats an equal wild one"])
     study.term("ranking paradox", "with wild cards a better category can be more frequent than a worse "
                "one, because a wild card is played to make the best hand it can")
     study.term("bug", "a joker that counts only as an ace or to complete a straight or a flush")

@@ -86,6 +86,10 @@ _KEEP_WHOLE = [
 ]
 
 
+# a hand of cards ("Kh Kd 7c 4s 2h", "Jk As") never breaks inside a table cell
+_HAND = re.compile(r"(?:[2-9TJQKA][cdhs♠♥♦♣]|Jk\d?)(?: (?:[2-9TJQKA][cdhs♠♥♦♣]|Jk\d?)){1,12}")
+
+
 def _whole_numbers(text: str) -> str:
     """``text`` with the spaces inside a number, its unit or its interval made non-breaking.
 
@@ -198,16 +202,16 @@ class Study:
 
     def card(self, title: str, lines: Sequence[str], rows: list[dict[str, Any]] | None = None,
              name: str = "", notes: Sequence[str] = (), ordered: bool = False, top: bool = False,
-             after: Sequence[str] = ()) -> None:
+             after: Sequence[str] = (), more: Sequence[str] = ()) -> None:
         """A strategy card: a boxed title, a few rules in words (``ordered``: numbered, best
         first), an optional short table, then ``after`` (lines under the table) and ``notes``
         (small print: footnotes, what the card costs), made to print on one page. A ``top`` card
         shows right after the answer box (and the rules); every card is also collected on the
-        report's printable cards page."""
+        report's printable cards page. ``more``: tables saved with :meth:`csv` shown after ``rows``."""
         if rows is not None:
             self._tables[name or slug(title)] = rows
         self.blocks.append(("card", (title, list(lines), (name or slug(title)) if rows is not None else "",
-                                     list(notes), ordered, top, list(after))))
+                                     list(notes), ordered, top, list(after), list(more))))
 
     def cards(self) -> list[tuple[Any, ...]]:
         """The cards' payloads, in page order (the ``top`` ones first)."""
@@ -294,11 +298,11 @@ class Study:
         return "\n".join(out)
 
     def _md_card(self, payload: tuple[Any, ...]) -> list[str]:
-        title, lines, name, notes, ordered, _top, after = payload
+        title, lines, name, notes, ordered, _top, after, more = payload
         out = [f"**{title}**\n"]
         out += [f"{i}. {line}" if ordered else f"- {line}" for i, line in enumerate(lines, 1)] + [""]
-        if name:
-            out += self._md_table(name, "", False)
+        for table in ([name] if name else []) + more:
+            out += self._md_table(table, "", False)
         out += [f"{line}\n" for line in after]
         out += [f"<small>{line}</small>  " for line in notes] + ([""] if notes else [])
         return out
@@ -306,12 +310,12 @@ class Study:
     # -- HTML -----------------------------------------------------------------------------
 
     def _card_html(self, payload: tuple[Any, ...], seen: set[str]) -> str:
-        title, lines, name, notes, ordered, _top, after = payload
+        title, lines, name, notes, ordered, _top, after, more = payload
         tag = "ol" if ordered else "ul"
         return (f"<div class='card' id='card-{slug(title)}'><h3 id='{slug(title)}'>{html.escape(title)}</h3>"
                 + (f"<{tag}>" + "".join(f"<li>{self._prose(line, seen)}</li>" for line in lines) + f"</{tag}>"
                    if lines else "")
-                + (self._html_table(name, "", False, seen) if name else "")
+                + "".join(self._html_table(t, "", False, seen) for t in ([name] if name else []) + more)
                 + "".join(f"<p>{self._prose(line, seen)}</p>" for line in after)
                 + ("<div class='notes'>" + "".join(f"<p>{self._prose(n, seen)}</p>" for n in notes) + "</div>"
                    if notes else "") + "</div>")
@@ -331,18 +335,19 @@ class Study:
             if i % 2:  # inside a code span
                 out.append(f"<code>{html.escape(part)}</code>" if i < len(parts) - 1 else html.escape("`" + part))
                 continue
-            piece = html.escape(part)
+            # numbers kept whole first: a term's meaning goes into an attribute, where markup is text
+            piece = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", _whole_numbers(html.escape(part)))
             found: list[tuple[int, int, str]] = []  # (start, end, word): first use of each term not yet explained, no overlaps
             for word in self.terms:
                 m = None if word in seen else re.search(
-                    rf"(?<![\w-]){re.escape(html.escape(word))}(?![\w-])", piece, re.IGNORECASE)
+                    rf"(?<![\w-])(?<!&nbsp;){re.escape(html.escape(word))}(?![\w-])(?![^<]*>)", piece, re.IGNORECASE)
                 if m and all(m.end() <= a or m.start() >= b for a, b, _ in found):
                     found.append((m.start(), m.end(), word))
                     seen.add(word)
             for a, b, word in sorted(found, reverse=True):
                 piece = (piece[:a] + f"<a href='#term-{slug(word)}'><abbr title='"
                          f"{html.escape(self.terms[word])}'>{piece[a:b]}</abbr></a>" + piece[b:])
-            out.append(re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", _whole_numbers(piece)))
+            out.append(piece)
         return "".join(out)
 
     def _html_table(self, name: str, caption: str, fold: bool, seen: set[str]) -> str:
@@ -356,7 +361,9 @@ class Study:
         cells, numeric = table_cells(rows, cols, self._percent.get(name, frozenset()))
         head = "<tr>" + "".join(f"<th class='n'>{esc(_label(c))}</th>" if n else f"<th>{esc(_label(c))}</th>"
                                 for c, n in zip(cols, numeric, strict=True)) + "</tr>"
-        body = ["<tr>" + "".join(f"<td class='n'>{esc(v)}</td>" if n else f"<td>{self._prose(v, seen)}</td>"
+        body = ["<tr>" + "".join(f"<td class='n'>{esc(v)}</td>" if n else
+                                 f"<td><span class='nw'>{esc(v)}</span></td>" if _HAND.fullmatch(v) else
+                                 f"<td>{self._prose(v, seen)}</td>"
                                  for v, n in zip(row, numeric, strict=True)) + "</tr>" for row in cells]
         table = f"<div class='tw'><table>{cap}{head}{''.join(body)}</table></div>"
         if len(rows) > MAX_ROWS or fold:

@@ -49,9 +49,9 @@ def _calling(study: Study) -> None:
     width = 0.27
     for i, (name, ex) in enumerate(results.items()):
         probs = [float(p) for p in ex.match_probabilities][:16]
-        ax.bar(np.arange(len(probs)) + (i - 1) * width, probs, width, label=name)
+        ax.bar(np.arange(len(probs)) + (i - 1) * width, [100 * p for p in probs], width, label=name)
     ax.set_xlabel("number of matches")
-    ax.set_ylabel("probability")
+    ax.set_ylabel("probability, %")
     ax.set_xticks(range(16))
     ax.legend()
     study.figure("calling-match-distribution", fig, "Distribution of the number of matches (exact)")
@@ -64,10 +64,11 @@ def _calling(study: Study) -> None:
         sample = sample_calling(ex.game, TRIALS, SEED)
         for r in exact_rows(ex, "summary", sample):
             if r.get("ci_low") is not None:
-                mc.append({"game": name, "quantity": r["quantity"], "exact": r["value"],
+                mc.append({"quantity": r["quantity"], "game": name, "exact": r["value"],
                            "estimate": r["estimate"], "ci_low": r["ci_low"], "ci_high": r["ci_high"],
                            "in_ci": "yes" if r["in_ci"] else "no"})
-    study.table("calling-monte-carlo", mc, "Exact values against the simulation")
+    study.table("calling-monte-carlo", mc, "Exact values against the simulation (each row in its quantity's "
+                "unit: probabilities in %)")
 
 
 def _betting(study: Study) -> None:
@@ -101,6 +102,16 @@ def build() -> Study:
         f"banker's edge {signed(float(treize.banker_ev))} units per player per deal.",
         f"Pot limit: from a pot of 7, the seventh player in turn may raise by up to "
         f"{count(pot_limit_ladder(7, 7)[-1].max_raise)} (the ladder below).")
+    study.rules([
+        "Any number of players stake against the banker (up to an agreed cap); 54 cards (52 and 2 jokers).",
+        "The banker turns 14 cards one at a time, calling in order: joker, ace, king, queen, jack, ten, … two.",
+        "If a card matches its call the banker takes every stake; a match on the first card (the joker) "
+        "doubles it: each player pays a second stake.",
+        "If none of the 14 matches, the banker pays each player his stake and the bank passes to the left.",
+        "Treize: 52 cards and 13 calls (ace to king); frustration: all 52 cards, A to K called four times.",
+        "Betting: pot limit lets a raise be at most the pot after calling; under table stakes a player "
+        "all-in wins only the part of the pot he matched."],
+        ["the number of cards turned and called", "the jokers in the deck", "the double stake on a joker match"])
     study.term("rook polynomial", "a count of the ways to place k non-attacking rooks on the board of "
                "forbidden (call, card) pairs; inclusion–exclusion over it gives the exact chance of "
                "every number of matches")

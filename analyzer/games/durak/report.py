@@ -10,7 +10,7 @@ from analyzer.games.durak.rules import durak_rules
 from analyzer.games.durak.simulate import DEFAULT_BUDGET, DurakSimulation, simulate_durak
 from analyzer.games.durak.strength import strength_table
 from analyzer.games.durak.sweep import sweep
-from analyzer.numfmt import interval, pct, se_decimals, sig, signed
+from analyzer.numfmt import interval, pct, se_decimals, sig, signed, with_ci
 from analyzer.report.study import Study
 
 GAMES = 40_000          # self-play games per (deck, players)
@@ -190,7 +190,8 @@ def build() -> Study:
     study.figure("search-budget", fig, "Search policy score against the heuristic, heads-up (95 % CI bars)")
     study.text("Reproduce: joker-odds durak sweep --games 40000 --seed 1; joker-odds durak strength --deals 500 "
                "--seed 1; joker-odds durak simulate --players 4 --table trumps --games 40000 --seed 1.")
-    _answer(study, sw.summary_rows, sw.value_rows, strong_sentence)
+    _answer(study, sw.summary_rows, sw.value_rows, strong_sentence,
+            sw.runs[("36+2", 2)].group_rows("first") if ("36+2", 2) in sw.runs else None)
     from analyzer.openspiel.strength_report import strength_section
 
     strength_section(study, ["durak"])  # how strong the players are: the measured ladder
@@ -201,11 +202,17 @@ def _row(rows: list[dict], **want: object) -> dict | None:
     return next((r for r in rows if all(r.get(k) == v for k, v in want.items())), None)
 
 
-def _answer(study: Study, summary: list[dict], values: list[dict], strong: str) -> None:
+def _answer(study: Study, summary: list[dict], values: list[dict], strong: str,
+            first: list[dict] | None = None) -> None:
     """Answer box, the joker-value card and the terms (heuristic self-play numbers)."""
     lines = []
     two = _row(summary, deck="36+2", players=2)
-    if two:
+    if first and len(first) >= 2:
+        a, b = first[0], first[1]
+        lines.append(f"**Heads-up (36 cards + 2 jokers), the player who attacks first is the fool "
+                     f"{with_ci(a['p_fool'], a['ci_low'], a['ci_high'], a['se'], percent=True)} of the time, "
+                     f"the other {with_ci(b['p_fool'], b['ci_low'], b['ci_high'], b['se'], percent=True)}.**")
+    elif two:
         lines.append(f"**Heads-up (36 cards + 2 jokers), the player who attacks first is the fool "
                      f"{pct(two['p_fool_first_attacker'])} of the time, the other {pct(two['p_fool_others'])}.**")
     for players in (3,):
@@ -230,14 +237,31 @@ def _answer(study: Study, summary: list[dict], values: list[dict], strong: str) 
                                 ("first attack", "edge")):
                 r = _row(values, deck=deck, players=players, holding=holding, by=by)
                 if r:
-                    row[f"{holding} (points)"] = r["pp"]
+                    dec = se_decimals(r["se_pp"])
+                    row[f"{holding} (points, 95 % CI)"] = (
+                        f"{signed(r['pp'], decimals=dec)} ({interval(r['ci_low_pp'], r['ci_high_pp'], decimals=dec)})")
             if len(row) > 2:
                 card.append(row)
     study.card("Strategy card: what a joker is worth", [
         "Points = how many percentage points lower your chance of being the fool is with that card "
-        "(or as the first attacker) than without it, heuristic play.",
+        "(or as the first attacker) than without it, heuristic play; in brackets the 95 % interval.",
         "Defend with the high joker late: it beats every card, trumps included; the low joker beats only "
-        "its own colour and loses to a trump."], card, name="card-joker-values")
+        "its own colour and loses to a trump.",
+        "Attacking first is worth the points in the last column: with 2 players, be the first attacker "
+        "if the rules let you choose."], card, name="card-joker-values", top=True,
+        notes=[f"Heuristic self-play, {GAMES:,} games per deck and table size (seed {SEED}); positive points favour "
+               "the holder."])
+    study.rules([
+        "Durak with two jokers: 36 cards (6 to ace) or 52, plus a red and a black joker; 2 to 6 players, six cards each.",
+        "The last card of the stock is turned up: its suit is trumps. The player left of the dealer attacks first.",
+        "The attacker leads a card; the defender beats it with a higher card of its suit or a trump, or takes "
+        "everything on the table. Others may throw in cards of ranks already on the table.",
+        "The joker of the trumps' colour (the high joker) beats every card; the other joker beats any card of "
+        "its colour and loses to a trump.",
+        "Hands are refilled to six from the stock after each bout; once the stock is gone, a player without "
+        "cards is out.",
+        "The last player left holding cards is the fool (the loser)."],
+        ["the deck (36 or 52 cards)", "the number of players", "who attacks first in the next game"])
     study.term("fool", "the player left holding cards when everybody else is out: the loser of the game")
     study.term("first attacker", "the player who leads the first bout (the dealer's left in the first game)")
     study.term("high joker", "the joker of the trump's colour: it beats every card")

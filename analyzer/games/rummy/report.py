@@ -12,7 +12,7 @@ from analyzer.games.rummy.odds import OpenOdds, open_odds
 from analyzer.games.rummy.points import points_left
 from analyzer.games.rummy.solver import OPENING, best_opening
 from analyzer.games.rummy.turns import TurnsResult, turns_to_open
-from analyzer.numfmt import interval, pct, se_decimals
+from analyzer.numfmt import interval, pct, se_decimals, with_ci
 from analyzer.report.study import Study
 
 OPEN_TRIALS = 100_000
@@ -171,6 +171,11 @@ def build() -> Study:
     return study
 
 
+def _ci(e: Any) -> str:
+    """A sampled chance with its 95 % interval."""
+    return with_ci(e.estimate, e.ci_low, e.ci_high, e.se, percent=True)
+
+
 def _answer(study: Study, runs: dict[tuple[str, int], OpenOdds],
             curves: dict[tuple[str, int], TurnsResult]) -> None:
     """Answer box, strategy card (chance to open by jokers held) and terms."""
@@ -181,10 +186,10 @@ def _answer(study: Study, runs: dict[tuple[str, int], OpenOdds],
     lines = [f"**A dealt hand of 14 cards can open** (meld {OPENING} points at once) "
              f"{pct(p.estimate, decimals=se_decimals(p.se, 100))} of the time (95 % CI "
              f"{interval(p.ci_low, p.ci_high, percent=True, like=p.se)}); the 15-card hand of the player "
-             f"after the dealer {pct(runs[('2x52+2', 15)].p_open.estimate)}."]
+             f"after the dealer {_ci(runs[('2x52+2', 15)].p_open)}."]
     if 0 in by_j and 2 in by_j:
-        lines.append(f"Jokers decide it: {pct(by_j[0].estimate)} without a joker, "
-                     f"{pct(by_j[1].estimate)} with one, {pct(by_j[2].estimate)} with both.")
+        lines.append(f"Jokers decide it: {_ci(by_j[0])} without a joker, "
+                     f"{_ci(by_j[1])} with one, {_ci(by_j[2])} with both.")
     if four is not None:
         e5 = four.by_turn(0, 5)
         lines.append(f"At a table of four drawing greedily, a seat can open by its 5th turn "
@@ -198,13 +203,27 @@ def _answer(study: Study, runs: dict[tuple[str, int], OpenOdds],
         o = runs[("2x52+2", cards)]
         for j in o.by_jokers_trials():
             e = o.p_open_jokers(j)
-            card.append({"cards": cards, "jokers held": j, "chance to open": e.estimate, "se": e.se,
+            card.append({"cards": cards, "jokers held": j, "probability to open": e.estimate, "se": e.se,
                          "ci_low": e.ci_low, "ci_high": e.ci_high})
     study.card("Strategy card: can this deal open?", [
         f"Count your best disjoint melds: {OPENING} points or more opens (low ace 0, high ace 11, "
         "a joker counts as the card it stands for).",
-        "The table gives the chance that a dealt hand can open, by jokers held (two packs, two jokers)."],
-        card, name="card-open-by-jokers")
+        "The table gives the chance that a dealt hand can open, by jokers held (two packs, two jokers): "
+        "without a joker, expect to wait; with both, most hands open at once."],
+        card, name="card-open-by-jokers", top=True,
+        notes=[f"Sampled: {OPEN_TRIALS:,} dealt hands per line (seed {SEED}); se and the 95 % interval in "
+               "percent, like the chance."])
+    study.rules([
+        "Two packs and two jokers (106 cards); 2–7 players get 14 cards each, the player after the dealer 15.",
+        "On your turn draw one card (from the stock or the top discard), meld if you can, then discard one.",
+        "Melds: a set is 3–4 cards of one rank in different suits; a run is 3 or more cards in sequence in one "
+        "suit (A 2 3 … K A, no wrap-around).",
+        f"Your first meld of a deal, one or several melds laid at once, must total at least {OPENING} points: "
+        "number cards count their value, pictures 10, the ace 11 (0 as the low ace of A-2-3).",
+        "A joker stands for any card and counts as that card; each meld holds at least one natural card.",
+        "The first player out of cards wins the deal; the others score the points left in their hands."],
+        [f"the opening total ({OPENING})", "the number of players", "cards dealt (14, 15 for the player after "
+         "the dealer)", "jokers in the deck"])
     study.term("opening value", f"the most points a hand can lay down as disjoint melds; {OPENING} or "
                "more opens")
     study.term("meld", "a set (3–4 cards of one rank in distinct suits) or a run (3+ cards in sequence "

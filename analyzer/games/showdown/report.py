@@ -63,14 +63,49 @@ def _charts() -> dict[tuple[str, int], PlayChart]:
 
 
 def _answer_rows(charts: dict[tuple[str, int], PlayChart]) -> list[dict[str, Any]]:
+    """The break-even class of each deck and table size, the weakest class first shown."""
     rows = []
     for label, _, _ in DECKS:
         row: dict[str, Any] = {"deck": label}
         for p in PLAYERS:
             c = charts[(label, p)]
-            row[f"{p} players"] = f"{c.threshold_name} ({pct(c.rows()[c.threshold]['pot_share'])})"
+            row[f"{p} players"] = c.threshold_name
         rows.append(row)
     return rows
+
+
+def _threshold_rows(charts: dict[tuple[str, int], PlayChart]) -> list[dict[str, Any]]:
+    """Each deck and table size: the break-even class and its pot share with SE and 95 % CI."""
+    rows = []
+    for label, _, _ in DECKS:
+        for p in PLAYERS:
+            c = charts[(label, p)]
+            r = c.rows()[c.threshold]
+            rows.append({"deck": label, "players": p, "break-even class": c.threshold_name,
+                         "pot_share": r["pot_share"], "se": r["se_pot_share"], "ci_low": r["ci_low_pot_share"],
+                         "ci_high": r["ci_high_pot_share"], "fair share": 1 / p})
+    return rows
+
+
+def _chart_figure(study: Study, name: str, label: str, charts: dict[tuple[str, int], PlayChart]) -> None:
+    """Pot share by class, one line per table size, with the fair share 1/N dashed."""
+    import matplotlib.pyplot as plt
+
+    first = charts[(label, PLAYERS[0])]
+    fig, ax = plt.subplots(figsize=(10, 3.8))
+    x = list(range(len(first.names)))
+    for p in PLAYERS:
+        rows = charts[(label, p)].rows()
+        line = ax.plot(x, [100 * r["pot_share"] for r in rows], marker=".", label=f"{p} players")[0]
+        ax.axhline(100 / p, color=line.get_color(), ls="--", lw=0.8)
+    ax.set_xticks(x, first.names, rotation=60, ha="right", fontsize=7)
+    ax.set_ylabel("pot share, % (dashed: fair share 1/N)")
+    ax.set_ylim(0, 100)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    study.figure(name, fig, f"{label}: a class is worth playing where its line is above its dashed fair-share "
+                 "line (against random hands)")
 
 
 def _deck_rows(label: str, charts: dict[tuple[str, int], PlayChart]) -> list[dict[str, Any]]:
@@ -117,13 +152,33 @@ def build() -> Study:
     study.headline = (f"Break-even hand (pot share ≥ 1/N against random hands): {few} players "
                       + ", ".join(f"{k} {v}" for k, v in heads.items()) + f"; {many} players "
                       + ", ".join(f"{k} {v}" for k, v in fives.items()) + ".")
-    study.answer("**Which hands to play.** The weakest hand class that wins at least its fair share of the "
-               "pot (1/N with N players) at a showdown against N − 1 random hands, and that class's pot "
-               "share: " + "; ".join(f"{r['deck']}: " + ", ".join(f"{p} players {r[f'{p} players']}"
-                                                                 for p in PLAYERS) for r in answer) + ". "
-               "Against players who stay in only with that class or better every class below it is "
-               "nearly hopeless (second half of each chart).")
-    study.table("play-thresholds", answer, "The break-even class and its pot share against random hands")
+    std = next(r for r in answer if r["deck"] == DECKS[0][0])
+    odessa = next(r for r in answer if r["deck"] == DECKS[-1][0])
+    share = {(r["deck"], r["players"]): r for r in _threshold_rows(charts)}
+    s2 = share[(DECKS[0][0], few)]
+    study.answer(f"**Which hands to play**: the weakest hand that wins at least its fair share of the pot (1/N) "
+                 f"against random hands — standard 52 cards: **{std[f'{few} players']}** heads-up (pot share "
+                 f"{numfmt.with_ci(s2['pot_share'], s2['ci_low'], s2['ci_high'], s2['se'], percent=True)}), "
+                 f"**{std[f'{many} players']}** at {many} players.",
+                 f"With jokers the bar rises: Odessa (32 cards + 2 jokers) {odessa[f'{few} players']} heads-up, "
+                 f"{odessa[f'{many} players']} at {many} players; every deck and table size is in the card below.",
+                 "Against players who stay in only with that class or better, every class below it is nearly "
+                 "hopeless (the 'vs players' columns of each chart).")
+    study.card("Strategy card: which hands to play at a showdown", [
+        "Play (stay in) with the hand shown or better; fold weaker hands. Against players who only stay in "
+        "with that hand or better, play a class or two higher."], answer, name="play-thresholds", top=True,
+        notes=[f"Sampled: {TRIALS:,} random showdowns per deck and table size (seed {SEED}); the pot shares "
+               "with their 95 % intervals are in the table below."])
+    study.rules([
+        "Each player gets five cards; there is no draw: the best hand takes the pot, equal hands split it.",
+        "Standard: 52 cards. With a joker: 53 cards, the joker fully wild.",
+        "Short poker: 32 cards (7 to ace) plus a wild joker; no plain flush; A-7-8-9-10 is the lowest straight; "
+        "five of a kind is the top hand. Odessa: the same with two jokers.",
+        "A hand's fair share of the pot is 1/N with N players: a hand is worth playing if it wins more than that.",
+        "Draw poker: keep some cards and draw the rest once from the deck; the discards are out of play."],
+        ["the deck and its jokers", "the number of players", "whether opponents stay in with any hand"])
+    study.table("play-threshold-shares", list(share.values()), "The break-even class and its pot share against "
+                "random hands, with its 95 % interval (the fair share is 1/N)")
     study.text(f"How the charts are made: {TRIALS:,} random showdowns per table size (seed {SEED}), each "
                "player dealt five cards, the best hand takes the pot, equal hands split it; the first "
                "seat's pot share is tallied by its hand class (high card by its top card, a pair by its "
@@ -135,8 +190,9 @@ def build() -> Study:
     long_rows: list[dict[str, Any]] = []
     for label, rules, deck in DECKS:
         study.heading(f"Chart: {label} ({rules}, deck {deck})")
+        _chart_figure(study, f"chart-{deck.replace('+', 'j')}", label, charts)
         study.table(f"chart-{deck.replace('+', 'j')}", _deck_rows(label, charts),
-                    f"{label}: each class's pot share (the fair share is 1/N)")
+                    f"{label}: each class's pot share (the fair share is 1/N)", fold=True)
         for p in PLAYERS:
             c = charts[(label, p)]
             long_rows += [{"deck": deck, "rules": rules, "players": p, **r} for r in c.rows()]
@@ -158,7 +214,7 @@ def build() -> Study:
         d = draw_odds(hand, hold, rules)
         best = dict(d.counts)
         draw_rows.append({"draw": what, "rules": rules, "dealt": hand, "hold": hold, "draws": d.draws,
-                          "improves": d.improved, "p_improve": pct(d.p_improve),
+                          "improves": d.improved, "p_improve": d.p_improve,
                           "full house": best["full_house"], "flush": best["flush"],
                           "straight": best["straight"]})
     study.table("draws", draw_rows, "Every draw enumerated; the discards are out of play "

@@ -13,13 +13,14 @@ from analyzer.games.stud.exchange import ExchangeCollector, ExchangeEdge, exchan
 from analyzer.games.stud.game import StudGame, load_game
 from analyzer.games.stud.location import location_probabilities
 from analyzer.games.stud.options_edge import options_edge
+from analyzer.games.stud.report_card import CellsAndMass, StudCard, stud_card
 from analyzer.games.stud.report_options import (
     UPCARD_PER_STRATUM,
     poker_with_joker_section,
     upcard_section,
 )
 from analyzer.games.stud.sensitivity import doc_sensitivity, pay_sensitivity
-from analyzer.games.stud.strategy import CellCollector, StrategyReport, strategy_report
+from analyzer.games.stud.strategy import StrategyReport, strategy_report
 from analyzer.games.stud.upcard_edge import UpcardCollector
 from analyzer.numfmt import interval, pct, se_decimals
 from analyzer.report.study import Study
@@ -30,20 +31,34 @@ EXAMPLES = (("As Kd 9h 5c 2s", "Qh", "7d"), ("Ah Kh Qh 9h 2c", "5d", "7d"), ("7c
 
 
 def _summary_rows(results: list[EdgeResult]) -> list[dict[str, Any]]:
-    rows = []
-    for r in results:
-        s = r.summary()
-        rows.append({k: s[k] for k in ("game", "strategy", "method", "house_edge", "house_edge_ci_low",
-                                        "house_edge_ci_high", "element_of_risk", "bet_frequency",
-                                        "p_dealer_qualifies", "trials")})
-    return rows
+    """House edge by game and strategy; the interval and sample size only where one was sampled
+    (an exact edge's interval is the edge itself)."""
+    sampled = any(r.se > 0 for r in results)
+    keys = ("game", "strategy", "house_edge", *(("house_edge_ci_low", "house_edge_ci_high") if sampled else ()),
+            "element_of_risk", "bet_frequency", "p_dealer_qualifies", *(("trials",) if sampled else ()))
+    return [{k: r.summary()[k] for k in keys} for r in results]
 
 
-def _strategy_section(study: Study, name: str, rep: StrategyReport) -> None:
-    study.card(f"Strategy card: {rep.game}, bet or fold", list(rep.text))
-    study.table(f"{name}-strategy", rep.rows, f"{rep.game}: lowest hand to bet, by up card and wild state")
+def _strategy_section(study: Study, name: str, rep: StrategyReport, card: StudCard, top: bool = False) -> None:
+    """The card (the weakest hand to bet by up card, the rule of thumb, strategy → house edge) and,
+    folded, the rule in words and the table it comes from."""
+    study.csv(f"{name}-card-edges", card.edges)
+    study.card(f"Strategy card: {rep.game}, bet or fold", [
+        f"**Rule of thumb**: {card.thumb} (house edge {pct(card.thumb_edge)}, "
+        f"{pct(card.thumb_edge - card.optimal_edge, 3)} of the ante more than optimal play).",
+        f"**The card** (house edge {pct(card.card_edge)}): find the dealer's up card in the first column; "
+        "bet the hand shown or any better hand, fold anything weaker."],
+        card.rows, name=f"{name}-card", more=[f"{name}-card-edges"], top=top,
+        notes=["Hands: 'A-K-J-8-3' is ace-king-jack-eight-three high; '6s, J-8-3' a pair of sixes with J-8-3; "
+               "'up pairs yours': the up card's rank is one of your cards. House edge: your expected loss per ante; "
+               "element of risk: per unit of all you stake (ante plus bet). Every number is computed over every "
+               "deal, not estimated."])
+    study.text("The same rule in words, and what each simpler rule gives up:")
+    for line in rep.text:
+        study.text(line)
+    study.table(f"{name}-strategy", rep.rows, f"{rep.game}: lowest hand to bet, by up card and wild state", fold=True)
     study.table(f"{name}-strategy-costs", rep.costs, f"{rep.game}: what each rule gives up against optimal play "
-                "(gain over folding every hand, antes per deal)")
+                "(gain over folding every hand, antes per deal)", fold=True)
 
 
 def _pays_figure(study: Study, name: str, game: StudGame, res: EdgeResult) -> None:
@@ -72,23 +87,27 @@ def build() -> Study:
         pivot.setdefault(r["players"], {"players": r["players"]})[r["place"]] = float(r["decimal"])
     study.table("location-by-players", list(pivot.values()),
                 "Probability of each place, by number of players (exact fractions in the CSV; "
-                "the DOC probability is 3/55)")
+                "the DOC probability is 3/55)", percent=sorted({k for r in pivot.values() for k in r} - {"players"}))
 
     carib = load_game("caribbean")
-    c_cells = CellCollector()
+    c_cells = CellsAndMass()
     c_results = house_edges(carib, ("optimal", "always", "pair", "high_card:AK"), visit=c_cells)
-    c_strat = strategy_report(carib, cells=c_cells.close())
+    c_sums = c_cells.close()
+    c_strat = strategy_report(carib, cells=c_sums)
+    c_card = stud_card(carib, c_sums, c_cells.mass.close(),
+                       {"optimal": c_results[0], "always": c_results[1], "pair": c_results[2]})
     study.heading("Caribbean Stud (exact)")
     study.text(f"Optimal strategy: house edge {pct(c_results[0].house_edge)} "
                f"(exactly `{c_results[0].summary()['house_edge_exact']}`), raise {pct(c_results[0].bet_frequency)} "
                f"of hands — the published figures, digit for digit ({c_results[0].seconds:.0f} s for all four "
                "strategies in one enumeration).")
-    study.table("caribbean-outcomes", c_results[0].events, "Caribbean Stud, optimal strategy: outcome table")
+    study.table("caribbean-outcomes", c_results[0].events, "Caribbean Stud, optimal strategy: outcome table "
+                "(contribution: units × probability, in % of the ante)", percent=("contribution",))
     study.heading("Caribbean Stud: the optimal strategy in words", level=3)
-    _strategy_section(study, "caribbean", c_strat)
+    _strategy_section(study, "caribbean", c_strat, c_card)
 
     jp = load_game("j-poker")
-    j_cells = CellCollector()
+    j_cells = CellsAndMass()
     j_exch = ExchangeCollector(jp, EXCHANGE_SITUATIONS, seed=3, screen=EXCHANGE_SCREEN)
     j_up = UpcardCollector(jp, UPCARD_PER_STRATUM, seed=4)
 
@@ -106,10 +125,14 @@ def build() -> Study:
                f"({j_opt.seconds:.0f} s), which also gives the strategy card and feeds the options below. "
                f"House edge under optimal play: {pct_ci(j_opt)}, exactly "
                f"`{j_opt.summary().get('house_edge_exact', '')}` of the ante.")
-    study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (exact)")
+    study.table("jpoker-outcomes", j_opt.events, "J-poker, optimal strategy: outcome table (exact; "
+                "contribution: units × probability, in % of the ante)", percent=("contribution",))
     study.table("edges", _summary_rows([*c_results, *j_results]), "House edge by game and strategy")
     study.heading("J-poker: the optimal strategy in words", level=3)
-    _strategy_section(study, "jpoker", strategy_report(jp, cells=j_cells.close()))
+    j_sums = j_cells.close()
+    j_card = stud_card(jp, j_sums, j_cells.mass.close(),
+                       {"optimal": j_results[0], "pair": j_results[1], "always": j_results[2]})
+    _strategy_section(study, "jpoker", strategy_report(jp, cells=j_sums), j_card, top=True)
 
     study.heading("J-poker: the exchange option")
     ex = j_exch.result()
@@ -117,8 +140,8 @@ def build() -> Study:
     study.text(f"Fees {', '.join(str(f) for f in jp.exchange_fees)} antes for 1, 2 cards. Strategy: take the best "
                "exchange when its exact EV beats the no-exchange decision. Average gain per deal "
                f"{pct(ex.gain)} of the ante (95 % CI {interval(elo, ehi, percent=True)}), exchanging in "
-               f"{pct(ex.exchange_rate)} of deals: {_edge_words(j_opt.house_edge - ex.gain)} with the "
-               f"option. {_two_phase_text(ex)} Larger samples: "
+               f"{pct(ex.exchange_rate)} of deals: {_edge_ci_words(j_opt, ex)} with the "
+               f"option (the exact edge less the sampled gain). {_two_phase_text(ex)} Larger samples: "
                "`joker-odds stud exchange-edge --game j-poker --situations N --screen M`.")
     ex_rows = []
     for hand, up, wild in EXAMPLES:
@@ -152,11 +175,24 @@ def build() -> Study:
     j_edge = pct_ci(j_opt)
     study.answer(
         f"**J-poker**: under optimal play the house keeps {j_edge} of each ante; the exchange option "
-        f"turns it into {_edge_words(j_opt.house_edge - ex.gain)}.",
+        f"turns it into {_edge_ci_words(j_opt, ex)}.",
         f"**Caribbean Stud**: house edge {pct(c_results[0].house_edge)} (exact), raising "
         f"{pct(c_results[0].bet_frequency)} of hands.",
         "The strategy cards below say when to bet: in J-poker it depends on the up card and on where "
         "the wild card lies.")
+    study.rules([
+        "You and the dealer get five cards each; the dealer's fifth card is dealt face up (the up card).",
+        "You ante first; seeing your cards and the up card, you fold (losing the ante) or bet twice the ante.",
+        "The dealer must qualify — J-poker: a pair or better; Caribbean Stud: ace-king or better. If not, "
+        "the ante is paid even money and the bet is returned.",
+        "If the dealer qualifies: a better hand than the dealer's is paid 1:1 on the ante and by the pay "
+        "table on the bet (pair 1:1 up to five of a kind 150:1 in J-poker, royal flush 100:1 in Caribbean "
+        "Stud); a worse one loses both; a tie pushes.",
+        "J-poker: a board names one of the 52 cards wild for the deal, or (3 times in 55) says the dealer's "
+        "up card is wild. The wild card counts for whoever holds it, but never makes three of a kind.",
+        "J-poker's option: exchange one card for one ante, two cards for two antes, before deciding."],
+        ["the chance of a Dealer's Open Card deal (3/55)", "the bet size (2 × the ante)", "the pay table",
+         "the dealer's qualifying hand", "the exchange fees"])
     study.term("ante", "the first bet; every amount on this page is in antes")
     study.term("house edge", "the player's expected loss per ante (per unit of the first bet)")
     study.term("DOC", "Dealer's Open Card: a deal where the dealer's up card designates the wild rank; "
@@ -168,7 +204,7 @@ def build() -> Study:
     study.blocks.insert(0, ("text", "Player against dealer, five cards each, the dealer's fifth card face "
                                     "up. Money is in antes."))
     study.headline = (f"House edge: Caribbean Stud {pct(c_results[0].house_edge)} (exact); J-poker {j_edge}, "
-                      f"{_edge_words(j_opt.house_edge - ex.gain)} with the exchange option.")
+                      f"{_edge_ci_words(j_opt, ex)} with the exchange option.")
     return study
 
 
@@ -182,13 +218,22 @@ def _two_phase_text(ex: ExchangeEdge) -> str:
             f"for what the two-card ones add ({seen}).")
 
 
-def _edge_words(edge: float) -> str:
-    """An edge per ante in words, the side it favours named rather than signed.
+def _edge_ci_words(exact: EdgeResult, ex: ExchangeEdge) -> str:
+    """The edge with the exchange option (exact edge − sampled gain) with its propagated 95 % CI,
+    the side it favours named.
 
-    >>> _edge_words(0.0123), _edge_words(-0.02412)
-    ('a house edge of about 1.230 %', 'a player edge of about 2.412 %')
+    >>> from analyzer.games.stud.exchange import ExchangeEdge
+    >>> e = EdgeResult("g", "optimal", "exact", -0.0123)
+    >>> _edge_ci_words(e, ExchangeEdge("g", 0.03642, 0.0021, 0.2, 100, 1.0))
+    'a player edge of 2.41 % (95 % CI 2.00–2.82 %)'
     """
-    return f"a {'house' if edge >= 0 else 'player'} edge of about {pct(abs(edge))}"
+    edge = exact.house_edge - ex.gain
+    glo, ghi = ex.ci
+    lo, hi = exact.house_edge - ghi, exact.house_edge - glo
+    side, lo, hi = ("house", lo, hi) if edge >= 0 else ("player", -hi, -lo)
+    dec = se_decimals(ex.gain_se, 100)
+    return (f"a {side} edge of {pct(abs(edge), decimals=dec)} "
+            f"(95 % CI {interval(lo, hi, percent=True, decimals=dec)})")
 
 
 def pct_ci(r: EdgeResult) -> str:

@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from analyzer.games.videopoker.exact import Analysis, analyze
-from analyzer.games.videopoker.paytable import PayTable, load_paytable
+from analyzer.games.videopoker.paytable import PayTable, load_paytable, paytable_names
 from analyzer.games.videopoker.report_card import VideoPokerCard, video_poker_card
 from analyzer.games.videopoker.strategy import StrategyTable, strategy_table
 from analyzer.numfmt import pct
@@ -101,6 +101,29 @@ def _plots(study: Study, name: str, a: _Done) -> None:
                  "hands lose or push; the rare top awards carry the variance")
 
 
+def _variants(study: Study, known: dict[str, float]) -> None:
+    """Every shipped pay table with its exact return under optimal play, by game."""
+    study.heading("Pay-table variants")
+    study.text("The same machines are set to different pay tables; each line below is a shipped TOML file "
+               "(`joker-odds videopoker analyze --paytable NAME`), its return exact under optimal play. "
+               "One unit off the four-of-a-kind or full-house pay, or a higher lowest paying pair, moves "
+               "the return by whole points.")
+    rows: list[dict[str, Any]] = []
+    for name in paytable_names():
+        if name.startswith("test-") or name.startswith("warm"):
+            continue
+        t = load_paytable(name)
+        ret = known[name] if name in known else float(analyze(t).ret)
+        pays = {ln.name: ln.pays for ln in t.lines}
+        rows.append({"pay table": t.name, "file": name, "deck": t.deck.name,
+                     "schedule": "/".join(str(int(pays[k])) for k in ("four of a kind", "full house", "flush", "straight")
+                                          if k in pays),
+                     "lowest paying hand": t.lines[-1].name, "return": ret, "house edge": 1 - ret})
+    rows.sort(key=lambda r: (str(r["deck"]), -float(r["return"])))
+    study.table("variants", rows, "Shipped pay tables and their exact returns (schedule: four of a kind / full "
+                "house / flush / straight)", percent=("return", "house edge"))
+
+
 def build() -> Study:
     study = Study("video-poker", "Video poker: exact returns and optimal strategy")
     results = []
@@ -175,6 +198,7 @@ def build() -> Study:
                    "draw can bring to complete a straight; 'of its suit thrown' counts discarded cards of "
                    "a suited draw's suit. Each line's share of deals and the return it loses against perfect play:")
         study.table(f"{name}-strategy", s.rows(), f"{table.name}: strategy lines, their use and cost", fold=True)
+    _variants(study, {name: float(a.ret) for name, _, a, _ in results})
     study.headline = "Exact returns under optimal play: " + "; ".join(
         f"{t.name} {pct(float(a.ret), 6)}" for _, t, a, _ in results) + "."
     return study

@@ -38,6 +38,7 @@ from analyzer.games.tricks.report.rows import (
 from analyzer.games.tricks.rules import trick_rules
 from analyzer.numfmt import interval, pct, se_decimals, signed
 from analyzer.report.study import Study
+from analyzer.stats import proportion
 
 __all__ = ["FeatureTask", "HookTask", "build", "feature_rows", "hook_rows"]
 
@@ -269,7 +270,7 @@ def build() -> Study:
                   f"{_pts(one['value'], one)} points a deal (95 % CI {_ci(one)}), two {_pts(two['value'], two)} "
                   f"({_ci(two)}); the hook changes the dealer's EV by {_pts(hook5['hook_cost'], hook5)} "
                   f"({_ci(hook5)})")
-    _answer(s, one, two, hook5, rows, prow)
+    _answer(s, one, two, hook5, rows, prow, rows54)
     joker_figure(s, "joker-value", jokers, "A joker's value by deal size: EV with one (two) jokers minus EV "
                  "with none on the same deals, heuristic play (bars: 95 % CI). In the 54-card game the value "
                  "can fall below zero: the heuristic leads its jokers and pays the 10-point lead penalty — a "
@@ -349,15 +350,20 @@ def _bid_card(rows: list[dict[str, Any]], cards: int, seat: int) -> list[dict[st
                 line[col] = "–"
                 if c is not None:
                     made = c.get(f"p_made_{c['best_bid']}")
-                    line[col] = (f"bid {c['best_bid']}" + (f"\u00a0({pct(made, 2)})"
-                                                           if made == made and made is not None else ""))
+                    line[col] = f"bid {c['best_bid']}"
+                    if made == made and made is not None and c.get("hands"):
+                        e = proportion(round(made * c["hands"]), int(c["hands"]))  # P(made) of the cell's hands
+                        dec = se_decimals(e.se, 100)
+                        line[col] += (f"\u00a0({pct(e.estimate, decimals=dec)}, "
+                                      f"{interval(e.ci_low, e.ci_high, percent=True, decimals=dec)})")
             if any(v != "–" for k, v in line.items() if k not in ("trumps", "jokers")):
                 out.append(line)
     return out
 
 
 def _answer(s: Study, one: dict[str, Any], two: dict[str, Any], hook5: dict[str, Any],
-            rows: list[dict[str, Any]], prow: list[dict[str, Any]]) -> None:
+            rows: list[dict[str, Any]], prow: list[dict[str, Any]],
+            rows54: list[dict[str, Any]] | None = None) -> None:
     """Answer box, the bidding cards (heuristic and pimc play) and the words the page uses."""
     s.answer(f"**A Georgian Joker hand with one joker is worth {_pts(one['value'], one)} points a deal** "
              f"(5 cards, 95 % CI {_ci(one)}), two jokers {_pts(two['value'], two)} ({_ci(two)}) — measured on "
@@ -367,18 +373,41 @@ def _answer(s: Study, one: dict[str, Any], two: dict[str, Any], hook5: dict[str,
              "What to bid: the cards below give the best bid and its chance of being made by trumps, jokers "
              "and aces held; the pimc card is the stronger player's view.",
              f"Sampled by seeded self-play (seed {SEED}); every interval is 95 %.")
+    note = (f"Sampled by heuristic self-play ({FEATURE_DEALS:,} deals per deal size and seat, seed {SEED}); "
+            "in brackets P(made) of the best bid and its 95 % interval. '–': a cell seen too rarely.")
     s.card("Bidding card: Georgian Joker, 9 cards, first to bid (seat 0), heuristic play", [
         "Find your row by trumps and jokers held, your column by aces: the best bid and, in brackets, how "
-        "often it is made."], _bid_card(rows, 9, 0), name="card-bid-georgian-9-seat0")
+        "often it is made."], _bid_card(rows, 9, 0), name="card-bid-georgian-9-seat0", top=True, notes=[note])
     s.card("Bidding card: Georgian Joker, 9 cards, the dealer (seat 3, bids last under the hook)", [
         "The same for the dealer, who may not make the bids add up to the cards dealt."],
-        _bid_card(rows, 9, 3), name="card-bid-georgian-9-seat3")
+        _bid_card(rows, 9, 3), name="card-bid-georgian-9-seat3", notes=[note])
+    if rows54:
+        big = max(r["cards"] for r in rows54)
+        s.card(f"Bidding card: the 54-card game, {big} cards, first to bid (seat 0), drawing after each trick", [
+            "Find your row by trumps and jokers held, your column by aces: the best bid and, in brackets, how "
+            "often it is made."], _bid_card([r for r in rows54 if r.get("draw") == "after-trick"], big, 0),
+            name=f"card-bid-54-{big}-seat0", notes=[note])
     top = max((r["cards"] for r in prow), default=None)  # the largest deal with a cell seen 30 times
     if top is not None:
         s.card(f"Bidding card under pimc play: Georgian Joker, {top} cards, seat 0", [
             f"pimc (K = {PIMC_FEATURE_K}) plays seat 0 against the heuristic; cells seen 30 times or more "
             f"(the largest deal size of the pimc sample with such cells)."],
             _bid_card(prow, top, 0), name=f"card-bid-georgian-{top}-seat0-pimc")
+    s.rules([
+        "Georgian Joker: 36 cards (6 to ace) in which the 6♣ and 6♠ are the two jokers; 4 players; deals of "
+        "1 to 9 cards in four sets (pulkas).",
+        "The card turned after the deal names trumps (a joker: no trumps); in 9-card deals the first bidder "
+        "names trumps after seeing three cards.",
+        "Each player bids the tricks he will take, from the dealer's left; the dealer, last, may not make the "
+        "bids add up to the cards dealt (the hook).",
+        "Follow suit if you can, else trump if you can; a joker may always be played: high (it wins) or low, "
+        "or when led 'take' or 'give' a named suit.",
+        "Exact bids score 50 a trick plus 50 (all the cards: 100 each); a bid of 1 or more with no trick "
+        "taken (hisht) loses 200; other misses score 10 a trick.",
+        "The 54-card game: 52 cards and 2 jokers, 3 players, deals of 2 to 8 cards; after each trick everyone "
+        "draws a card while the stock lasts; an exact bid scores 10 a trick, each missing trick −10."],
+        ["the hook (on)", "the hisht penalty (−200)", "drawing after each trick in the 54-card game",
+         "the number of players"])
     s.term("hook", "the dealer, bidding last, may not bid so that the bids add up to the number of cards "
            "dealt: somebody must fail")
     s.term("pulka", "one of the four sets of deals of a Georgian Joker game (1 to 8 cards, four deals of 9, "

@@ -13,11 +13,11 @@ import numpy as np
 
 from analyzer.engine import run
 from analyzer.games.tricks.analysis.short import play_short_deals, play_short_games
-from analyzer.games.tricks.analysis.short_game import game_odds
+from analyzer.games.tricks.analysis.short_game import DealOutcomes, game_odds
 from analyzer.games.tricks.rules import TrickRules, short_rules
-from analyzer.numfmt import interval, pct, se_decimals
+from analyzer.numfmt import interval, pct, se_decimals, sig, with_ci
 from analyzer.report.study import Study
-from analyzer.stats import mean_from_sums
+from analyzer.stats import Z95, mean_from_sums
 
 __all__ = ["FeatureTask", "build", "play_table"]
 
@@ -104,6 +104,25 @@ def _figure(rows: list[dict[str, Any]]) -> Any:
     return fig
 
 
+def chain_interval(outcomes: DealOutcomes, deals: int, rules: TrickRules, h: float = 1e-4) -> tuple[float, float, float]:
+    """P(the side left of the first dealer wins the game to 5) from 0:0 with its SE and a 95 % CI
+    propagated from the sampled deal outcomes (delta method: the chain's gradient in each outcome's
+    probability, by finite differences, against their multinomial covariance over ``deals``; a
+    thrown-in deal is the remaining category)."""
+    base = game_odds(outcomes, rules).win(0, 0)
+    probs = [p for _, p in outcomes.eldest] + [p for _, p in outcomes.dealer]
+    grad = np.zeros(len(probs))
+    ne = len(outcomes.eldest)
+    for i in range(len(probs)):
+        e = {k: p + (h if j == i else 0.0) for j, (k, p) in enumerate(outcomes.eldest)}
+        d = {k: p + (h if ne + j == i else 0.0) for j, (k, p) in enumerate(outcomes.dealer)}
+        grad[i] = (game_odds(DealOutcomes.from_probs(e, d), rules).win(0, 0) - base) / h
+    p = np.array(probs)
+    cov = (np.diag(p) - np.outer(p, p)) / deals
+    se = float(np.sqrt(max(0.0, float(grad @ cov @ grad))))
+    return base, se, Z95 * se
+
+
 def build() -> Study:
     """The study at the module's sizes (a few minutes on two cores with the kernels cached)."""
     rules = short_rules()
@@ -116,17 +135,47 @@ def build() -> Study:
     th = {seat: _threshold(feats, seat, "0") for seat in range(4)}
     th_ace = {seat: _threshold(feats, seat, "1") for seat in range(4)}
     win0 = odds.win(0, 0)
+    _, win_se, half = chain_interval(deals.outcomes, deals.deals, rules)
+    win_text = with_ci(win0, win0 - half, win0 + half, win_se, percent=True)
     s.headline = (f"Play with {th[0]}+ trumps (joker counted) and no off-suit ace at seat 0, {th_ace[0]}+ with one; "
-                  f"game to 5: the side left of the first dealer wins {pct(win0)}")
+                  f"game to 5: the side left of the first dealer wins {win_text}")
     s.answer(f"**Say \"play\" at seat 0** (left of the dealer) with {th[0]} or more trumps counting the joker "
              f"and no off-suit ace, with {th_ace[0]} or more holding one off-suit ace (the dealer, seat 3: "
              f"{th[3]} and {th_ace[3]}).",
-             f"From 0:0 the side that speaks first in the first deal wins the game to 5 {pct(win0)} of the time "
-             f"(exact Markov chain on {deals.deals:,} self-play deals); whole-game self-play gives "
+             f"From 0:0 the side that speaks first in the first deal wins the game to 5 {win_text} of the time "
+             f"(exact Markov chain on {deals.deals:,} self-play deals, the interval carried over from the sampled "
+             "deal outcomes); whole-game self-play gives "
              f"{pct(games.p_win.estimate, decimals=se_decimals(games.p_win.se, 100))} (95 % CI "
              f"{interval(games.p_win.ci_low, games.p_win.ci_high, percent=True, like=games.p_win.se)}, "
              f"{games.games:,} games).",
              "Partners sit opposite; 32 cards + the joker; heuristic players at every seat.")
+    card = []
+    for seat in range(4):
+        row: dict[str, Any] = {"seat": f"{seat}" + (" (left of the dealer)" if seat == 0 else
+                                                    " (dealer)" if seat == 3 else "")}
+        for aces, col in (("0", "no off-suit ace"), ("1", "one off-suit ace"), ("2+", "two or more")):
+            t = _threshold(feats, seat, aces)
+            g = next((r for r in feats if r["seat"] == seat and r["aces"] == aces and r["trumps"] == t), None)
+            row[col] = "pass" if t is None or g is None else (
+                f"play with {t}+ trumps (+{sig(g['gain'], decimals=se_decimals((g['ci_high'] - g['ci_low']) / 3.92))}, "
+                f"{interval(g['ci_low'], g['ci_high'], decimals=se_decimals((g['ci_high'] - g['ci_low']) / 3.92))})")
+        card.append(row)
+    s.card("Strategy card: short poker for tricks, play or pass", [
+        "Your turn comes when every seat before you passed: say \"play\" with at least the trumps shown "
+        "(the joker counts as a trump), pass with fewer.",
+        "In brackets: the points your side gains by playing that hand rather than passing, with its 95 % interval."],
+        card, name="card-play-or-pass", top=True,
+        after=[f"The game to 5 from 0:0: the side left of the first dealer wins {win_text}."],
+        notes=[f"Heuristic self-play, {FEATURE_DEALS:,} deals with a trump (seed {SEED}); the fewest trumps "
+               "whose gain's interval is above zero."])
+    s.rules([
+        "Four players in two partnerships (partners opposite); 32 cards (7 to ace) and a joker; five cards each.",
+        "A card is turned for trumps. From the dealer's left, each player says \"play\" or passes; the first "
+        "to say \"play\" is the maker: his side must take 3 of the 5 tricks. If all pass, the deal is thrown in.",
+        "Follow suit if you can, else trump if you can; the joker is the highest card and counts as a trump.",
+        "The maker's side writes 1 point for 3 or 4 tricks, 2 for all five (a march), −2 for fewer than 3.",
+        "The first side to 5 points wins the game; the losers pay a premium of 3, 2 or 1 by their own points."],
+        ["the target (5 points)", "the points for a march and for failing", "who may play first"])
     s.term("maker", "the first player to say \"play\": his side must take 3 of the 5 tricks")
     s.term("march", "all 5 tricks to the maker's side: 2 points")
     s.term("double-dummy", "the result of best play by both sides with every hand known")
