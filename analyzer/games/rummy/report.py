@@ -106,7 +106,8 @@ def _turns_section(study: Study) -> dict[tuple[str, int], TurnsResult]:
             curves[(policy, players)] = r
             for row in r.summary_rows():
                 rows.append({"players": players, **row})
-    study.table("turns-to-open", rows, "P(a seat can open by its turn 2 / 5 / 10), by seat, policy and table size")
+    study.table("turns-to-open", rows, "P(a seat can open by its turn 2 / 5 / 10), by seat, policy and table size",
+                percent=[k for k in (rows[0] if rows else {}) if k.startswith("p_") or k.startswith("ci_") or k == "se"])
     fig, ax = plt.subplots(figsize=(8, 4))
     for (policy, players), r in curves.items():
         if players not in (2, 4, 6):

@@ -203,7 +203,7 @@ def build() -> Study:
                        for r in dd.rows()], "The maker's side's tricks: played by the heuristic, and double dummy")
     s.heading("The game to 5")
     s.text(f"Exact Markov chain over the two sides' scores (the chance of ever falling below its floor of "
-           f"{odds.low} is under 1e-9), fed with the per-deal outcomes of {deals.deals:,} heuristic self-play deals "
+           f"{odds.low} is under one in a billion), fed with the per-deal outcomes of {deals.deals:,} heuristic self-play deals "
            f"(seed {SEED + 1}); \"score\" is the side left of the next dealer. Check: {games.games:,} whole games "
            f"(seed {SEED + 2}). A bigger run: `joker-odds tricks game-odds --deals 1000000 --seed 1`.")
     rows = [r for r in odds.rows(-2) if r["opponents"] in (-2, 0, 2, 4)]
