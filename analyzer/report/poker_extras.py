@@ -34,7 +34,7 @@ def add_sections(study: Study) -> None:
     for name, deck in FOUR_FLUSH_CASES:
         t = sampled_frequencies(get_rules(name, deck=deck, four_flush=True), deck, cards=7, trials=BEST7_HANDS,
                                 seed=7, quiet=True)
-        rows = [{"category": r.category, "count": r.count, "estimate": r.estimate, "se": r.se,
+        rows = [{"category": r.category, "count": r.count, "probability": r.estimate, "se": r.se,
                  "ci_low": r.ci_low, "ci_high": r.ci_high} for r in t.rows]
         study.table(f"four-flush-best7-{name}-{deck}".replace("+", "p"), rows,
                     f"{name} on {deck} with the four-flush, best of 7 (sampled, seed 7)")
