@@ -13,7 +13,7 @@ A table failing either is rebuilt (:func:`analyzer.tablecache.load_or_build` wit
 >>> rs = get_rules("standard")
 >>> counts = natural_category_counts(rs, rs.deck_spec(), 5)
 >>> counts["pair"], counts["high_card"], counts["straight"]  # rank multisets of five cards
-(2860, 1287, 10)
+(2860, 1277, 10)
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ of OpenSpiel's ISMCTS on the same positions; a strength-vs-time curve of both.
 
 ``make bench`` runs a short version; the numbers quoted in the report come from
 ``python benchmarks/bench_openspiel.py --deals 24 --write`` (it rewrites
-``analyzer/openspiel/openspiel.toml``). Needs the ``openspiel`` extra.
+``analyzer/report/strength.toml``). Needs the ``openspiel`` extra.
 """
 
 from __future__ import annotations
@@ -70,12 +70,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--curve-deals", type=int, default=6, help="deals per point of the strength curve")
     ap.add_argument("--only", nargs="*", help="game names or labels to run (and 'speed')")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--write", action="store_true", help="rewrite analyzer/openspiel/openspiel.toml")
+    ap.add_argument("--write", action="store_true", help="rewrite analyzer/report/strength.toml")
     args = ap.parse_args([] if argv is None else argv)
     data = run(args.deals, args.curve_deals, set(args.only) if args.only else None, args.seed,
                args.durak_deals)
     if args.write:
-        from analyzer.openspiel.results import load_results, write_results
+        from analyzer.report.strength import load_results, write_results
 
         if args.only:  # keep the stored rows of what was not run again
             old = load_results()

@@ -33,11 +33,20 @@ def test_report_framework_imports_no_game() -> None:
 
 
 def test_core_imports_no_game_module() -> None:
-    """Only the CLI's registry readers and the package façade may touch ``analyzer.games``."""
+    """Only the CLI's registry readers and the package façade may touch ``analyzer.games``; the
+    OpenSpiel wrappers (``analyzer/openspiel/``, the optional extra) sit above the games like the CLI."""
     allowed = {"__init__.py", "cli/__init__.py", "cli/report_cmd.py", "cli/examples.py"}
-    core = [p for p in PACKAGE.rglob("*.py") if "games" not in p.relative_to(PACKAGE).parts]
+    above = {"games", "openspiel"}
+    core = [p for p in PACKAGE.rglob("*.py") if not above & set(p.relative_to(PACKAGE).parts)]
     found = {str(p.relative_to(PACKAGE)): sorted(m for m in _imports(p) if m.startswith("analyzer.games"))
              for p in core if str(p.relative_to(PACKAGE)) not in allowed}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_no_game_imports_the_openspiel_wrappers() -> None:
+    """The extra is optional: nothing under ``analyzer/games`` may need it."""
+    found = {str(p.relative_to(PACKAGE)): sorted(m for m in _imports(p) if m.startswith("analyzer.openspiel"))
+             for p in (PACKAGE / "games").rglob("*.py")}
     assert {k: v for k, v in found.items() if v} == {}
 
 

@@ -265,7 +265,7 @@ def test_report_hand_frequencies_small(tmp_path: Path, monkeypatch: pytest.Monke
     assert code == 0, err
     base = tmp_path / "hand-frequencies"
     best7 = (base / "tables" / "four-flush-best7-standard-52.csv").read_text(encoding="utf-8").splitlines()
-    assert best7[0].startswith("category,count,estimate,se") and sum(int(ln.split(",")[1]) for ln in best7[1:]) == 2_000
+    assert best7[0].startswith("category,count,probability,se") and sum(int(ln.split(",")[1]) for ln in best7[1:]) == 2_000
     for name in ("index.md", "index.html", "figures/probabilities-by-preset.png", "tables/paradox.csv"):
         assert (base / name).stat().st_size > 0
     assert "hand-frequencies/index.html" in (tmp_path / "index.html").read_text(encoding="utf-8")

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("pyspiel", reason="the openspiel extra is not installed (pip install '.[openspiel]')")
 
 from analyzer.openspiel.ladder import ladder, ladder_table
-from analyzer.openspiel.results import to_toml, write_results
 
 
 def test_reference_against_itself_gains_nothing() -> None:
@@ -30,30 +28,6 @@ def test_durak_ladder_with_openspiel_matched_in_time() -> None:
 def test_trick_ladder_runs_pimc() -> None:
     rows = ladder("joker_odds_georgian_joker", {"cards": 2}, ["pimc@8"], deals=2, seed=1)
     assert rows[0].player == "pimc@8" and rows[0].decisions >= 2 * 3
-
-
-def test_results_round_trip(tmp_path: Path) -> None:
-    import tomllib
-
-    data = {"command": "python x", "ladder": [{"label": "durak", "player": "random", "gain": -0.5, "deals": 3}]}
-    path = write_results(data, tmp_path / "r.toml")
-    assert tomllib.loads(path.read_text()) == data
-    assert to_toml({"a": float("nan")}).strip() == "a = nan"
-    import numpy as np
-
-    assert to_toml({"a": np.float64(0.25)}).strip() == "a = 0.25"
-
-
-def test_strength_section_quotes_the_ladder() -> None:
-    from analyzer.openspiel.results import load_results
-    from analyzer.openspiel.strength_report import HEADING, strength_section
-    from analyzer.report.study import Study
-
-    if not load_results().get("ladder"):
-        pytest.skip("no measurements shipped")
-    s = Study("demo", "Demo")
-    strength_section(s, ["durak"])
-    assert s.sections() == [HEADING]
 
 
 def test_durak_three_players_openspiel_ismcts_runs() -> None:

@@ -192,7 +192,7 @@ def build() -> Study:
                "--seed 1; joker-odds durak simulate --players 4 --table trumps --games 40000 --seed 1.")
     _answer(study, sw.summary_rows, sw.value_rows, strong_sentence,
             sw.runs[("36+2", 2)].group_rows("first") if ("36+2", 2) in sw.runs else None)
-    from analyzer.openspiel.strength_report import strength_section
+    from analyzer.report.strength import strength_section
 
     strength_section(study, ["durak"])  # how strong the players are: the measured ladder
     return study

@@ -31,10 +31,10 @@ EXAMPLES = (("As Kd 9h 5c 2s", "Qh", "7d"), ("Ah Kh Qh 9h 2c", "5d", "7d"), ("7c
 
 
 def _summary_rows(results: list[EdgeResult]) -> list[dict[str, Any]]:
-    """House edge by game and strategy; the interval and sample size only where one was sampled
-    (an exact edge's interval is the edge itself)."""
+    """House edge by game, strategy and method (exact or sampled); the interval and sample size
+    only where one was sampled (an exact edge's interval is the edge itself)."""
     sampled = any(r.se > 0 for r in results)
-    keys = ("game", "strategy", "house_edge", *(("house_edge_ci_low", "house_edge_ci_high") if sampled else ()),
+    keys = ("game", "strategy", "method", "house_edge", *(("house_edge_ci_low", "house_edge_ci_high") if sampled else ()),
             "element_of_risk", "bet_frequency", "p_dealer_qualifies", *(("trials",) if sampled else ()))
     return [{k: r.summary()[k] for k in keys} for r in results]
 

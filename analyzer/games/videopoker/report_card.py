@@ -40,13 +40,15 @@ _HELD_AS_MADE = ("four of a kind", "four deuces", "three of a kind", "two pair")
 
 @dataclass(frozen=True)
 class CardLine:
-    """One line of a card: the hold in words, its footnote ("" for none), its share of deals and
-    the average it pays back (for 1) on the deals it decides."""
+    """One line of a card: the hold in words, its footnote ("" for none), its share of deals, the
+    average it pays back (for 1) on the deals it decides, and the hold patterns it lists (ids of
+    :mod:`.patterns`, so the card can be replayed)."""
 
     text: str
     note: str
     share: float
     ev: float
+    patterns: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -259,7 +261,7 @@ class _Cutter:
                 gaps = [names[c] for c in range(cls[-1]) if c not in cls] if names else ["?"]
                 if cls[0] == 0 and cls[-1] < len(names) and all(g in _HELD_AS_MADE for g in gaps):
                     name = f"pat {names[cls[-1]]} or better"
-            out.append(CardLine(name, "; ".join(notes), float(s), float(m)))
+            out.append(CardLine(name, "; ".join(notes), float(s), float(m), tuple(pats)))
         return out
 
 

@@ -319,7 +319,7 @@ def build() -> Study:
     s.table("whole-games-pimc", _pimc_games_rows(), "Whole games with one pimc player: final totals, "
             "P(best total) and P(premium) per set by player")
     s.text("The per-player P(best) is P(win) by starting seat: player p deals the deal p - 1 first.")
-    from analyzer.openspiel.strength_report import strength_section
+    from analyzer.report.strength import strength_section
 
     strength_section(s, ["Georgian Joker", "54-card"])  # how strong the players are: the measured ladder
     return s

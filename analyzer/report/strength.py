@@ -1,6 +1,10 @@
-"""The report's "how strong is the player behind these numbers" section, from the measured ladder
-(:func:`analyzer.openspiel.results.load_results`; OpenSpiel is not needed to build it).
+"""How strong the players behind the odds are: the measured strength ladder, speed and curve, kept as
+data (``strength.toml`` beside this module, written by ``benchmarks/bench_openspiel.py --write``), and
+the report section that quotes them. Neither OpenSpiel nor any game is needed to read or show them.
 
+>>> text = to_toml({"command": "x", "ladder": [{"player": "random", "gain": -1.5}]})
+>>> text.splitlines()[:4]
+['command = "x"', '', '[[ladder]]', 'player = "random"']
 >>> from analyzer.report.study import Study
 >>> s = Study("demo", "Demo")
 >>> strength_section(s, ["durak"])
@@ -10,15 +14,50 @@ True
 
 from __future__ import annotations
 
+import math
+import tomllib
 from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from analyzer.openspiel.results import load_results
+__all__ = ["HEADING", "RESULTS_FILE", "curve_figure", "load_results", "strength_section", "to_toml", "write_results"]
 
-__all__ = ["curve_figure", "strength_section"]
-
+RESULTS_FILE = "strength.toml"
 HEADING = "How strong is the player behind these numbers"
 
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return repr(float(v)) if math.isfinite(v) else "nan"
+    return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def to_toml(data: dict[str, Any]) -> str:
+    """Scalars first, then each list of flat tables as ``[[name]]`` blocks."""
+    lines = [f"{k} = {_value(v)}" for k, v in data.items() if not isinstance(v, list)]
+    for k, rows in data.items():
+        if isinstance(rows, list):
+            for row in rows:
+                lines += ["", f"[[{k}]]"] + [f"{a} = {_value(b)}" for a, b in row.items()]
+    return "\n".join(lines) + "\n"
+
+
+def write_results(data: dict[str, Any], path: Path | None = None) -> Path:
+    """Write ``data`` as TOML (by default over the shipped file)."""
+    target = path or Path(__file__).with_name(RESULTS_FILE)
+    target.write_text(to_toml(data), encoding="utf-8")
+    return target
+
+
+def load_results() -> dict[str, Any]:
+    """The shipped measurements (empty when none were written)."""
+    f = resources.files("analyzer.report").joinpath(RESULTS_FILE)
+    return tomllib.loads(f.read_text("utf-8")) if f.is_file() else {}
 
 def curve_figure(curve: Sequence[dict[str, Any]]) -> Any:
     """Gain against the heuristic by CPU time a decision: the project's ismcts and OpenSpiel's ISMCTS."""
