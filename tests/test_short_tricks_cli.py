@@ -48,6 +48,13 @@ def test_hand_odds_strong_hand_should_play() -> None:
     assert sum(r["p"] for r in data["rows"]) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize(("seat", "line"), [(0, "No seat speaks before seat 0."), (2, "The seats before pass in ")])
+def test_hand_odds_says_who_passed_before_only_where_someone_did(seat: int, line: str) -> None:
+    code, out, _ = run("hand-odds", "--hand", "Jk As Ks 7h 8d", "--trump", "s", "--seat", str(seat), "--deals", "500",
+                       "--seed", "1")
+    assert code == 0 and line in out and ("seats before" in out) == (seat > 0)
+
+
 def test_game_odds_table_and_premiums() -> None:
     code, out, _ = run("game-odds", "--deals", "20000", "--seed", "1", "--lowest", "0", "--format", "json")
     assert code == 0

@@ -16,5 +16,6 @@ def test_study_answers_first_with_small_tables(monkeypatch: pytest.MonkeyPatch) 
     names = {b[1][0] for b in s.blocks if b[0] in ("table", "figure")}
     assert {"play-or-pass", "play-or-pass-seat0", "tricks", "game-odds", "premium"} <= names
     assert all(len(rows) <= 40 for n, rows in s._tables.items() if n != "play-or-pass-all-seats")
+    assert "strength-ladder-short-poker" in names  # the measured ladder for this game is quoted
     prem = s._tables["premium"]
     assert sum(r["p_chain"] for r in prem) == pytest.approx(1.0, abs=1e-6)

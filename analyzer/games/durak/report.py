@@ -11,6 +11,7 @@ from analyzer.games.durak.simulate import DEFAULT_BUDGET, DurakSimulation, simul
 from analyzer.games.durak.strength import strength_table
 from analyzer.games.durak.sweep import sweep
 from analyzer.numfmt import interval, pct, se_decimals, sig, signed, with_ci
+from analyzer.report.strength import strength_section
 from analyzer.report.study import Study
 
 GAMES = 40_000          # self-play games per (deck, players)
@@ -192,8 +193,6 @@ def build() -> Study:
                "--seed 1; joker-odds durak simulate --players 4 --table trumps --games 40000 --seed 1.")
     _answer(study, sw.summary_rows, sw.value_rows, strong_sentence,
             sw.runs[("36+2", 2)].group_rows("first") if ("36+2", 2) in sw.runs else None)
-    from analyzer.report.strength import strength_section
-
     strength_section(study, ["durak"])  # how strong the players are: the measured ladder
     return study
 

@@ -121,7 +121,8 @@ def hand_odds_cmd(game: str, rule: tuple[str, ...], hand: str, trump: str, seat:
     footer = (f"P(3+) = {_pct(h.p_make.estimate)} ± {_pct(h.p_make.se)}, P(march) = {_pct(h.tricks[5].estimate)}. "
               f"EV play {h.ev_play.mean:+.3f} points, pass {h.ev_pass.mean:+.3f}: play - pass = {g.mean:+.3f} "
               f"(95 % CI {g.ci_low:+.3f} .. {g.ci_high:+.3f}) -> {'play' if g.mean > 0 else 'pass'}. "
-              f"The seats before pass in {_pct(h.p_reach.estimate)} of deals.")
+              + (f"The seats before pass in {_pct(h.p_reach.estimate)} of deals." if seat > 0 else
+                 "No seat speaks before seat 0."))
     run = run_info(rules, rule, hand=hand, trump=trump, seat=seat, policies=",".join(pols),
                    method="Monte Carlo", deals=h.deals, seed=seed)
     emit(h.rows(), fmt, out, h.to_dict() if fmt == "json" else None, footer=footer if fmt == "table" else None,

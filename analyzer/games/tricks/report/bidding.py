@@ -37,6 +37,7 @@ from analyzer.games.tricks.report.rows import (
 )
 from analyzer.games.tricks.rules import trick_rules
 from analyzer.numfmt import interval, pct, se_decimals, signed
+from analyzer.report.strength import strength_section
 from analyzer.report.study import Study
 from analyzer.stats import proportion
 
@@ -319,8 +320,6 @@ def build() -> Study:
     s.table("whole-games-pimc", _pimc_games_rows(), "Whole games with one pimc player: final totals, "
             "P(best total) and P(premium) per set by player")
     s.text("The per-player P(best) is P(win) by starting seat: player p deals the deal p - 1 first.")
-    from analyzer.report.strength import strength_section
-
     strength_section(s, ["Georgian Joker", "54-card"])  # how strong the players are: the measured ladder
     return s
 

@@ -16,6 +16,7 @@ from analyzer.games.tricks.analysis.short import play_short_deals, play_short_ga
 from analyzer.games.tricks.analysis.short_game import DealOutcomes, game_odds
 from analyzer.games.tricks.rules import TrickRules, short_rules
 from analyzer.numfmt import interval, pct, se_decimals, sig, with_ci
+from analyzer.report.strength import strength_section
 from analyzer.report.study import Study
 from analyzer.stats import Z95, mean_from_sums
 
@@ -214,6 +215,7 @@ def build() -> Study:
                          "p_self_play_low": games.premium[k].ci_low,
                          "p_self_play_high": games.premium[k].ci_high} for k, v in prem.items()],
             "From 0:0: who wins and the premium (points the losers pay), chain against self-play")
+    strength_section(s, ["short poker"])  # how strong the players are: the measured ladder
     return s
 
 
