@@ -88,6 +88,23 @@ class PackGame(SpielGame):
         super().__init__(game_type, game_info, params)
         self.params_used = dict(params)
 
+    @staticmethod
+    def game_type(short_name: str, long_name: str, max_players: int, params: dict[str, Any]) -> Any:
+        """The ``pyspiel.GameType`` every wrapped game shares: sequential, dealt at explicit chance
+        nodes, imperfect information, general-sum returns at the end, information-state and
+        observation strings; 2 to ``max_players`` players, ``params`` the parameters' defaults."""
+        return pyspiel.GameType(
+            short_name=short_name, long_name=long_name,
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=max_players, min_num_players=2,
+            provides_information_state_string=True, provides_information_state_tensor=False,
+            provides_observation_string=True, provides_observation_tensor=False,
+            parameter_specification=params)
+
     def new_initial_state(self) -> PackState:
         return self.state_class(self)
 

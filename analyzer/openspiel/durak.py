@@ -43,17 +43,7 @@ def durak_params() -> dict[str, Any]:
 
 
 def durak_game_type() -> Any:
-    return pyspiel.GameType(
-        short_name=DURAK_GAME, long_name="Durak with two jokers (joker-odds)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=6, min_num_players=2,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
-        parameter_specification=durak_params())
+    return PackGame.game_type(DURAK_GAME, "Durak with two jokers (joker-odds)", 6, durak_params())
 
 
 class DurakGame(PackGame):

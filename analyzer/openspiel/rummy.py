@@ -41,17 +41,7 @@ def rummy_params() -> dict[str, Any]:
 
 
 def rummy_game_type() -> Any:
-    return pyspiel.GameType(
-        short_name=RUMMY_GAME, long_name="Remi 51 rummy (joker-odds)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=11, min_num_players=2,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
-        parameter_specification=rummy_params())
+    return PackGame.game_type(RUMMY_GAME, "Remi 51 rummy (joker-odds)", 11, rummy_params())
 
 
 class RummyGame(PackGame):

@@ -28,7 +28,6 @@ from typing import Any
 import numpy as np
 
 from analyzer.games.tricks.deck import format_mask, trick_deck, trump_text
-from analyzer.games.tricks.kernels.moves import JK1
 from analyzer.games.tricks.rules import TrickRules, _preset_data, trick_rules
 from analyzer.games.tricks.state import TrickState, move_text
 from analyzer.openspiel.base import PackGame, PackState, deck_counts, deck_name, deck_param
@@ -57,17 +56,7 @@ def trick_params(short_name: str) -> dict[str, Any]:
 def trick_game_type(short_name: str) -> Any:
     preset, _ = TRICK_GAMES[short_name]
     rules = trick_rules(preset)
-    return pyspiel.GameType(
-        short_name=short_name, long_name=f"{rules.description} (joker-odds)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=6, min_num_players=2,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
-        parameter_specification=trick_params(short_name))
+    return PackGame.game_type(short_name, f"{rules.description} (joker-odds)", 6, trick_params(short_name))
 
 
 def _trick_rules(short_name: str, params: dict[str, Any]) -> TrickRules:
@@ -110,25 +99,7 @@ class TrickGame(PackGame):
 def deal_from_pack(rules: TrickRules, cards: int, pack: Sequence[int], set_index: int = 0,
                    dealer: int = -1) -> TrickState:
     """:meth:`TrickState.new_deal`'s deal of an arranged pack (only its first cards when not drawing)."""
-    p = rules.players
-    dealer %= p
-    first = (dealer + 1) % p
-    hands = [0] * p
-    for i in range(p):
-        hands[(first + i) % p] = sum(1 << b for b in pack[i * cards:(i + 1) * cards])
-    rest = list(pack[p * cards:])
-    phase, trump, turned = "bid", -1, -1
-    if not rest:
-        if rules.trump == "turned" and rules.full_deal_trump == "chosen":
-            phase = "trump"
-    elif rules.trump == "turned":
-        turned = rest[-1] if rules.draw == "after-trick" else rest[0]
-        trump = -1 if turned >= JK1 else turned >> 4
-    stock = rest if rules.draw == "after-trick" else []
-    st = TrickState(rules, hands, stock, trump, cards, set_index, phase, dealer=dealer)
-    st.turned = turned
-    st.first_three = sum(1 << b for b in pack[:min(3, cards)])
-    return st
+    return TrickState.deal_pack(rules, cards, pack, set_index, dealer)
 
 
 _move_text = lru_cache(maxsize=None)(move_text)

@@ -18,6 +18,7 @@ bid and card played, the cards each seat's plays showed it lacks).
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -153,13 +154,20 @@ class TrickState:
         p = rules.players
         if not 1 <= cards * p <= deck.size:
             raise JokerOddsError(f"cannot deal {cards} cards to {p} players from {deck.size}")
-        pack = [int(b) for b in rng.permutation(deck)]
-        first = (dealer % p + 1) % p
+        return cls.deal_pack(rules, cards, [int(b) for b in rng.permutation(deck)], set_index, dealer)
+
+    @classmethod
+    def deal_pack(cls, rules: TrickRules, cards: int, pack: Sequence[int], set_index: int = 0,
+                  dealer: int = -1) -> TrickState:
+        """:meth:`new_deal`'s deal of an arranged pack (only its first cards when not drawing)."""
+        p = rules.players
+        dealer %= p
+        first = (dealer + 1) % p
         hands = [0] * p
         for i in range(p):  # the i-th seat from the dealer's left gets the i-th packet
             hands[(first + i) % p] = sum(1 << b for b in pack[i * cards:(i + 1) * cards])
-        rest = pack[p * cards:]
-        phase, trump = "bid", -1
+        rest = list(pack[p * cards:])
+        phase, trump, turned = "bid", -1, -1
         if not rest:
             if rules.trump == "turned" and rules.full_deal_trump == "chosen":
                 phase = "trump"
@@ -167,9 +175,8 @@ class TrickState:
             turned = rest[-1] if rules.draw == "after-trick" else rest[0]
             trump = -1 if turned >= JK1 else turned >> 4
         stock = rest if rules.draw == "after-trick" else []
-        st = cls(rules, hands, stock, trump, cards, set_index, phase, dealer=dealer % p)
-        if rest and rules.trump == "turned":
-            st.turned = rest[-1] if rules.draw == "after-trick" else rest[0]
+        st = cls(rules, hands, stock, trump, cards, set_index, phase, dealer=dealer)
+        st.turned = turned
         st.first_three = sum(1 << b for b in pack[:min(3, cards)])
         return st
 
