@@ -34,3 +34,17 @@ def test_architecture_map_names_the_files_a_new_game_touches() -> None:
     text = (DOCS / "ARCHITECTURE.md").read_text(encoding="utf-8")
     for needle in ("GAME_PACKAGES", "analyzer/games/<game>/__init__.py", "MODE_ROWS", "paytables/"):
         assert needle in text, needle
+
+
+def test_architecture_map_names_only_files_that_exist() -> None:
+    """Every ``*.py`` / ``*.toml`` path the map names is a file of the project (a bare name may sit
+    in any folder the paragraph is about)."""
+    import re
+
+    root = DOCS.parent
+    text = (DOCS / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    files = [str(p.relative_to(root)) for p in (*root.joinpath("analyzer").rglob("*"), *root.joinpath("tests").rglob("*"),
+                                                *root.joinpath("benchmarks").rglob("*")) if p.is_file()]
+    named = set(re.findall(r"`([\w./<>-]+\.(?:py|toml))`", text)) | set(re.findall(r"\(`([\w./-]+\.py)`", text))
+    missing = [n for n in sorted(named) if "<" not in n and not any(f == n or f.endswith("/" + n) for f in files)]
+    assert missing == []
