@@ -18,34 +18,25 @@ _PLURAL = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
            "jacks", "queens", "kings", "aces"]
 
 
+_PHRASES = {  # {oneI} / {manyI}: tiebreak rank I in the singular / the plural
+    Category.FIVE_OF_A_KIND: "five of a kind, {many0}",
+    Category.ROYAL_FLUSH: "royal flush",
+    Category.STRAIGHT_FLUSH: "straight flush, {one0} high",
+    Category.FOUR_OF_A_KIND: "four of a kind, {many0}",
+    Category.FULL_HOUSE: "full house, {many0} over {many3}",
+    Category.FLUSH: "flush, {one0} high",
+    Category.STRAIGHT: "straight, {one0} high",
+    Category.THREE_OF_A_KIND: "three of a kind, {many0}",
+    Category.TWO_PAIR: "two pair, {many0} and {many2}",
+    Category.PAIR: "pair of {many0}",
+    Category.FOUR_FLUSH: "four-flush, {one0} high",
+}
+
+
 def describe_score(cat: Category, tb: list[int]) -> str:
     """Words for a category and its tiebreak ranks (rank index, -1 for a blank)."""
-    def one(r: int) -> str:
-        return _NAMES[r] if r >= 0 else "blank"
-
-    def many(r: int) -> str:
-        return _PLURAL[r] if r >= 0 else "blanks"
-
-    if cat is Category.FIVE_OF_A_KIND:
-        return f"five of a kind, {many(tb[0])}"
-    if cat is Category.ROYAL_FLUSH:
-        return "royal flush"
-    if cat is Category.STRAIGHT_FLUSH:
-        return f"straight flush, {one(tb[0])} high"
-    if cat is Category.FOUR_OF_A_KIND:
-        return f"four of a kind, {many(tb[0])}"
-    if cat is Category.FULL_HOUSE:
-        return f"full house, {many(tb[0])} over {many(tb[3])}"
-    if cat is Category.FLUSH:
-        return f"flush, {one(tb[0])} high"
-    if cat is Category.STRAIGHT:
-        return f"straight, {one(tb[0])} high"
-    if cat is Category.THREE_OF_A_KIND:
-        return f"three of a kind, {many(tb[0])}"
-    if cat is Category.TWO_PAIR:
-        return f"two pair, {many(tb[0])} and {many(tb[2])}"
-    if cat is Category.PAIR:
-        return f"pair of {many(tb[0])}"
-    if cat is Category.FOUR_FLUSH:
-        return f"four-flush, {one(tb[0])} high"
-    return f"high card, {one(tb[0])}"
+    words = {}
+    for i, r in enumerate(tb):
+        words[f"one{i}"] = _NAMES[r] if r >= 0 else "blank"
+        words[f"many{i}"] = _PLURAL[r] if r >= 0 else "blanks"
+    return _PHRASES.get(cat, "high card, {one0}").format_map(words)
