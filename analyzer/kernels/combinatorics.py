@@ -15,7 +15,7 @@ import numpy as np
 
 from analyzer.kernels.jit import kernel, no_refcount
 
-__all__ = ["binomial_table", "colex", "sort_small", "unrank5", "unrank_all"]
+__all__ = ["binomial_table", "colex", "next_multiset", "next_subset", "sort_small", "unrank5", "unrank_all"]
 
 
 def binomial_table(n_max: int, k_max: int) -> np.ndarray:
@@ -47,6 +47,35 @@ def colex(a, m, binom):
     for i in range(m):
         idx += binom[a[i], i + 1]
     return idx
+
+
+@no_refcount
+def next_subset(idx, r, n):
+    """Advance the sorted positions ``idx[:r]`` over 0..n-1 to the next r-subset in lexicographic
+    order; False when they were the last."""
+    j = r - 1
+    while j >= 0 and idx[j] == n - r + j:
+        j -= 1
+    if j < 0:
+        return False
+    idx[j] += 1
+    for t in range(j + 1, r):
+        idx[t] = idx[t - 1] + 1
+    return True
+
+
+@no_refcount
+def next_multiset(a, m, lo, hi):
+    """Advance ``a[:m]`` to the next non-decreasing list over lo..hi; False when done."""
+    i = m - 1
+    while i >= 0 and a[i] == hi:
+        i -= 1
+    if i < 0:
+        return False
+    v = a[i] + 1
+    for j in range(i, m):
+        a[j] = v
+    return True
 
 
 @no_refcount

@@ -31,6 +31,7 @@ from analyzer.kernels.codes import (
     TRIPS,
     TWO_PAIR,
 )
+from analyzer.kernels.combinatorics import next_multiset
 from analyzer.kernels.jit import kernel
 from analyzer.kernels.suitclass import class_step
 
@@ -156,14 +157,8 @@ def low_key5(c0, c1, c2, c3, c4, wbits, kind, lo, ace_choice, ignore_sf, cat_pos
             for j in range(w):
                 v[n + j] = ace if opts[j] == 12 else opts[j]
             best = min(best, _poker_key(v, flush, cat_pos, lo, ignore_sf))
-            i = w - 1  # next non-decreasing rank list over lo..12
-            while i >= 0 and opts[i] == 12:
-                i -= 1
-            if i < 0:
+            if not next_multiset(opts, w, lo, np.int64(12)):  # the next rank list
                 break
-            x = opts[i] + 1
-            for j in range(i, w):
-                opts[j] = x
     return best
 
 

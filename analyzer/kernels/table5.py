@@ -35,6 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import int64, prange, uint64
 
+from analyzer.kernels.combinatorics import next_multiset
 from analyzer.kernels.handkey import PLAIN_SIZE, STRIDE
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.table7 import BAD
@@ -83,14 +84,8 @@ def _keys(flat, plain_words, lo, max_w, binom):
                 keys[n] = x
                 vals[n] = v
                 n += 1
-            i = m - 1  # the next non-decreasing list over lo..12
-            while i >= 0 and nat[i] == 12:
-                i -= 1
-            if i < 0:
+            if not next_multiset(nat, m, lo, np.int64(12)):
                 break
-            r = nat[i] + 1
-            for j in range(i, m):
-                nat[j] = r
     return keys[:n], vals[:n]
 
 

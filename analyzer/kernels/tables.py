@@ -53,6 +53,7 @@ from analyzer.kernels.codes import (  # noqa: F401  (re-exported: the kernels' n
     VALUE_POS_SHIFT,
 )
 from analyzer.kernels.combinatorics import binomial_table as _binomial
+from analyzer.kernels.combinatorics import next_multiset
 from analyzer.kernels.jit import kernel, no_refcount
 
 MODES = np.array(MODE_ROWS, np.int64)  # [mode, column]: read by _best_for_key
@@ -72,20 +73,6 @@ def multiset_index(sorted_ranks, m, binom):
     for i in range(m):
         idx += binom[sorted_ranks[i] + i, i + 1]
     return idx
-
-
-@no_refcount
-def _next_multiset(a, m, lo, hi):
-    """Advance ``a[:m]`` to the next non-decreasing list over lo..hi; False when done."""
-    i = m - 1
-    while i >= 0 and a[i] == hi:
-        i -= 1
-    if i < 0:
-        return False
-    v = a[i] + 1
-    for j in range(i, m):
-        a[j] = v
-    return True
 
 
 @kernel
@@ -260,7 +247,7 @@ def _best_for_key(nat, n, f, w, mode, cat_pos, pos_cat, lo, ace_low, dbl_ace):
                 v = -1
             if v > best:
                 best = v
-        if not _next_multiset(opts, w, np.int64(0), n_opt - 1):
+        if not next_multiset(opts, w, np.int64(0), n_opt - 1):
             break
     return best
 
@@ -290,7 +277,7 @@ def build_table5(mode, cat_pos, pos_cat, lo, ace_low, dbl_ace, nbw, max_w, binom
                     if v >= 0:
                         idx = multiset_index(nat, n, binom)
                         out[w, f, idx] = compose_score(v, w == 0, nbw)
-                if n == 0 or not _next_multiset(nat, n, lo, np.int64(12)):
+                if n == 0 or not next_multiset(nat, n, lo, np.int64(12)):
                     break
     return out
 
@@ -336,7 +323,7 @@ def build_tables_k(table5, k, lo, max_w, binom):
                     if v > best:
                         best = v
                 plain[w, multiset_index(nat, m, binom)] = best
-            if m == 0 or not _next_multiset(nat, m, lo, np.int64(12)):
+            if m == 0 or not next_multiset(nat, m, lo, np.int64(12)):
                 break
         for mask in range(8192):
             if mask & ((1 << lo) - 1):

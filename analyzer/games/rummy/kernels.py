@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.kernels.arrays import copy_rows
+from analyzer.kernels.combinatorics import next_subset
 from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["JOKER_FLAG", "MAX_MELDS", "MELD_WIDTH", "POS_VALUE", "hand_counts", "opening_value",
@@ -177,15 +178,8 @@ def _candidates(cnt, jl):
                             row[6] = b
                             row[7] = jmask
                             cand, n = _push(cand, n, row)
-                        # next r-combination of the natural places
-                        t = r - 1
-                        while t >= 0 and idx[t] == nn - r + t:
-                            t -= 1
-                        if t < 0:
+                        if not next_subset(idx, r, nn):  # the next r natural places
                             break
-                        idx[t] += 1
-                        for u in range(t + 1, r):
-                            idx[u] = idx[u - 1] + 1
     return cand, n
 
 

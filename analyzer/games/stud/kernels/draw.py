@@ -13,6 +13,7 @@ from numba import prange
 
 from analyzer.games.stud.kernels.counting import bet_value, situation
 from analyzer.games.stud.kernels.tables import colex, sort_small
+from analyzer.kernels.combinatorics import next_subset
 from analyzer.kernels.jit import kernel, no_refcount
 
 
@@ -69,14 +70,8 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
         acc += _value_of(new, excl, 5 + nd, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
                          binom, qc, c4, c3, s)
         draws += 1
-        j = nd - 1  # next combination of nd indices over 0..nu-1
-        while j >= 0 and idx[j] == nu - nd + j:
-            j -= 1
-        if j < 0:
+        if not next_subset(idx, nd, nu):
             break
-        idx[j] += 1
-        for t in range(j + 1, nd):
-            idx[t] = idx[t - 1] + 1
     return acc / draws
 
 

@@ -18,6 +18,7 @@ from numba import prange
 
 from analyzer.games.stud.kernels.counting import add_signed, below3
 from analyzer.games.stud.kernels.tables import colex, sort_small
+from analyzer.kernels.combinatorics import next_subset
 from analyzer.kernels.jit import kernel, no_refcount
 
 
@@ -187,14 +188,8 @@ def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win,
             new[nk + j] = unseen[sub[j]]
         acc += pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0, cum1, cum2, l3, binom,
                           c3)
-        j = nd - 1  # the next nd-combination of 0..nu-1
-        while j >= 0 and sub[j] == nu - nd + j:
-            j -= 1
-        if j < 0:
+        if not next_subset(sub, nd, nu):
             break
-        sub[j] += 1
-        for t in range(j + 1, nd):
-            sub[t] = sub[t - 1] + 1
     return acc
 
 
