@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -184,15 +185,25 @@ POLICY_HELP = ("Drawing policy: stock-only (always the stock) or greedy (the dis
                "a comma-separated list gives one per seat.")
 
 
+def _table_options(trials: click.ParamType, trials_help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The table simulations' first options: --players, --policy, --deck, --trials, --seed, --force."""
+    options = [click.option("--players", type=click.IntRange(min=2, max=11), default=4, show_default=True,
+                            help="Players at the table (2–7; 8–11 with three packs)."),
+               click.option("--policy", default="greedy", show_default=True, help=POLICY_HELP),
+               click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP),
+               click.option("--trials", type=trials, default=None, help=trials_help),
+               click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed."),
+               force_option]
+
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        for option in reversed(options):
+            f = option(f)
+        return f
+    return wrap
+
+
 @rummy_group.command("turns")
-@click.option("--players", type=click.IntRange(min=2, max=11), default=4, show_default=True,
-              help="Players at the table (2–7; 8–11 with three packs).")
-@click.option("--policy", default="greedy", show_default=True, help=POLICY_HELP)
-@click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
-@click.option("--trials", type=RunSize(10**8), default=None,
-              help="Deals to simulate (default 10,000 unless a precision target is given).")
-@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
-@force_option
+@_table_options(RunSize(10**8), "Deals to simulate (default 10,000 unless a precision target is given).")
 @click.option("--max-turns", type=click.IntRange(min=2, max=500), default=40, show_default=True,
               help="Rounds simulated at most.")
 @click.option("--joker-cap", type=JOKER_CAP, default=None, help=CAP_HELP)
@@ -232,14 +243,7 @@ def turns_cmd(players: int, policy: str, deck: str, trials: int | None, seed: in
 
 
 @rummy_group.command("points")
-@click.option("--players", type=click.IntRange(min=2, max=11), default=4, show_default=True,
-              help="Players at the table (2–7; 8–11 with three packs).")
-@click.option("--policy", default="greedy", show_default=True, help=POLICY_HELP)
-@click.option("--deck", default="2x52+2", show_default=True, help=DECK_HELP)
-@click.option("--trials", type=RunSize(10**7), default=None,
-              help="Deals to play out (default 2,000 unless a precision target is given).")
-@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
-@force_option
+@_table_options(RunSize(10**7), "Deals to play out (default 2,000 unless a precision target is given).")
 @click.option("--rotate", is_flag=True, help="Replay every deal with the policies rotated round the table.")
 @click.option("--joker-points", type=click.IntRange(min=0, max=50), default=10, show_default=True,
               help="Points of a joker left in hand (variants 20–25; 50 when it is the last card).")

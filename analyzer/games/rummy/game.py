@@ -81,20 +81,12 @@ def start_deal(rng, pack, hands, stock, pile, table, tjok, opened, own, meta, pl
 
 
 @no_refcount
-def _take_joker(h, tjok):
+def _move_joker(src, dst):
+    """Move one joker (the lowest code ``src`` holds) from count array ``src`` to ``dst``."""
     for jc in range(52, 55):
-        if tjok[jc] > 0:
-            tjok[jc] -= 1
-            h[jc] += 1
-            return
-
-
-@no_refcount
-def _put_joker(h, tjok):
-    for jc in range(52, 55):
-        if h[jc] > 0:
-            h[jc] -= 1
-            tjok[jc] += 1
+        if src[jc] > 0:
+            src[jc] -= 1
+            dst[jc] += 1
             return
 
 
@@ -123,7 +115,7 @@ def _lay_rows(h, rows, n, table, tjok, meta):
             else:
                 key = 12 if place == 13 else place - 1
             if entry & JOKER_FLAG:
-                _put_joker(h, tjok)
+                _move_joker(h, tjok)
                 if kind == 1:
                     jok |= 1 << place
                 else:
@@ -171,7 +163,7 @@ def _lay_joker(h, table, tjok, meta):
     t = _joker_room(table, meta)
     if t < 0:
         return False
-    _put_joker(h, tjok)
+    _move_joker(h, tjok)
     if table[t, 0] == 1:
         if table[t, 3] < 13:
             table[t, 3] += 1
@@ -205,7 +197,7 @@ def _lay_off(h, c, table, tjok, meta, replace):
                         table[t, 5] &= ~(1 << p)
                         table[t, 4] |= 1 << p
                         h[c] -= 1
-                        _take_joker(h, tjok)
+                        _move_joker(tjok, h)
                         return True
                 elif p == lo - 1 or p == hi + 1:
                     if p == lo - 1:
@@ -223,7 +215,7 @@ def _lay_off(h, c, table, tjok, meta, replace):
                     table[t, 5] -= 1
                     table[t, 4] |= 1 << s
                     h[c] -= 1
-                    _take_joker(h, tjok)
+                    _move_joker(tjok, h)
                     return True
             elif _popcount(table[t, 4]) + table[t, 5] < 4:
                 table[t, 4] |= 1 << s
