@@ -169,30 +169,17 @@ def _suit(c, wbits):
 
 
 @no_refcount(inline="always")
+def _bit(hit, r):
+    """``1 << r`` when ``hit``, else 0."""
+    return (1 << r) if hit else 0
+
+
+@no_refcount(inline="always")
 def _suit_mask(s, r0, s0, r1, s1, r2, s2, r3, s3, r4, s4, r5, s5, r6, s6):
-    m = 0
-    n = 0
-    if s0 == s:
-        m |= 1 << r0
-        n += 1
-    if s1 == s:
-        m |= 1 << r1
-        n += 1
-    if s2 == s:
-        m |= 1 << r2
-        n += 1
-    if s3 == s:
-        m |= 1 << r3
-        n += 1
-    if s4 == s:
-        m |= 1 << r4
-        n += 1
-    if s5 == s:
-        m |= 1 << r5
-        n += 1
-    if s6 == s:
-        m |= 1 << r6
-        n += 1
+    """The rank mask and the number of the natural cards of suit ``s``."""
+    m = (_bit(s0 == s, r0) | _bit(s1 == s, r1) | _bit(s2 == s, r2) | _bit(s3 == s, r3) | _bit(s4 == s, r4)
+         | _bit(s5 == s, r5) | _bit(s6 == s, r6))
+    n = (s0 == s) + (s1 == s) + (s2 == s) + (s3 == s) + (s4 == s) + (s5 == s) + (s6 == s)
     return m, n
 
 
