@@ -25,7 +25,7 @@ from analyzer.games.tricks.analysis.short_game import DealOutcomes, GameOdds, ga
 from analyzer.games.tricks.deck import parse_mask, parse_trump, trick_deck
 from analyzer.games.tricks.rules import TrickRules, short_rules
 from analyzer.results import TableResult
-from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
+from analyzer.stats import MeanEstimate, ProportionEstimate, estimate_pairs, mean_from_sums, proportion
 
 __all__ = ["HandOdds", "ShortDeals", "ShortGames", "hand_odds", "play_short_deals", "play_short_games",
            "short_game_odds", "short_rules", "solve_short"]
@@ -69,14 +69,18 @@ class _DealsTask:
     dd: int
     cfg: np.ndarray
 
+    def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
+        """What a precision target covers: P(thrown in) and P(the maker's side takes k tricks), over deals."""
+        n = int(totals[0])
+        by_seat = totals[2:len(totals) - 36 * int(self.dd)].reshape(-1, 6)
+        return estimate_pairs([("p_throw_in", proportion(int(totals[1]), n)),
+                               *((f"p_tricks_{k}", proportion(int(by_seat[:, k].sum()), n)) for k in range(6))])
+
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.analysis.short_chunks import deals_chunk
 
         return deals_chunk(state, n, self.pack.copy(), self.rp, self.policies, self.dd,  # type: ignore[no-any-return]
                            self.cfg)
-
-    def trials_in(self, totals: np.ndarray) -> int:
-        return int(totals[0])
 
 
 @dataclass(frozen=True)
@@ -151,14 +155,17 @@ class _HandTask:
     policies: np.ndarray
     cfg: np.ndarray
 
+    def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
+        """What a precision target covers: P(3+ tricks) and play minus pass, over the deals measured."""
+        n = int(totals[1])
+        return estimate_pairs([("p_make", proportion(int(totals[5:8].sum()), n)),
+                               ("gain", mean_from_sums(n, float(totals[12]), float(totals[13])))])
+
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.analysis.short_chunks import hand_chunk
 
         return hand_chunk(state, n, np.uint64(self.hand), self.seat, np.uint64(self.cand),  # type: ignore[no-any-return]
                           self.pack.copy(), self.rp, self.policies, self.cfg)
-
-    def trials_in(self, totals: np.ndarray) -> int:
-        return int(totals[1])
 
 
 @dataclass(frozen=True)
@@ -244,14 +251,15 @@ class _GamesTask:
     premium: np.ndarray
     cfg: np.ndarray
 
+    def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
+        """What a precision target covers: P(the first deal's eldest side wins the game)."""
+        return estimate_pairs([("p_win", proportion(int(totals[1]), int(totals[0])))])
+
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.analysis.short_chunks import games_chunk
 
         return games_chunk(state, n, self.pack.copy(), self.rp, self.policies,  # type: ignore[no-any-return]
                            self.target, self.premium, self.cfg)
-
-    def trials_in(self, totals: np.ndarray) -> int:
-        return int(totals[0])
 
 
 @dataclass(frozen=True)

@@ -109,9 +109,6 @@ class _Task:
         return duplicate_chunk(state, n, self.pack.copy(), self.rp, self.a, self.b,  # type: ignore[no-any-return]
                                self.cfg)
 
-    def trials_in(self, totals: np.ndarray) -> int:
-        return int(totals[2])
-
 
 @dataclass(frozen=True)
 class ShortStrength(TableResult):
