@@ -40,7 +40,7 @@ from analyzer.checkpoint import (
 from analyzer.errors import JokerOddsError
 from analyzer.io import clip
 from analyzer.kernels.rng import chunk_state
-from analyzer.progress import Progress, progress_enabled
+from analyzer.progress import Progress, note_missed_target, progress_enabled
 from analyzer.stopping import DEFAULT_CHECK_EVERY, Estimates, RunInterrupted, StopRule, precision
 
 __all__ = ["DEFAULT_CHUNK", "RunInterrupted", "RunResult", "StopRule", "Task", "chunk_state", "run"]
@@ -137,8 +137,11 @@ def run(task: Task, trials: int | None = None, seed: int = 0, chunk_size: int = 
     identity = {"task": f"{type(task).__module__}.{type(task).__qualname__}",
                 "task_hash": task_fingerprint(task), "seed": seed, "chunk_size": chunk_size,
                 **rule.identity()}
-    return _Driver(task, seed, chunk_size, rule, be, identity, estimates_of,
-                   None if checkpoint is None else Path(checkpoint), quiet, on_chunk).go()
+    res = _Driver(task, seed, chunk_size, rule, be, identity, estimates_of,
+                  None if checkpoint is None else Path(checkpoint), quiet, on_chunk).go()
+    if rule.has_target and res.stop_reason in ("max_trials", "max_time"):
+        note_missed_target(res.stop_reason)  # the command's output says so (analyzer.cli.options.emit)
+    return res
 
 
 class _Driver:

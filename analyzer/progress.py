@@ -23,15 +23,47 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from analyzer.stopping import Estimates
 
-__all__ = ["Progress", "progress_enabled", "set_quiet", "status", "steps"]
+__all__ = ["Progress", "missed_so_far", "missed_targets", "note_missed_target", "progress_enabled", "set_quiet", "status", "steps"]
 
 T = TypeVar("T")
 _QUIET = {"on": False}
+_MISSED: dict[str, list[str] | None] = {"runs": None}  # the open missed_targets() block's list
 
 
 def set_quiet(on: bool = True) -> None:
     """``--quiet``: no progress anywhere in this process from now on."""
     _QUIET["on"] = on
+
+
+@contextmanager
+def missed_targets() -> Iterator[list[str]]:
+    """Within the block, how every run with a precision target that stopped at its cap stopped
+    (``max_trials``, ``max_time``), in order: what a command's missed-target line reads.
+
+    >>> with missed_targets() as missed:
+    ...     note_missed_target("max_trials")
+    >>> missed, note_missed_target("max_time")
+    (['max_trials'], None)
+    """
+    before = _MISSED["runs"]
+    _MISSED["runs"] = runs = []
+    try:
+        yield runs
+    finally:
+        _MISSED["runs"] = before
+
+
+def missed_so_far() -> list[str]:
+    """The caps that stopped runs short of their targets so far in the open :func:`missed_targets` block."""
+    return list(_MISSED["runs"] or ())
+
+
+def note_missed_target(stop: str) -> None:
+    """A run with a precision target stopped at its cap ``stop``: recorded in the open
+    :func:`missed_targets` block (nothing without one)."""
+    runs = _MISSED["runs"]
+    if runs is not None:
+        runs.append(stop)
 
 
 def progress_enabled(quiet: bool = False) -> bool:

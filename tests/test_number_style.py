@@ -69,6 +69,41 @@ def test_a_missed_precision_target_says_so_in_every_format(fmt: str) -> None:
     assert "NOT reached" not in met.stdout + met.stderr
 
 
+UNREACHABLE = ("--target-se", "1e-9", "--chunk-size", "100", "--quiet")
+MISSED_TARGET_RUNS = {
+    "durak odds": ("durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--players", "3",
+                   "--games", "200", *UNREACHABLE),
+    "equity": ("equity", "Ah Kh", "Qs Qd 9c", "--cards", "7", "--rules", "standard", "--max-trials", "200",
+               *UNREACHABLE),
+    "simulate": ("simulate", "studies/deuces-wild-relative.toml", "--out", "sim", "--max-trials", "200",
+                 *UNREACHABLE),
+    "tricks hand-odds": ("tricks", "hand-odds", "--hand", "Jk As Ks 7h 8d", "--trump", "s", "--max-trials", "200",
+                         *UNREACHABLE),
+    "tricks game-odds": ("tricks", "game-odds", "--max-trials", "200", *UNREACHABLE),
+}
+
+
+@pytest.mark.parametrize("name", list(MISSED_TARGET_RUNS))
+def test_every_command_with_a_precision_target_says_when_it_missed(name: str, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """One line in the text table's last line (on stderr beside JSON, which keeps ``stop``)."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    if name == "simulate":
+        CliRunner().invoke(main, ["examples", "deuces-wild-relative", "--out", "studies"], catch_exceptions=False)
+    args = list(MISSED_TARGET_RUNS[name])
+    line = "precision target NOT reached: the run stopped at its cap (max trials)"
+    text = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert text.exit_code == 0, text.output
+    assert line in text.stdout.splitlines()[-1], text.stdout
+    js = CliRunner().invoke(main, [*args, "--format", "json"], catch_exceptions=False)
+    assert js.exit_code == 0, js.output
+    payload = json.loads(js.stdout)
+    assert "max_trials" in (payload.get("stop"), payload["run"].get("stop")), payload
+    assert line in js.stderr
+
+
 def test_the_run_summary_gives_the_se_in_the_tables_unit() -> None:
     from analyzer.cli.options import run_summary
 

@@ -199,8 +199,10 @@ class _Main(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from analyzer.progress import missed_targets
+
         ctx.meta.setdefault("started", time.perf_counter())
-        with warnings.catch_warnings(record=True) as seen:
+        with warnings.catch_warnings(record=True) as seen, missed_targets():  # for the missed-target line
             warnings.simplefilter("always", SpellingNote)
             try:
                 return self._invoke(ctx)

@@ -345,7 +345,10 @@ def emit(rows: list[dict[str, Any]], fmt: str, out: Path | None, meta: dict[str,
     else:
         rows = pick_columns(rows, columns)
         if fmt == "json" and meta is not None:  # no time: the same run gives byte-identical JSON
-            meta = {**meta, "run": {k: v for k, v in run_fields(run).items() if k != "seconds"}}
+            ran = {k: v for k, v in run_fields(run).items() if k != "seconds"}
+            if missed and "stop" not in meta:  # how the run stopped: its cap, short of the target
+                ran["stop"] = _missed_stop(ctx, meta)
+            meta = {**meta, "run": ran}
         text = render(rows, fmt, meta) + (f"{footer}\n" if footer else "")
     if out is None or str(out) == STDIO:
         click.echo(text, nl=False)
@@ -435,14 +438,27 @@ def note_stop(stop: str | None) -> None:
         ctx.meta["joker_odds.stop"] = stop
 
 
-def _missed_target(ctx: click.Context | None, meta: dict[str, Any] | None) -> str:
-    """A plain line when a precision target was asked for and a cap stopped the run first."""
+def _missed_stop(ctx: click.Context | None, meta: dict[str, Any] | None) -> str | None:
+    """The cap (``max_trials``, ``max_time``) that stopped a run short of its precision target, or
+    None: a run of the command's own (:func:`analyzer.progress.missed_targets`, so a study file's
+    target counts too), or the stop reason noted (:func:`note_stop`) with a target on the command line."""
     if ctx is None:
-        return ""
+        return None
+    from analyzer.progress import missed_so_far
+
+    runs = missed_so_far()
+    if runs:
+        return runs[0]
     stop = (meta or {}).get("stop") or ctx.meta.get("joker_odds.stop")
     if stop not in ("max_trials", "max_time"):
-        return ""
-    if not given(ctx, *(n for n in ("target_se", "target_rel_se") if n in ctx.params)):
+        return None
+    return stop if given(ctx, *(n for n in ("target_se", "target_rel_se") if n in ctx.params)) else None
+
+
+def _missed_target(ctx: click.Context | None, meta: dict[str, Any] | None) -> str:
+    """A plain line when a precision target was asked for and a cap stopped the run first."""
+    stop = _missed_stop(ctx, meta)
+    if stop is None:
         return ""
     return (f"precision target NOT reached: the run stopped at its cap ({stop.replace('_', ' ')}); "
             "the intervals are wider than asked")
