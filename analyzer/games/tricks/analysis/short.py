@@ -25,7 +25,13 @@ from analyzer.games.tricks.analysis.short_game import DealOutcomes, GameOdds, ga
 from analyzer.games.tricks.deck import parse_mask, parse_trump, trick_deck
 from analyzer.games.tricks.rules import TrickRules, short_rules
 from analyzer.results import TableResult
-from analyzer.stats import MeanEstimate, ProportionEstimate, estimate_pairs, mean_from_sums, proportion
+from analyzer.stats import (
+    MeanEstimate,
+    ProportionEstimate,
+    estimate_pairs,
+    mean_from_sums,
+    proportion,
+)
 
 __all__ = ["HandOdds", "ShortDeals", "ShortGames", "hand_odds", "play_short_deals", "play_short_games",
            "short_game_odds", "short_rules", "solve_short"]
