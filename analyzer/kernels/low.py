@@ -18,25 +18,14 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from analyzer.kernels.codes import (
-    FIVE,
-    FLUSH,
-    FULL_HOUSE,
-    HIGH,
-    PAIR,
-    QUADS,
-    ROYAL,
-    SF,
-    STRAIGHT,
-    TRIPS,
-    TWO_PAIR,
-)
+from analyzer.kernels.codes import ALL_CATS, VALUE_POS_SHIFT
 from analyzer.kernels.combinatorics import next_multiset
 from analyzer.kernels.jit import kernel
 from analyzer.kernels.suitclass import class_step
+from analyzer.kernels.tables import best_category, rank_shape
 
 WILD_ANY, WILD_ACE, WILD_BLANK = range(3)
-LOW_SHIFT = 20
+LOW_SHIFT = VALUE_POS_SHIFT  # 20
 _POS = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -1], np.int64)  # the default order (doctest)
 
 
@@ -46,27 +35,7 @@ def _poker_key(v, flush, cat_pos, lo, ignore_sf):
     cnt = np.zeros(15, np.int64)  # index value + 2
     for i in range(5):
         cnt[v[i] + 2] += 1
-    c1 = 0
-    c2 = 0
-    distinct = 0
-    desc = 0
-    for x in range(14, -1, -1):
-        c = cnt[x]
-        if c > 0:
-            distinct += 1
-        for _ in range(c):
-            desc = desc * 16 + x
-        if c > c1:
-            c2 = c1
-            c1 = c
-        elif c > c2:
-            c2 = c
-    grp = 0
-    for c in range(5, 0, -1):
-        for x in range(14, -1, -1):
-            if cnt[x] == c:
-                for _ in range(c):
-                    grp = grp * 16 + x
+    c1, c2, distinct, desc, grp = rank_shape(cnt, 0)
     top = -99
     if distinct == 5 and cnt[0] == 0 and not ignore_sf:
         mx = -99
@@ -77,46 +46,8 @@ def _poker_key(v, flush, cat_pos, lo, ignore_sf):
             mn = min(mn, s)
         if mx - mn == 4:
             top = mx
-    is_flush = flush and not ignore_sf
-    best = -1
-    for cat in range(cat_pos.shape[0]):
-        p = cat_pos[cat]
-        if p < 0:
-            continue
-        ok = False
-        tb = grp
-        if cat == HIGH:
-            ok = True
-            tb = desc
-        elif cat == PAIR:
-            ok = c1 >= 2
-        elif cat == TWO_PAIR:
-            ok = c1 >= 2 and c2 >= 2
-        elif cat == TRIPS:
-            ok = c1 >= 3
-        elif cat == STRAIGHT:
-            ok = top > -99
-            tb = (top + 2) << 16
-        elif cat == FLUSH:
-            ok = is_flush
-            tb = desc
-        elif cat == FULL_HOUSE:
-            ok = c1 >= 3 and c2 >= 2
-        elif cat == QUADS:
-            ok = c1 >= 4
-        elif cat == SF:
-            ok = top > -99 and is_flush
-            tb = (top + 2) << 16
-        elif cat == ROYAL:
-            ok = top == 12 and is_flush
-            tb = 14 << 16
-        elif cat == FIVE:
-            ok = c1 == 5
-        if ok:
-            k = (p << LOW_SHIFT) | tb
-            if k > best:
-                best = k
-    return best
+    return best_category(cat_pos, ALL_CATS, c1, c2, top + 2 if top > -99 else 0, 14, flush and not ignore_sf,
+                         desc, grp)
 
 
 @kernel(python=True)

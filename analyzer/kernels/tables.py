@@ -75,29 +75,21 @@ def multiset_index(sorted_ranks, m, binom):
     return idx
 
 
-@kernel
-def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
-    """Best ``pos << VALUE_POS_SHIFT | tiebreak`` of five resolved ranks (-1 = blank), or -1.
-
-    ``allowed`` is a bit mask of internal categories the hand may be counted as.
-    """
-    cnt = np.zeros(13, np.int64)
-    nblank = 0
-    for i in range(5):
-        if r[i] < 0:
-            nblank += 1
-        else:
-            cnt[r[i]] += 1
-    desc = 0
-    distinct = 0
+@no_refcount(inline="always")
+def rank_shape(cnt, add):
+    """``(c1, c2, distinct, desc, grp)`` of the rank counts ``cnt`` (a rank's nibble is its index +
+    ``add``): the two largest counts, the number of distinct ranks, and the cards' nibbles high
+    first, in rank order (``desc``) and grouped by count, the largest group first (``grp``)."""
     c1 = 0
     c2 = 0
-    for rk in range(12, -1, -1):
-        c = cnt[rk]
+    distinct = 0
+    desc = 0
+    for x in range(cnt.shape[0] - 1, -1, -1):
+        c = cnt[x]
         if c > 0:
             distinct += 1
         for _ in range(c):
-            desc = desc * 16 + rk + 1
+            desc = desc * 16 + x + add
         if c > c1:
             c2 = c1
             c1 = c
@@ -105,24 +97,20 @@ def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
             c2 = c
     grp = 0
     for c in range(5, 0, -1):
-        for rk in range(12, -1, -1):
-            if cnt[rk] == c:
+        for x in range(cnt.shape[0] - 1, -1, -1):
+            if cnt[x] == c:
                 for _ in range(c):
-                    grp = grp * 16 + rk + 1
-    for _ in range(nblank):
-        desc *= 16
-        grp *= 16
-    top = -1
-    if nblank == 0 and distinct == 5:
-        for t in range(12, lo + 3, -1):
-            if cnt[t] and cnt[t - 1] and cnt[t - 2] and cnt[t - 3] and cnt[t - 4]:
-                top = t
-                break
-        if top < 0 and ace_low and cnt[12] and cnt[lo] and cnt[lo + 1] and cnt[lo + 2] and cnt[lo + 3]:
-            top = lo + 3
-    is_flush = flush and nblank == 0
+                    grp = grp * 16 + x + add
+    return c1, c2, distinct, desc, grp
+
+
+@no_refcount(inline="always")
+def best_category(cat_pos, allowed, c1, c2, top, ace, is_flush, desc, grp):
+    """Best ``pos << VALUE_POS_SHIFT | tiebreak`` of a five-card shape (:func:`rank_shape`) over the
+    categories it makes that ``allowed`` (a bit mask) lets it count as, or -1. ``top``: the nibble of
+    a straight's top card (0: no straight); ``ace``: the ace's nibble (a royal flush tops at it)."""
     best = -1
-    for cat in range(N_CATEGORIES):
+    for cat in range(cat_pos.shape[0]):
         p = cat_pos[cat]
         if p < 0 or not (allowed >> cat) & 1:
             continue
@@ -138,8 +126,8 @@ def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
         elif cat == TRIPS:
             ok = c1 >= 3
         elif cat == STRAIGHT:
-            ok = top >= 0
-            tb = (top + 1) << 16
+            ok = top > 0
+            tb = top << 16
         elif cat == FLUSH:
             ok = is_flush
             tb = desc
@@ -148,11 +136,11 @@ def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
         elif cat == QUADS:
             ok = c1 >= 4
         elif cat == SF:
-            ok = top >= 0 and is_flush
-            tb = (top + 1) << 16
+            ok = top > 0 and is_flush
+            tb = top << 16
         elif cat == ROYAL:
-            ok = top == 12 and is_flush
-            tb = 13 << 16
+            ok = top == ace and is_flush
+            tb = ace << 16
         elif cat == FIVE:
             ok = c1 == 5
         if ok:
@@ -160,6 +148,34 @@ def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
             if v > best:
                 best = v
     return best
+
+
+@kernel
+def resolved_value(r, flush, cat_pos, allowed, lo, ace_low):
+    """Best ``pos << VALUE_POS_SHIFT | tiebreak`` of five resolved ranks (-1 = blank), or -1.
+
+    ``allowed`` is a bit mask of internal categories the hand may be counted as.
+    """
+    cnt = np.zeros(13, np.int64)
+    nblank = 0
+    for i in range(5):
+        if r[i] < 0:
+            nblank += 1
+        else:
+            cnt[r[i]] += 1
+    c1, c2, distinct, desc, grp = rank_shape(cnt, 1)
+    for _ in range(nblank):
+        desc *= 16
+        grp *= 16
+    top = -1
+    if nblank == 0 and distinct == 5:
+        for t in range(12, lo + 3, -1):
+            if cnt[t] and cnt[t - 1] and cnt[t - 2] and cnt[t - 3] and cnt[t - 4]:
+                top = t
+                break
+        if top < 0 and ace_low and cnt[12] and cnt[lo] and cnt[lo + 1] and cnt[lo + 2] and cnt[lo + 3]:
+            top = lo + 3
+    return best_category(cat_pos, allowed, c1, c2, top + 1, 13, flush and nblank == 0, desc, grp)
 
 
 @no_refcount
