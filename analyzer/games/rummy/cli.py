@@ -155,12 +155,7 @@ def open_cmd(cards: int, deck: str, trials: int | None, seed: int, joker_cap: in
                    "ci_low": p.ci_low, "ci_high": p.ci_high, "trials": p.trials,
                    "mean_value": odds.mean_value(), "by_jokers": odds.summary_rows()[1:],
                    "values": odds.value_rows(), "run": _json_run(run, odds.extra)}
-        text = json_text(payload)
-        if out is None:
-            click.echo(text, nl=False)
-        else:
-            atomic_write_text(out, text)
-        missed_target_notice()
+        _emit_json(payload, out)
     else:
         emit(odds.summary_rows() if table == "summary" else odds.value_rows(), fmt, out, run=run)
     if progress_enabled(bool(opts.get("quiet"))):
@@ -173,6 +168,7 @@ def _json_run(run: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
 
 
 def _emit_json(payload: Any, out: Path | None) -> None:
+    """Write ``payload`` as JSON to ``out`` (stdout when None), then the missed-target notice."""
     text = json_text(payload)
     if out is None:
         click.echo(text, nl=False)
