@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from analyzer.kernels.jit import kernel
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["deals_by_pattern", "drop_patterns", "greedy_order", "improve_order", "line_play", "strategy_play",
            "subset_value"]
@@ -191,6 +191,21 @@ def strategy_play(rep_p, rep_ev, rank):
     return ev, chosen
 
 
+@no_refcount(inline="always")
+def _line_pick(d, pid, key, evs, line_of):
+    """Deal ``d``'s played line and its EV: the hold with the earliest line, highest cards first."""
+    bl = line_of[pid[d, 0]]
+    bk = key[d, 0]
+    be = evs[d, 0]
+    for h in range(1, 32):
+        ln = line_of[pid[d, h]]
+        if ln < bl or (ln == bl and key[d, h] > bk):
+            bl = ln
+            bk = key[d, h]
+            be = evs[d, h]
+    return bl, be
+
+
 @kernel(parallel=True)
 def line_play(pid, key, evs, line_of):
     """Play a list of lines (``line_of[pattern]``: its line, larger = later): per deal, the EV
@@ -199,15 +214,7 @@ def line_play(pid, key, evs, line_of):
     ev = np.empty(nd)
     chosen = np.empty(nd, np.int64)
     for d in prange(nd):
-        bl = line_of[pid[d, 0]]
-        bk = key[d, 0]
-        be = evs[d, 0]
-        for h in range(1, 32):
-            ln = line_of[pid[d, h]]
-            if ln < bl or (ln == bl and key[d, h] > bk):
-                bl = ln
-                bk = key[d, h]
-                be = evs[d, h]
+        bl, be = _line_pick(d, pid, key, evs, line_of)
         ev[d] = be
         chosen[d] = bl
     return ev, chosen
@@ -264,14 +271,6 @@ def subset_value(deals, pid, key, evs, line_of, mult):
     total = 0.0
     for j in prange(deals.size):
         d = deals[j]
-        bl = line_of[pid[d, 0]]
-        bk = key[d, 0]
-        be = evs[d, 0]
-        for h in range(1, 32):
-            ln = line_of[pid[d, h]]
-            if ln < bl or (ln == bl and key[d, h] > bk):
-                bl = ln
-                bk = key[d, h]
-                be = evs[d, h]
+        _, be = _line_pick(d, pid, key, evs, line_of)
         total += mult[d] * be
     return total
