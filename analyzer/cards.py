@@ -36,6 +36,7 @@ __all__ = [
     "format_card",
     "format_hand",
     "get_deck",
+    "hand_codes",
     "hand_tokens",
     "parse_card",
     "parse_hand",
@@ -276,6 +277,19 @@ def parse_hand(
     if size is not None and len(codes) != size:
         raise CardError(f"hand {shown!r} has {len(codes)} card{'' if len(codes) == 1 else 's'}, expected {size}")
     return np.array(codes, dtype=np.int8)
+
+
+def hand_codes(hand: str | Iterable[str] | np.ndarray, deck: DeckSpec, size: int) -> np.ndarray:
+    """The ``size`` card codes of a hand given as text or card names (parsed in ``deck``) or as codes
+    (only checked to be ``size`` valid codes).
+
+    >>> hand_codes("As Kd", get_deck("52"), 2).tolist()
+    [51, 45]
+    """
+    codes = hand if isinstance(hand, np.ndarray) else parse_hand(hand, deck, size=size)
+    if codes.shape != (size,) or codes.min() < 0 or codes.max() >= NUM_CODES:
+        raise CardError(f"expected {size} card codes, got {codes.tolist()}")
+    return codes
 
 
 def format_card(code: int, deck: DeckSpec | None = None) -> str:

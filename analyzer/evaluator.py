@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
+from analyzer.cards import NUM_CODES, CardError, DeckSpec, hand_codes, parse_hand
 from analyzer.handwords import describe_score
 from analyzer.kernels import fourflush as FF
 from analyzer.kernels.codes import (
@@ -124,9 +124,7 @@ class Evaluator:
 
     def score(self, hand: str | Iterable[str] | np.ndarray) -> int:
         """Score of one hand (text or codes)."""
-        codes = hand if isinstance(hand, np.ndarray) else self.parse(hand)
-        if codes.shape != (self.k,) or codes.min() < 0 or codes.max() >= NUM_CODES:
-            raise CardError(f"expected {self.k} card codes, got {codes.tolist()}")
+        codes = hand_codes(hand, self.deck, self.k)
         c = [int(x) for x in codes] + [ABSENT] * (7 - self.k)
         if self.four_flush:
             return int(FF.score5_ff(c[0], c[1], c[2], c[3], c[4], self.table, self.wbits, *self.ff_args()))

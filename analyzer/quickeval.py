@@ -25,7 +25,7 @@ from math import comb
 
 import numpy as np
 
-from analyzer.cards import NUM_CODES, CardError, DeckSpec, parse_hand
+from analyzer.cards import DeckSpec, hand_codes, parse_hand
 from analyzer.handwords import describe_score
 from analyzer.kernels.codes import (
     CAT_SHIFT,
@@ -135,9 +135,7 @@ class QuickEvaluator:
 
     def score(self, hand: str | Iterable[str] | np.ndarray) -> int:
         """Score of one hand (text or codes); higher is better."""
-        codes = hand if isinstance(hand, np.ndarray) else self.parse(hand)
-        if codes.shape != (self.k,) or codes.min() < 0 or codes.max() >= NUM_CODES:
-            raise CardError(f"expected {self.k} card codes, got {codes.tolist()}")
+        codes = hand_codes(hand, self.deck, self.k)
         c = [int(x) for x in codes]
         if self.k == 5:
             s = int(self.table[key5(c, self.wbits)])
