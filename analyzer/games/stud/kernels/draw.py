@@ -76,18 +76,36 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
 
 
 @kernel
-def joker_value(hand, u, i, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
-    """max(fold, bet) with ``hand[i]`` replaced by the joker (position ``jpos``); the card is dead."""
+def _with_dead_card(new, dead, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """max(fold, bet) of the five cards ``new`` against up card ``u`` with one more card, ``dead``, out of play."""
     excl = np.empty(6, np.int64)
-    new = np.empty(5, np.int64)
     c4 = np.empty(4, np.int64)
     c3 = np.empty(3, np.int64)
     s = np.empty(5, np.int64)
-    for t in range(5):
-        new[t] = jpos if t == i else hand[t]
-    excl[5] = hand[i]
+    excl[5] = dead
     return _value_of(new, excl, np.int64(6), u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
                      c4, c3, s)
+
+
+@kernel
+def joker_value(hand, u, i, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """max(fold, bet) with ``hand[i]`` replaced by the joker (position ``jpos``); the card is dead."""
+    new = np.empty(5, np.int64)
+    for t in range(5):
+        new[t] = jpos if t == i else hand[t]
+    return _with_dead_card(new, hand[i], u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
+
+
+@kernel
+def option_value(hand, u, k, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
+    """Option ``k`` of :func:`option_values`: hold-and-draw by discard mask k < 32, else buy the joker
+    for card k - 32 (NaN where the joker is not available: in the hand or the up card)."""
+    if k < 32:
+        return hold_value(hand, u, k, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
+    if jpos < 0 or jpos == u or jpos == hand[0] or jpos == hand[1] or jpos == hand[2] or jpos == hand[3] \
+            or jpos == hand[4]:
+        return np.nan
+    return joker_value(hand, u, k - 32, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
 
 
 @kernel(parallel=True)
@@ -96,15 +114,8 @@ def option_values(hand, u, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, c
     (NaN where the joker is not available: in the hand or the up card)."""
     out = np.empty(37, np.float64)
     for k in prange(37):
-        if k < 32:
-            out[k] = hold_value(hand, u, k, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
-                                binom, qc)
-        elif jpos < 0 or jpos == u or jpos == hand[0] or jpos == hand[1] or jpos == hand[2] \
-                or jpos == hand[3] or jpos == hand[4]:
-            out[k] = np.nan
-        else:
-            out[k] = joker_value(hand, u, k - 32, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2,
-                                 tri, quad, binom, qc)
+        out[k] = option_value(hand, u, k, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom,
+                              qc)
     return out
 
 
@@ -116,31 +127,18 @@ def options_batch(hands, ups, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1
         hand = hands[r]
         u = ups[r]
         for k in range(37):
-            if k < 32:
-                out[r, k] = hold_value(hand, u, k, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri,
-                                       quad, binom, qc)
-            elif jpos < 0 or jpos == u or jpos == hand[0] or jpos == hand[1] or jpos == hand[2] \
-                    or jpos == hand[3] or jpos == hand[4]:
-                out[r, k] = np.nan
-            else:
-                out[r, k] = joker_value(hand, u, k - 32, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1,
-                                        cum2, tri, quad, binom, qc)
+            out[r, k] = option_value(hand, u, k, jpos, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
+                                     binom, qc)
     return out
 
 
 @kernel
 def upswap_one(hand, u, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc):
     """max(fold, bet) when the dealer's up card ``u`` is exchanged for ``u2`` (``u`` dead)."""
-    excl = np.empty(6, np.int64)
     new = np.empty(5, np.int64)
-    c4 = np.empty(4, np.int64)
-    c3 = np.empty(3, np.int64)
-    s = np.empty(5, np.int64)
     for t in range(5):
         new[t] = hand[t]
-    excl[5] = u
-    return _value_of(new, excl, np.int64(6), u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
-                     c4, c3, s)
+    return _with_dead_card(new, u, u2, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc)
 
 
 @kernel(python=True)
