@@ -265,3 +265,25 @@ def test_cell_sums_kernel_matches_numpy_reference():
                     tables.pos_code, wild_pos, u)
     full = cell_sums(hands.astype(np.int64), col, prob, pc, tables.scores.size, tables.pos_code, wild_pos, 0)
     assert np.array_equal(one[0], full[0]) and np.array_equal(one[1], full[1]) and one[2] == full[2]
+
+def test_cell_and_mass_sums_in_one_sweep_equal_two_sweeps():
+    """The card's cell probabilities are summed in the gains' sweep: bit for bit what a second
+    sweep over a gain of 1 (NaN where there is none) gives, and the gains' sums unchanged."""
+    from analyzer.games.stud.exact import BINOM
+    from analyzer.games.stud.kernels.loops import cell_mass_sums, cell_sums
+
+    jp = load_game("j-poker")
+    tables = hand_tables(jp, 4 * 5 + 3)
+    rng = np.random.default_rng(12)
+    hands = np.sort(np.array([rng.choice(tables.n, 5, replace=False) for _ in range(200)]), axis=1)
+    gain = rng.normal(size=(200, tables.n)).astype(np.float32)
+    gain[rng.random(gain.shape) < 0.3] = np.nan
+    prob = rng.random(200)
+    wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
+    pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
+    args = (tables.scores.size, tables.pos_code, wild_pos, 0)
+    sums, group_prob, positive, mass, total = cell_mass_sums(hands.astype(np.int64), gain, prob, pc, *args)
+    alone = cell_sums(hands.astype(np.int64), gain, prob, pc, *args)
+    ones = cell_sums(hands.astype(np.int64), np.where(np.isnan(gain), np.nan, 1.0), prob, pc, *args)
+    assert np.array_equal(sums, alone[0]) and np.array_equal(group_prob, alone[1]) and positive == alone[2]
+    assert np.array_equal(mass, ones[0]) and total == ones[2]

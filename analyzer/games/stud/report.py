@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import matplotlib.pyplot as plt
+import numpy as np
 
 from analyzer.games.stud.edge import EdgeResult, house_edges
-from analyzer.games.stud.exact import hand_tables, release_tables
+from analyzer.games.stud.exact import Tally, hand_tables, release_tables
 from analyzer.games.stud.exchange import ExchangeCollector, ExchangeEdge, exchange_options
 from analyzer.games.stud.game import StudGame, load_game
 from analyzer.games.stud.location import location_probabilities
@@ -252,6 +253,9 @@ def warm() -> None:
     tables = hand_tables(jp, 3)
     ExchangeCollector(jp, 2, seed=0, screen=2)(3, False, 1.0, tables)
     UpcardCollector(jp, 2, seed=0)(3, False, 1.0, tables)
+    hand = np.arange(5, dtype=np.int64)[None]  # the card's sums of cells and of their probabilities
+    CellsAndMass()(3, False, 1.0, tables, Tally(1, 1, 0, {}, 0, np.zeros((1, tables.n), np.float32), hand,
+                                                np.ones(1, np.int64)))
     release_tables()
     pwj = load_game("poker-with-joker")
     options_edge(pwj.with_changes(deck="32+1", name="warm-up"), 2, seed=0, screen=4)

@@ -12,12 +12,11 @@ exactly where the pass is exact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from analyzer.games.stud.exact import HandTables, Tally
 from analyzer.games.stud.game import StudGame
 from analyzer.games.stud.strategy import (
     RANK_NAMES,
@@ -27,7 +26,6 @@ from analyzer.games.stud.strategy import (
     hand_words,
     strategy_threshold_score,
 )
-from analyzer.games.stud.stratified import StrataSample
 
 __all__ = ["CellsAndMass", "StudCard", "short_hand", "stud_card"]
 
@@ -35,18 +33,11 @@ NEVER = 2**31
 
 
 class CellsAndMass(CellCollector):
-    """A :class:`CellCollector` that also sums, from the same situations, each cell's probability."""
+    """A :class:`CellCollector` that also sums, from the same situations and in the same sweep, each
+    cell's probability (:attr:`mass`)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.mass = CellCollector()
-
-    def __call__(self, w: int | None, doc: bool, p: float, tables: HandTables,
-                 part: Tally | StrataSample) -> None:
-        super().__call__(w, doc, p, tables, part)
-        if part.gain is not None:
-            ones = np.where(np.isnan(part.gain), np.nan, 1.0)
-            self.mass(w, doc, p, tables, replace(part, gain=ones))
+        super().__init__(mass=True)
 
 
 def short_hand(words: str) -> str:
@@ -72,11 +63,38 @@ class StudCard:
     optimal_edge: float
 
 
-def _value(sums: CellSums, mass: dict[int, float], threshold: np.ndarray) -> tuple[float, float]:
-    """(Σ gain, Σ probability) over the cells whose score is at least their group's threshold."""
+def _value(sums: CellSums, cell_mass: np.ndarray, threshold: np.ndarray) -> tuple[float, float]:
+    """(Σ gain, Σ probability) over the cells whose score is at least their group's threshold
+    (``cell_mass``: each cell's probability, summed in the cells' order)."""
     sel = sums.scores >= threshold
-    keys = (sums.groups[sel].astype(np.int64) << 32) | (sums.scores[sel].astype(np.int64) & 0xFFFFFFFF)
-    return float(sums.gain[sel].sum()), float(sum(mass.get(int(k), 0.0) for k in keys))
+    return float(sums.gain[sel].sum()), float(sum(cell_mass[sel].tolist()))
+
+
+def _cell_mass(sums: CellSums, mass_sums: CellSums) -> np.ndarray:
+    """The probability of each cell of ``sums`` (0 where ``mass_sums`` has none)."""
+    def keys(c: CellSums) -> np.ndarray:
+        return (c.groups.astype(np.int64) << 32) | (c.scores.astype(np.int64) & 0xFFFFFFFF)
+
+    mkeys = keys(mass_sums)
+    order = np.argsort(mkeys, kind="stable")
+    mkeys, mvals = mkeys[order], np.asarray(mass_sums.gain, np.float64)[order]
+    want = keys(sums)
+    at = np.searchsorted(mkeys, want)
+    found = at < mkeys.size
+    found[found] = mkeys[at[found]] == want[found]
+    out = np.zeros(want.size)
+    out[found] = mvals[at[found]]
+    return out
+
+
+def _cell_thresholds(best: dict[int, tuple[int, float]], groups: np.ndarray) -> np.ndarray:
+    """Each cell's threshold score: its group's in ``best`` (:data:`NEVER` for a group without one)."""
+    groups = groups.astype(np.int64)
+    table = np.full(int(groups.max(initial=0)) + 1, NEVER, np.int64)
+    for g, (t, _) in best.items():
+        if g < table.size:
+            table[g] = t
+    return table[groups]
 
 
 def stud_card(game: StudGame, sums: CellSums, mass_sums: CellSums, named: dict[str, Any]) -> StudCard:
@@ -85,14 +103,13 @@ def stud_card(game: StudGame, sums: CellSums, mass_sums: CellSums, named: dict[s
     ev = sums.evaluator
     bet = float(game.bet)
     has_wild = bool(ev.wbits) or game.designation == "board"
-    mkeys = (mass_sums.groups.astype(np.int64) << 32) | (mass_sums.scores.astype(np.int64) & 0xFFFFFFFF)
-    mass = dict(zip(mkeys.tolist(), mass_sums.gain.tolist(), strict=True))
+    mass = _cell_mass(sums, mass_sums)
     best = best_thresholds(sums.groups, sums.scores, sums.gain)
     thumb_groups = sums.groups % 3 if has_wild else np.zeros_like(sums.groups)
     thumb = best_thresholds(thumb_groups, sums.scores, sums.gain)
 
-    card_t = np.array([best.get(int(g), (NEVER, 0.0))[0] for g in sums.groups], np.int64)
-    thumb_t = np.array([thumb.get(int(g), (NEVER, 0.0))[0] for g in thumb_groups], np.int64)
+    card_t = _cell_thresholds(best, sums.groups)
+    thumb_t = _cell_thresholds(thumb, thumb_groups)
     rows_edges: list[dict[str, Any]] = []
 
     def add(name: str, gain: float, freq: float) -> float:

@@ -22,7 +22,7 @@ from analyzer.games.stud.edge import DEFAULT_HANDS, house_edges
 from analyzer.games.stud.exact import BINOM, HandTables, Tally
 from analyzer.games.stud.game import StudError, StudGame, parse_threshold
 from analyzer.games.stud.kernels import N_GROUPS
-from analyzer.games.stud.kernels.loops import cell_sums
+from analyzer.games.stud.kernels.loops import cell_mass_sums, cell_sums
 from analyzer.games.stud.stratified import StrataSample
 from analyzer.results import plain
 from analyzer.rules import Category
@@ -99,14 +99,25 @@ def best_thresholds(groups: np.ndarray, scores: np.ndarray, gain: np.ndarray) ->
 
 
 def _add_situations(sums: CellSums, tables: HandTables, hands: np.ndarray, gain: np.ndarray,
-                    prob: np.ndarray, first_up: int = 0) -> None:
+                    prob: np.ndarray, first_up: int = 0, mass: CellSums | None = None) -> None:
     """Add situations (hands × up cards ``first_up`` onwards, NaN gain = none) with probability
-    ``prob`` per hand, summed by cell at once (an exact pass has millions of situations per deal type)."""
+    ``prob`` per hand, summed by cell at once (an exact pass has millions of situations per deal type);
+    ``mass``: also each cell's probability, summed in the same sweep."""
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
-    dense, group_prob, positive = cell_sums(np.ascontiguousarray(hands, np.int64), gain,
-                                            np.ascontiguousarray(prob, np.float64), pc, tables.scores.size,
-                                            tables.pos_code, wild_pos, first_up)
+    args = (np.ascontiguousarray(hands, np.int64), gain, np.ascontiguousarray(prob, np.float64), pc,
+            tables.scores.size, tables.pos_code, wild_pos, first_up)
+    if mass is None:
+        dense, group_prob, positive = cell_sums(*args)
+    else:
+        dense, group_prob, positive, dense_mass, total = cell_mass_sums(*args)
+        _add_dense(mass, tables, dense_mass, group_prob, total)
+    _add_dense(sums, tables, dense, group_prob, positive)
+
+
+def _add_dense(sums: CellSums, tables: HandTables, dense: np.ndarray, group_prob: np.ndarray,
+               positive: float) -> None:
+    """Add a kernel's (group, class) sums, its sums by group and its positive part to ``sums``."""
     grp, cls = np.nonzero(dense)
     sums.add(grp, tables.scores[cls], dense[grp, cls])
     sums.group_prob += group_prob
@@ -114,25 +125,40 @@ def _add_situations(sums: CellSums, tables: HandTables, hands: np.ndarray, gain:
 
 
 class CellCollector:
-    """A :func:`house_edges` visitor that sums every visited situation's gain by cell."""
+    """A :func:`house_edges` visitor that sums every visited situation's gain by cell; with
+    ``mass``, also each cell's probability (in :attr:`mass`, a collector of its own) from the same
+    situations, in the same sweep."""
 
-    def __init__(self) -> None:
+    def __init__(self, mass: bool = False) -> None:
         self.sums: CellSums | None = None
+        self.mass_sums: CellCollector | None = CellCollector() if mass else None
+
+    def _open(self, tables: HandTables, sampled: bool) -> CellSums:
+        """The sums, made on the first situations seen."""
+        if self.sums is None:
+            self.sums = CellSums(np.empty(0), np.empty(0), np.empty(0), 0.0, tables.evaluator)
+        self.sums.sampled |= sampled
+        return self.sums
 
     def __call__(self, w: int | None, doc: bool, p: float, tables: HandTables,
                  part: Tally | StrataSample) -> None:
-        if self.sums is None:
-            self.sums = CellSums(np.empty(0), np.empty(0), np.empty(0), 0.0, tables.evaluator)
         if isinstance(part, Tally):
             assert part.gain is not None and part.reps is not None and part.weights is not None
-            _add_situations(self.sums, tables, part.reps, part.gain, p * part.weights / part.situations,
-                            part.first_up)
+            hands, prob, first_up = part.reps, p * part.weights / part.situations, part.first_up
         else:
             assert part.gain is not None and part.hand_pos is not None and part.hand_weight is not None
-            self.sums.sampled = True
             n = tables.n
-            _add_situations(self.sums, tables, part.hand_pos, part.gain,
-                            p * part.hand_weight / (comb(n, 5) * (n - 5)))
+            hands, prob, first_up = part.hand_pos, p * part.hand_weight / (comb(n, 5) * (n - 5)), 0
+        sampled = not isinstance(part, Tally)
+        mass = None if self.mass_sums is None else self.mass_sums._open(tables, sampled)
+        _add_situations(self._open(tables, sampled), tables, hands, part.gain, prob, first_up, mass)
+
+    @property
+    def mass(self) -> CellCollector:
+        """The collector of each cell's probability (made with ``mass=True``)."""
+        if self.mass_sums is None:
+            raise StudError("this collector sums no cell probabilities (make it with mass=True)")
+        return self.mass_sums
 
     def close(self) -> CellSums:
         assert self.sums is not None, "nothing visited"

@@ -158,15 +158,15 @@ def location_chunk(state, trials, players, doc_num, doc_den):
     return out
 
 
-@kernel
-def cell_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos, first_up):
-    """Σ prob·gain of the situations (hand row i, up card u) with a gain (not NaN), by strategy
-    group and the hand's class: (N_GROUPS, n_classes); with Σ prob by group and Σ prob·max(0, gain).
-    Column c of ``gain`` is up card ``first_up + c`` (0 for a gain per up card; one column when a
-    deal type has one up card)."""
-    sums = np.zeros((N_GROUPS, n_classes))
-    group_prob = np.zeros(N_GROUPS)
+@no_refcount
+def add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums, group_prob, mass):
+    """Add Σ prob·gain of the situations (hand row i, up card u) with a gain (not NaN) to ``sums``
+    (N_GROUPS, classes), Σ prob to ``group_prob`` by group and, unless ``mass`` has no rows, to
+    ``mass`` by cell; (Σ prob·max(0, gain), Σ prob) of those situations. Column c of ``gain`` is up
+    card ``first_up + c`` (0 for a gain per up card; one column when a deal type has one up card)."""
     positive = 0.0
+    total = 0.0
+    cells = mass.shape[0] > 0
     for i in range(hands.shape[0]):
         hand = hands[i]
         p = prob[i]
@@ -180,4 +180,30 @@ def cell_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos, first_u
             group_prob[g] += p
             if v > 0:
                 positive += v
+            if cells:
+                mass[g, hand_pc[i]] += p
+                if p > 0:
+                    total += p
+    return positive, total
+
+
+@kernel
+def cell_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos, first_up):
+    """Σ prob·gain of the situations with a gain, by strategy group and the hand's class:
+    (N_GROUPS, n_classes); with Σ prob by group and Σ prob·max(0, gain) (:func:`add_cells`)."""
+    sums = np.zeros((N_GROUPS, n_classes))
+    group_prob = np.zeros(N_GROUPS)
+    positive, _ = add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums, group_prob,
+                            np.zeros((0, 0)))
     return sums, group_prob, positive
+
+
+@kernel
+def cell_mass_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos, first_up):
+    """:func:`cell_sums` and, from the same sweep, Σ prob by cell (each cell's probability) and
+    in all: (sums, group_prob, positive, mass, total)."""
+    sums = np.zeros((N_GROUPS, n_classes))
+    mass = np.zeros((N_GROUPS, n_classes))
+    group_prob = np.zeros(N_GROUPS)
+    positive, total = add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums, group_prob, mass)
+    return sums, group_prob, positive, mass, total
