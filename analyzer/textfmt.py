@@ -124,8 +124,10 @@ def _is_number(v: Any) -> TypeGuard[int | float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-_SE = re.compile(r"^(.*_)?se(_pp)?$")
-_CI = re.compile(r"^(.*_)?(ci_low|ci_high|ci_lo|ci_hi|low|high)(_pp)?$")
+# a companion names its estimate before (``gain_se``, ``edge_ci_low``) or after it (``se_pot_share``)
+_SE = re.compile(r"^(?:(?P<pre>.*)_)?se(?:_pp)?$|^se_(?P<post>(?!pp$).+)$")
+_CI = re.compile(r"^(?:(?P<pre>.*)_)?(?P<end>ci_low|ci_high|ci_lo|ci_hi|low|high)(?:_pp)?$"
+                 r"|^(?P<end2>ci_low|ci_high|ci_lo|ci_hi)_(?P<post>(?!pp$).+)$")
 _COUNT = re.compile(r"^(games|deals|trials|hands|samples|count|n)$")  # a count, in no row's unit
 # an exact return or house edge shows 6 digits (100.646 %); a small difference of them (return lost,
 # a cost) does not: 4 digits, 0.00002050 %, not 0.0000205020 %
@@ -137,7 +139,7 @@ def _base(name: str, cols: Sequence[str], i: int) -> int | None:
     m = _SE.match(name) or _CI.match(name)
     if not m:
         return None
-    prefix = (m.group(1) or "").rstrip("_")
+    prefix = m.group("pre") or m.group("post") or ""
     if prefix and prefix in cols:
         return list(cols).index(prefix)
     for j in range(i - 1, -1, -1):  # the nearest column before it that is not a companion
@@ -157,7 +159,7 @@ def _interval_columns(cols: Sequence[str], bases: Sequence[int | None]) -> dict[
     for i, (c, b) in enumerate(zip(cols, bases, strict=True)):
         m = _CI.match(c)
         if b is not None and m:
-            (lows if m.group(2) in ("ci_low", "ci_lo", "low") else highs)[b] = i
+            (lows if (m.group("end") or m.group("end2")) in ("ci_low", "ci_lo", "low") else highs)[b] = i
     return {b: (lows[b], highs[b]) for b in lows if b in highs}
 
 

@@ -162,6 +162,58 @@ def splits(text: str) -> list[str]:
     return bad
 
 
+PLUS_MINUS = re.compile(r"([−+-]?[\d,]*\.?\d+)(?: %| [a-z]+)? ± ([\d,]*\.?\d+)")
+SE_NAME = re.compile(r"^(?:(.*)_)?se(?:_pp)?$|^se_(.+)$")
+CI_NAME = re.compile(r"^(?:(.*)_)?ci_(?:low|high)$|^ci_(?:low|high)_(.+)$")
+
+
+def _decimals(text: str) -> int:
+    m = re.search(r"\.(\d+)", text)
+    return len(m.group(1)) if m else 0
+
+
+def _significant(text: str) -> int:
+    digits = re.sub(r"[^\d.]", "", text)
+    digits = digits.replace(".", "").lstrip("0") if "." in digits else digits.lstrip("0").rstrip("0")
+    return len(digits)
+
+
+def _se_problem(name: str, est: str, se: str) -> str | None:
+    """An SE past 2 significant digits, or its estimate (or interval end) past the SE's decimals."""
+    if number(se) is None or number(est) is None or not number(se):
+        return None
+    if _significant(se) > 2:
+        return f"{name}: SE {se} has more than 2 significant digits"
+    if _decimals(est) > _decimals(se):
+        return f"{name}: {est} has more decimals than its SE {se}"
+    return None
+
+
+def precision_problems(text: str) -> list[str]:
+    """Digits beyond an SE's second significant digit: in every ``x ± y`` and every table row
+    with an SE column (the estimate and its interval shown to the SE's decimals, the SE to 2
+    significant digits)."""
+    out = [p for m in PLUS_MINUS.finditer(text) if (p := _se_problem(m.group(0), m.group(1), m.group(2)))]
+    for rec in records(text):
+        names = list(rec)
+        bare = [n.split(" (")[0] for n in names]
+        for k, name in enumerate(bare):
+            m = SE_NAME.match(name)
+            if not m or not names[k]:
+                continue
+            base = m.group(1) or m.group(2)
+            j = (bare.index(base) if base in bare else
+                 next((i for i in range(k - 1, -1, -1) if not SE_NAME.match(bare[i]) and not CI_NAME.match(bare[i])),
+                      None))
+            if j is None:
+                continue
+            ends = [i for i, n in enumerate(bare) if (c := CI_NAME.match(n)) and (c.group(1) or c.group(2)) == base]
+            for i in (j, *ends):
+                if (p := _se_problem(f"{names[i]} ({names[j]})", rec[names[i]], rec[names[k]])):
+                    out.append(p)
+    return out
+
+
 def unit_problems(text: str) -> list[str]:
     out = []
     for rec in records(text):

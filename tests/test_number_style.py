@@ -144,6 +144,28 @@ def test_text_output_keeps_tokens_whole_intervals_ordered_and_units_named(args: 
         assert triples(res.stdout)  # the checker reads the intervals it is meant to check
 
 
+SAMPLED_TEXT = {
+    "equity": ("equity", "Ah Kh", "Qs Qd 9c", "--cards", "7", "--rules", "standard", "--trials", "20000", "--quiet"),
+    "tricks hand-odds": ("tricks", "hand-odds", "--hand", "Jk As Ks 7h 8d", "--trump", "s", "--seat", "1",
+                         "--deals", "2000", "--seed", "1", "--quiet"),
+    "freq": ("freq", "--rules", "joker-wild", "--deck", "52+1", "--trials", "200000", "--seed", "1", "--quiet"),
+    "durak odds": ("durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--players", "3",
+                   "--games", "500", "--quiet"),
+}
+
+
+@pytest.mark.parametrize("name", list(SAMPLED_TEXT))
+def test_sampled_numbers_stop_at_the_se_second_significant_digit(name: str) -> None:
+    """Every ``x ± y`` and every SE column: the SE with 1–2 significant digits, the estimate and its
+    interval no finer than the SE (``0.3474 %`` beside ``40.70 %`` was four digits of noise)."""
+    from tests.readme_output import precision_problems
+
+    res = CliRunner(env={"COLUMNS": "100"}).invoke(main, list(SAMPLED_TEXT[name]), catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    assert precision_problems(res.stdout) == [], res.stdout
+    assert re.search(r" ± |\bse\b|\bse_", res.stdout)  # there were SEs to check
+
+
 def test_the_checker_finds_what_it_looks_for() -> None:
     from tests.readme_output import ordered, splits, triples, unit_problems
 
@@ -155,6 +177,13 @@ def test_the_checker_finds_what_it_looks_for() -> None:
     assert triples(table) == [("x", 5.0, 6.0, 7.0)] and ordered(table)
     assert unit_problems("gain  se  ci_low  ci_high\n----  --  ------  -------\n1.0   1   0.5     1.5\n")
     assert not unit_problems("gain (antes)  ci_low  ci_high\n------------  ------  -------\n1.0  0.5  1.5\n")
+    from tests.readme_output import precision_problems
+
+    assert precision_problems("P = 0.00041526 % ± 0.00000012 %") == []
+    assert precision_problems("P(3+) = 52.31 % ± 1.234 %") and precision_problems("EV +0.9071 ± 0.012 points")
+    wide = "seat  pot_share  se_pot_share  ci_low_pot_share\n----  ---------  ------------  ----------------\n"
+    assert precision_problems(wide + "   0    40.70 %      0.3474 %           40.02 %\n")
+    assert not precision_problems(wide + "   0    40.70 %        0.35 %           40.02 %\n")
 
 
 @pytest.mark.slow

@@ -26,6 +26,7 @@ from analyzer.cli.options import (
 )
 from analyzer.errors import JokerOddsError
 from analyzer.io import clip
+from analyzer.numfmt import pct
 from analyzer.progress import progress_enabled
 from analyzer.quickeval import quick_evaluator
 from analyzer.rules import get_rules, preset_names
@@ -141,7 +142,7 @@ def freq_cmd(deck: str | None, cards: int, exact: bool, low: bool, trials: int |
         lt = exact_low_frequencies(rules, deck).to_dict()
         emit(lt.pop("rows"), fmt, out, lt if fmt == "json" else None,
              footer=(f"7-low or better: {lt['seven_low_or_better']:,} of {lt['total']:,} hands "
-                     f"({lt['seven_low_or_better_probability']:.6f})") if fmt == "table" else None,
+                     f"({pct(lt['seven_low_or_better_probability'])})") if fmt == "table" else None,
              run={"rules": lt["rules"], "deck": lt["deck"], "cards": 5, "method": "exact", "low": lt["low_ace"]})
         return
     table = (exact_frequencies(rules, deck, cards) if exact

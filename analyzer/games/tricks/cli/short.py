@@ -23,6 +23,21 @@ def _pct(x: float) -> str:
     return pct(x)
 
 
+def _pm(e: Any) -> str:
+    """A sampled probability with its SE, both to the SE's decimals: ``12.75 % ± 0.75 %``."""
+    from analyzer.numfmt import estimate
+
+    return estimate(e.estimate, e.se, percent=True)
+
+
+def _points(e: Any, ci: bool = False) -> str:
+    """A sampled mean in points, signed, to its SE's decimals (``ci``: with its 95 % interval)."""
+    from analyzer.numfmt import interval, se_decimals, signed
+
+    text = signed(e.mean, decimals=se_decimals(e.se))
+    return text + (f" (95 % CI {interval(e.ci_low, e.ci_high, like=e.se)})" if ci else "")
+
+
 def _policies(rules: Any, policy: str, policy_seat: tuple[str, ...], pimc: bool = False) -> list[str]:
     from analyzer.games.tricks.analysis.selfplay import parse_policies
 
@@ -48,7 +63,7 @@ def short_play(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple
         n = deals if deals is not None or has_target(opts) else 10_000
         g = play_short_games(rules, pols, n, seed, pimc=pk, **engine)
         run = run_info(rules, rule, policies=",".join(pols), method="self-play", games=g.games, seed=seed)
-        footer = (f"P(the side left of the first dealer wins) = {_pct(g.p_win.estimate)} ± {_pct(g.p_win.se)} "
+        footer = (f"P(the side left of the first dealer wins) = {_pm(g.p_win)} "
                   f"(SE); {g.mean_deals:.1f} deals per game on average.")
         emit(g.rows(), fmt, out, g.summary() if fmt == "json" else None, footer=footer if fmt == "table" else None,
              run=run)
@@ -57,7 +72,7 @@ def short_play(game: str, rule: tuple[str, ...], policy: str, policy_seat: tuple
     d = play_short_deals(rules, pols, n, seed, pimc=pk, **engine)
     made = d.tricks[3].count + d.tricks[4].count + d.tricks[5].count
     total = max(1, d.tricks[0].trials)
-    footer = (f"Thrown in: {_pct(d.p_throw_in.estimate)} ± {_pct(d.p_throw_in.se)}; the maker's side makes "
+    footer = (f"Thrown in: {_pm(d.p_throw_in)}; the maker's side makes "
               f"{_pct(made / total)} of the played deals (march {_pct(d.tricks[5].estimate)}).")
     run = run_info(rules, rule, policies=",".join(pols), method="self-play", deals=d.deals, seed=seed)
     emit(d.rows(), fmt, out, d.summary() if fmt == "json" else None, footer=footer if fmt == "table" else None,
@@ -118,9 +133,9 @@ def hand_odds_cmd(game: str, rule: tuple[str, ...], hand: str, trump: str, seat:
     n = deals if deals is not None or has_target(opts) else 20_000
     h = hand_odds(rules, hand, trump, seat, pols, n, seed, **engine_kwargs(opts))
     g = h.gain
-    footer = (f"P(3+) = {_pct(h.p_make.estimate)} ± {_pct(h.p_make.se)}, P(march) = {_pct(h.tricks[5].estimate)}. "
-              f"EV play {h.ev_play.mean:+.3f} points, pass {h.ev_pass.mean:+.3f}: play - pass = {g.mean:+.3f} "
-              f"(95 % CI {g.ci_low:+.3f} .. {g.ci_high:+.3f}) -> {'play' if g.mean > 0 else 'pass'}. "
+    footer = (f"P(3+) = {_pm(h.p_make)}, P(march) = {_pm(h.tricks[5])}. "
+              f"EV play {_points(h.ev_play)} points, pass {_points(h.ev_pass)}: play - pass = {_points(g, ci=True)} "
+              f"-> {'play' if g.mean > 0 else 'pass'}. "
               + (f"The seats before pass in {_pct(h.p_reach.estimate)} of deals." if seat > 0 else
                  "No seat speaks before seat 0."))
     run = run_info(rules, rule, hand=hand, trump=trump, seat=seat, policies=",".join(pols),
