@@ -30,7 +30,7 @@ from analyzer.stats import estimate_pairs, mean_from_sums, proportion, share_int
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DEFAULT_BUDGET", "FAMILY_LABELS", "ISMCTS_BUDGET", "DurakSimulation", "DurakTask", "chunk_for",
+__all__ = ["DEFAULT_BUDGET", "FAMILY_LABELS", "ISMCTS_BUDGET", "DurakSimulation", "DurakTask", "PackPieces", "chunk_for",
            "default_budget", "parse_lineup", "policy_codes", "simulate_durak"]
 
 DEFAULT_BUDGET = 64     # search: rollouts per decision
@@ -97,8 +97,26 @@ def parse_lineup(players: int, policy: str, seats: Sequence[str] = ()) -> list[s
     return lineup
 
 
+class PackPieces:
+    """Engine plumbing of a task whose chunks run in timed pieces (a game with a search takes
+    milliseconds): the carry is the pack (shuffled game after game) and the sums, which end the chunk."""
+
+    piece_trials = 1
+    deck: np.ndarray
+
+    def sums_size(self) -> int:
+        """The length of the chunk's result vector."""
+        raise NotImplementedError
+
+    def start_chunk(self) -> tuple[np.ndarray, np.ndarray]:
+        return self.deck.copy(), np.zeros(self.sums_size(), np.int64)
+
+    def finish_chunk(self, carry: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        return carry[1]
+
+
 @dataclass(frozen=True)
-class DurakTask:
+class DurakTask(PackPieces):
     """Engine task: self-play games of one rule set and lineup."""
 
     deck: np.ndarray
@@ -119,23 +137,17 @@ class DurakTask:
         return cls(rules.deck_cards(), rules.kernel_rules(), rules.players, policy_codes(lineup),
                    int(budget), np.array(tables_for(rules)), bool(later))
 
-    piece_trials = 1  # a game with a search takes milliseconds: the engine runs chunks in timed pieces
-
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return sim_chunk(state, n, self.deck, self.rules, self.n_players, self.policies,
                          search_arg(self.policies, self.budget), self.tab,
                          self.later)
 
-    def start_chunk(self) -> tuple[np.ndarray, np.ndarray]:
-        """The pack (shuffled game after game) and the sums a chunk run in pieces carries."""
-        return self.deck.copy(), np.zeros(SIM_LEN, np.int64)
+    def sums_size(self) -> int:
+        return SIM_LEN
 
     def run_piece(self, state: np.ndarray, carry: tuple[np.ndarray, np.ndarray], n: int) -> None:
         sim_piece(state, carry[0], n, self.rules, self.n_players, self.policies,
                   search_arg(self.policies, self.budget), self.tab, self.later, carry[1])
-
-    def finish_chunk(self, carry: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-        return carry[1]
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
         """Why a checkpoint's totals cannot be ``trials`` games: each ends with one fool, a draw or an abort."""

@@ -24,7 +24,7 @@ from analyzer.engine import run
 from analyzer.games.durak.kernels.choose import search_arg
 from analyzer.games.durak.kernels.play import strength_chunk, strength_piece
 from analyzer.games.durak.rules import DurakError, DurakRules
-from analyzer.games.durak.simulate import DEFAULT_BUDGET, policy_codes
+from analyzer.games.durak.simulate import DEFAULT_BUDGET, PackPieces, policy_codes
 from analyzer.games.durak.state import tables_for
 from analyzer.results import TableResult
 from analyzer.stats import mean_from_sums, share_interval
@@ -35,7 +35,7 @@ BUDGETED = ("search", "ismcts")   # the policies that read the budget
 
 
 @dataclass(frozen=True)
-class StrengthTask:
+class StrengthTask(PackPieces):
     """Engine task: seat-rotated deals of one lineup (one policy per lineup slot)."""
 
     deck: np.ndarray
@@ -45,23 +45,17 @@ class StrengthTask:
     budget: int
     tab: np.ndarray
 
-    piece_trials = 1  # a deal is n games, each with a search perhaps: chunks run in timed pieces
-
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         return strength_chunk(state, n, self.deck, self.rules, self.n_players, self.lineup,
                               search_arg(self.lineup, self.budget), self.tab)
 
-    def start_chunk(self) -> tuple[np.ndarray, np.ndarray]:
-        """The pack (shuffled deal after deal) and the sums a chunk run in pieces carries."""
+    def sums_size(self) -> int:
         n = self.n_players
-        return self.deck.copy(), np.zeros(n + n * n + 3, np.int64)
+        return n + n * n + 3
 
     def run_piece(self, state: np.ndarray, carry: tuple[np.ndarray, np.ndarray], n: int) -> None:
         strength_piece(state, carry[0], n, self.rules, self.n_players, self.lineup,
                        search_arg(self.lineup, self.budget), self.tab, carry[1])
-
-    def finish_chunk(self, carry: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-        return carry[1]
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
         """Why a checkpoint's totals cannot be ``trials`` deals: each is played once per rotation and
