@@ -298,6 +298,30 @@ def build_table5(mode, cat_pos, pos_cat, lo, ace_low, dbl_ace, nbw, max_w, binom
     return out
 
 
+@no_refcount
+def _best_of_five(ranks, m, w, suited, table5, binom, sub):
+    """The best 5-card value (``table5[wild, suited]``) of the natural ranks ``ranks[:m]`` and ``w``
+    wild cards: every subset of the naturals, completed to five by the wild cards it needs."""
+    best = -1
+    for bits in range(1 << m):
+        s = np.int64(0)  # int64 from the start: multiset_index compiles once
+        for i in range(m):
+            if (bits >> i) & 1:
+                s += 1
+        used_w = 5 - s
+        if used_w < 0 or used_w > w:
+            continue
+        j = 0
+        for i in range(m):
+            if (bits >> i) & 1:
+                sub[j] = ranks[i]
+                j += 1
+        v = table5[used_w, suited, multiset_index(sub, s, binom)]
+        if v > best:
+            best = v
+    return best
+
+
 @kernel
 def build_tables_k(table5, k, lo, max_w, binom):
     """Best-of-k tables from the 5-card table.
@@ -321,24 +345,7 @@ def build_tables_k(table5, k, lo, max_w, binom):
                 if nat[i] == nat[i - 4]:
                     ok = False  # five natural cards of one rank: not in one deck
             if ok:
-                best = -1
-                for bits in range(1 << m):
-                    s = np.int64(0)  # int64 from the start: multiset_index compiles once
-                    for i in range(m):
-                        if (bits >> i) & 1:
-                            s += 1
-                    used_w = 5 - s
-                    if used_w < 0 or used_w > w or used_w > 5:
-                        continue
-                    j = 0
-                    for i in range(m):
-                        if (bits >> i) & 1:
-                            sub[j] = nat[i]
-                            j += 1
-                    v = table5[used_w, 0, multiset_index(sub, s, binom)]
-                    if v > best:
-                        best = v
-                plain[w, multiset_index(nat, m, binom)] = best
+                plain[w, multiset_index(nat, m, binom)] = _best_of_five(nat, m, w, 0, table5, binom, sub)
             if m == 0 or not next_multiset(nat, m, lo, np.int64(12)):
                 break
         for mask in range(8192):
@@ -356,22 +363,5 @@ def build_tables_k(table5, k, lo, max_w, binom):
                 if (mask >> i) & 1:
                     ranks[j] = i
                     j += 1
-            best = -1
-            for bits in range(1 << p):
-                s = np.int64(0)  # int64 from the start: multiset_index compiles once
-                for i in range(p):
-                    if (bits >> i) & 1:
-                        s += 1
-                used_w = 5 - s
-                if used_w < 0 or used_w > w:
-                    continue
-                jj = 0
-                for i in range(p):
-                    if (bits >> i) & 1:
-                        sub[jj] = ranks[i]
-                        jj += 1
-                v = table5[used_w, 1, multiset_index(sub, s, binom)]
-                if v > best:
-                    best = v
-            suited[w, mask] = best
+            suited[w, mask] = _best_of_five(ranks, p, w, 1, table5, binom, sub)
     return plain, suited
