@@ -46,7 +46,8 @@ def missed_targets() -> Iterator[list[str]]:
     (['max_trials'], None)
     """
     before = _MISSED["runs"]
-    _MISSED["runs"] = runs = []
+    runs: list[str] = []
+    _MISSED["runs"] = runs
     try:
         yield runs
     finally:
