@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb, prod
 from typing import Any
 
@@ -31,7 +31,7 @@ from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator
 from analyzer.games.showdown import kernels as SK
 from analyzer.games.showdown.classes import ANY, ClassError, HandClass, class_frequency, parse_class
-from analyzer.games.showdown.sampling import mc_high5
+from analyzer.games.showdown.sampling import hash_args, mc_high5
 from analyzer.results import TableResult
 from analyzer.rules import RuleSet, get_rules
 from analyzer.stats import estimate_pairs, mean_from_sums, proportion, share_interval
@@ -180,11 +180,17 @@ class ShowdownTask:
     low_args: tuple[Any, ...]
     given: int
 
+    @cached_property
+    def hashed(self) -> tuple[Any, ...]:
+        """The perfect hash :func:`mc_high5` scores through (built once per task, not a field:
+        derived from the table and the cards, it is no part of the task's identity)."""
+        return hash_args(self.table, self.wbits, np.concatenate([self.rest, self.known[self.known >= 0]]))
+
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         args = (state, n, self.known, self.nknown, self.k, self.rest, self.vlo, self.vhi, self.game, MAX_TRIES,
                 self.table, self.wbits)
         if self.k == 5 and self.game == SK.HIGH:  # the same draws and totals, faster
-            return mc_high5(*args)  # type: ignore[no-any-return]
+            return mc_high5(*args, self.hashed)
         return SK.mc_chunk(*args, *self.low_args)  # type: ignore[no-any-return]
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
