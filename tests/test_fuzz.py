@@ -604,7 +604,7 @@ def test_item8_a_forged_table_cache_is_rebuilt(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args", [
-    ["tricks", "play", "--deals", str(10**9)], ["tricks", "bid", "--hand", "Ah", "--samples", str(10**9)],
+    ["tricks", "play", "--deals", str(10**9)], ["tricks", "bid", "--hand", "Ah", "--samples", str(10**11)],
     ["tricks", "strength", "--cards", "3", "--deals", str(10**8)], ["durak", "simulate", "--games", str(10**9)],
     ["durak", "sweep", "--games", str(10**9)], ["rummy", "open", "--trials", str(10**11)],
     ["rummy", "points", "--trials", str(10**8)], ["tricks", "joker-value", "--cards", "3", "--deals", str(10**9)],

@@ -366,3 +366,59 @@ def test_item5_the_estimate_follows_the_search_budget() -> None:
     cheap = GAMES_RUN.seconds(10**6, {"policy": "heuristic"})
     dear = GAMES_RUN.seconds(10**6, {"policy": "search", "budget": 10**4})
     assert cheap < 60 < 3600 < dear and duration(dear).endswith(("hours", "days"))
+
+
+# ---- 5 (cont.). the guard over simulate, the stud edges' samples and pimc's cost --------------------
+
+STUDY = str(Path(__file__).parent.parent / "simulations" / "standard-precision.toml")
+
+
+class _Ran(Exception):
+    """Raised by a stand-in for a command's work: the run got past the guard."""
+
+
+def _ran(*args: object, **kwargs: object) -> None:
+    raise _Ran(args, kwargs)
+
+
+GUARDED = [  # (arguments past an hour, module and name of the work function they would call)
+    (["simulate", STUDY, "--trials", str(10**11)], "analyzer.cli.simulate", "run_study"),
+    (["simulate", STUDY, "--target-se", "1e-9", "--max-trials", str(10**11)], "analyzer.cli.simulate", "run_study"),
+    (["stud", "exchange-edge", "--game", "j-poker", "--situations", str(10**7)], "analyzer.games.stud.cli",
+     "exchange_edge"),
+    (["stud", "exchange-edge", "--game", "j-poker", "--situations", "100", "--screen", str(10**8)],
+     "analyzer.games.stud.cli", "exchange_edge"),
+    (["stud", "options-edge", "--situations", str(10**6), "--screen", str(10**6)], "analyzer.games.stud.edge",
+     "house_edge"),
+    (["tricks", "bid", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--policy", "pimc", "--samples", "200000"],
+     "analyzer.games.tricks.analysis.bidding", "bid_table"),
+    (["tricks", "strength", "--cards", "9", "--model", "paranoid", "--deals", "200"],
+     "analyzer.games.tricks.analysis.strength", "strength"),
+    (["tricks", "strength", "--cards", "9", "--a", "heuristic", "--b", "pimc", "--deals", "20000"],
+     "analyzer.games.tricks.analysis.strength", "strength"),
+    (["tricks", "joker-value", "--cards", "9", "--deals", str(10**11)], "analyzer.games.tricks.analysis.joker_value",
+     "joker_value"),
+    (["stud", "analyze", "--game", "j-poker", "--trials", str(13 * 2_598_960)], "analyzer.games.stud.cli", "house_edge"),
+    (["stud", "strategy", "--game", "j-poker", "--trials", str(10**7)], "analyzer.games.stud.cli", "strategy_report"),
+]
+
+
+@pytest.mark.parametrize(("args", "module", "work"), GUARDED, ids=lambda a: " ".join(a[:3]) if isinstance(a, list) else "")
+def test_item5_every_size_goes_through_the_guard_and_force_lets_it_run(
+        args: list[str], module: str, work: str, here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module(module), work, _ran)
+    err = _fails(args, "about", "of work here", "a second on two cores", "add --force")
+    assert any(w in err for w in ("hours", "days", "years")), err
+    r = CliRunner().invoke(main, [*args, "--force"])
+    assert isinstance(r.exception, _Ran), (r.exit_code, r.output[-500:])
+
+
+def test_item5_pimc_cost_follows_k_budget_and_model() -> None:
+    from analyzer.games.tricks.cli.bid import pimc_seconds
+
+    base = {"k": 256, "budget": 200_000}
+    assert pimc_seconds({**base, "k": 64}) == pytest.approx(pimc_seconds(base) / 4)
+    assert pimc_seconds({**base, "model": "paranoid"}) > 100 * pimc_seconds(base)
+    assert pimc_seconds({**base, "model": "paranoid", "budget": 1000}) < pimc_seconds({**base, "model": "paranoid"})

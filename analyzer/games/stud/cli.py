@@ -86,13 +86,18 @@ METHOD_HELP = ("auto = exact (every hand enumerated), or the stratified sample w
                "given for a board game; sampled = always the sample.")
 
 
+# Sampled player hands a second on two cores (a board game's stratified sample, each hand valued against
+# every up card), from `joker-odds stud analyze --game j-poker --seed 2 --quiet --trials 390000`: 215 s.
+HANDS_RUN = RunSize(hard=MAX_HANDS, rate=1.8e3, unit="sampled hands")
+
+
 @stud_group.command("analyze")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
 @click.option("--strategy", default="optimal", show_default=True, metavar="NAME",
               help="optimal, always, qualifier, or a minimum hand to bet: pair, high_card:AK, …")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
               show_default=True, help=METHOD_HELP)
-@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
+@click.option("--trials", type=HANDS_RUN, default=DEFAULT_HANDS, show_default=True,
               help="Board games, the sample: about N player hands in all (stratified by hand "
                    "class, each valued against every up card); at least 2 per class and wild rank, so a "
                    "small N runs more: the output's trials says what ran. Refused for exact games.")
@@ -102,6 +107,7 @@ METHOD_HELP = ("auto = exact (every hand enumerated), or the stratified sample w
                    "probability (e.g. 5/55).")
 @click.option("--wild-ranks", default=None, metavar="RANKS",
               help="Board games: only these ranks of designated card (e.g. 'A,K'); a quick partial look.")
+@force_option
 @output_options
 @quiet_option
 def analyze_cmd(game_path: str, strategy: str, method: str, trials: int, seed: int, doc: str | None,
@@ -177,9 +183,10 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
               help="House edge vs the DOC probability (0..10/55), or RTP change per unit of each pay line.")
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True,
               help=METHOD_HELP)
-@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
+@click.option("--trials", type=HANDS_RUN, default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
+@force_option
 @output_options
 @quiet_option
 def sensitivity_cmd(game_path: str, what: str, method: str, trials: int, seed: int, fmt: str,
@@ -253,9 +260,10 @@ FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exc
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
 @click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True,
               help="exact: every situation (auto, the quicker); sampled: a board game's hands by class.")
-@click.option("--trials", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_HANDS, show_default=True,
+@click.option("--trials", type=HANDS_RUN, default=DEFAULT_HANDS, show_default=True,
               help="Sampled player hands (board games; implies --method sampled).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed (implies --method sampled).")
+@force_option
 @output_options
 @quiet_option
 def strategy_cmd(game_path: str, method: str, trials: int, seed: int, fmt: str, out: Path | None) -> None:
@@ -297,16 +305,26 @@ def exchange_cmd(hand: str, up: str, wild: str | None, game_path: str, fees: str
          units={"fee": "antes", "ev": "antes", "ev_before_fee": "antes"})
 
 
+# Situations a second on two cores, valued on every exchange of J-poker (and on the one-card ones alone,
+# for --screen), from `joker-odds stud exchange-edge --game j-poker --seed 1` with --situations 130 and
+# 1,130 (63 s and 220 s, the exact edge included) and with --situations 130 --screen 30,130 (197 s).
+EXCHANGE_RATE = 6.4
+SCREEN_RATE = 224.0
+
+
 @stud_group.command("exchange-edge")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
-@click.option("--situations", type=click.IntRange(1, 10**7), default=DEFAULT_SITUATIONS, show_default=True,
+@click.option("--situations", type=RunSize(hard=10**7, rate=EXCHANGE_RATE, unit="situations"),
+              default=DEFAULT_SITUATIONS, show_default=True,
               help="Random situations valued on every exchange (spread over the deal types by probability, "
                    "at least 2 each).")
-@click.option("--screen", type=click.IntRange(0, 10**8), default=0, show_default=True,
+@click.option("--screen", type=RunSize(lo=0, hard=10**8, rate=SCREEN_RATE, unit="screened situations"), default=0,
+              show_default=True,
               help="Two-phase sample: this many random situations valued on the one-card exchanges (about 1/60 "
                    "of the cost), the first --situations of them on every exchange; 0: no screen.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--fees", default=None, metavar="F1,F2", help=FEES_HELP)
+@force_option
 @output_options
 def exchange_edge_cmd(game_path: str, situations: int, screen: int, seed: int, fees: str | None, fmt: str,
                       out: Path | None) -> None:

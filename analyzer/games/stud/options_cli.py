@@ -63,16 +63,25 @@ def options_cmd(hand: str, up: str, game_path: str, draw_fee: str | None, joker_
          if fmt == "json" else None, units=ANTES)
 
 
+# Situations a second on two cores, valued on every option (and on the joker alone, for --screen), from
+# `joker-odds stud options-edge --seed 1` with --situations 2 and 6 at --screen 2,000 (60 s and 76 s: 4 s
+# a situation), and with --situations 2 --screen 22,000 (11 s in all, the exact edge included).
+OPTIONS_RATE = 0.25
+JOKER_SCREEN_RATE = 2000.0
+
+
 @click.command("options-edge")
 @click.option("--game", "game_path", default="poker-with-joker", show_default=True, metavar="FILE", help=GAME_HELP)
-@click.option("--situations", type=click.IntRange(2, 10**6), default=40, show_default=True,
-              help="Random situations valued exactly on every option (several CPU-seconds each).")
-@click.option("--screen", type=click.IntRange(2, 2 * 10**6), default=50_000, show_default=True,
+@click.option("--situations", type=RunSize(lo=2, hard=10**6, rate=OPTIONS_RATE, unit="situations"), default=40,
+              show_default=True, help="Random situations valued exactly on every option (several CPU-seconds each).")
+@click.option("--screen", type=RunSize(lo=2, hard=2 * 10**6, rate=JOKER_SCREEN_RATE, unit="screened situations"),
+              default=50_000, show_default=True,
               help="Random situations valued exactly on the joker alone (the first --situations of them "
                    "are the fully valued ones); they sharpen every estimate.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--draw-fee", default=None, metavar="ANTES", help="Fee per exchange (default: the game's).")
 @click.option("--joker-fee", default=None, metavar="ANTES", help="Fee for the joker (default: the game's).")
+@force_option
 @output_options
 def options_edge_cmd(game_path: str, situations: int, screen: int, seed: int, draw_fee: str | None,
                      joker_fee: str | None, fmt: str, out: Path | None) -> None:

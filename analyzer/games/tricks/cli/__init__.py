@@ -29,6 +29,7 @@ from analyzer.games.tricks.cli.bid import (
     check_cards,
     pimc_kwargs,
     pimc_options,
+    pimc_seconds,
     run_info,
 )
 from analyzer.games.tricks.cli.bid import COMMANDS as BID_COMMANDS
@@ -57,13 +58,16 @@ def tricks_group() -> None:
     last seat."""
 
 
+PLAY_RATE = 10**8 / 3600  # heuristic deals a second on two cores
+
+
 def _pimc_cost(params: dict[str, Any]) -> float:
-    """How much dearer a deal is than a heuristic one: a pimc seat plays out K worlds at each
-    decision (about 800 heuristic deals' time at K = 256, in proportion to K)."""
-    seats = [str(params.get("policy") or ""), *(str(v) for v in params.get("policy_seat") or ())]
-    if not any("pimc" in s for s in seats):
-        return 1.0
-    return 800.0 * (params.get("k") or 256) / 256
+    """How much dearer a deal is than a heuristic one: each pimc seat plays it at
+    :func:`~analyzer.games.tricks.cli.bid.pimc_seconds` (K, budget, model)."""
+    seated = {str(v).split("=", 1)[0].strip(): "pimc" in str(v) for v in params.get("policy_seat") or ()}
+    pimc = "pimc" in str(params.get("policy") or "")
+    seats = sum(seated.get(str(s), pimc) for s in range(4))
+    return 1.0 + seats * pimc_seconds(params) * PLAY_RATE if seats else 1.0
 
 
 PLAY_COLUMNS = ["seat", "policy", "mean_score", "se", "ci_low", "ci_high", "p_made", "p_made_low", "p_made_high",
@@ -81,7 +85,7 @@ GAME_COLUMNS = ["player", "policy", "mean_total", "se", "ci_low", "ci_high", "p_
 @click.option("--policy-seat", "policy_seat", multiple=True, metavar="SEAT=POLICY",
               help="Another policy at one seat (repeatable), e.g. 2=random or 0=pimc (with --schedule: "
                    "the player sitting at that seat in the first deal).")
-@click.option("--deals", type=RunSize(10**8, unit="deals", cost=_pimc_cost), default=None,
+@click.option("--deals", type=RunSize(rate=PLAY_RATE, unit="deals", cost=_pimc_cost), default=None,
               help=f"Independent deals to play (default {COUNT['tricks play']:,}; with --schedule: whole "
                    f"games, {COUNT['tricks play --schedule']:,}; with a pimc seat "
                    f"{COUNT_PIMC['tricks play']:,} deals or {COUNT_PIMC['tricks play --schedule']:,} games).")

@@ -78,6 +78,30 @@ def pimc_options(f: Any) -> Any:
     return f
 
 
+# pimc's cost: seconds for one seat to play one deal by pimc, on two cores (Georgian Joker, K = 256, the
+# other seats heuristic), from `joker-odds tricks strength --game georgian-joker --a pimc --b heuristic
+# --seed 1 --quiet --cards C --deals N` (4 pimc seat-deals a deal). The playout model: 0.036 s at 9 cards
+# (N = 2 and 12: 1.7 s and 3.1 s; K = 64: 2.0 s at N = 12, about in proportion to K) and 0.058 s at 3
+# cards (N = 12 and 112: 41 s and 65 s; the exact solver plays the last 3 tricks), so the dearer one for
+# any deal size. The paranoid model at 9 cards: 1.7 s at --budget 1000 and 34 s at 200,000 (N = 12: 81 s
+# and 1,617 s), about as budget^0.57.
+PIMC_SECONDS = 0.058
+PARANOID_SECONDS = 1.7  # at a budget of 1,000 nodes
+PARANOID_BUDGET_POWER = 0.57
+
+
+def pimc_seconds(params: dict[str, Any]) -> float:
+    """Seconds for one pimc seat to play one deal under a command's options (K, budget, model).
+
+    >>> round(pimc_seconds({"k": 256}), 3), round(pimc_seconds({"k": 128}), 3)
+    (0.058, 0.029)
+    """
+    per = PIMC_SECONDS
+    if params.get("model") == "paranoid":
+        per = PARANOID_SECONDS * (max(params.get("budget") or 200_000, 1000) / 1000) ** PARANOID_BUDGET_POWER
+    return per * (params.get("k") or PIMC_K) / 256
+
+
 def pimc_kwargs(opts: dict[str, Any], policies: Any = ("pimc",)) -> dict[str, Any]:
     """The pimc options of a command as keyword arguments (removed from ``opts``); refused when
     set and no seat in ``policies`` plays pimc."""
@@ -143,6 +167,26 @@ def _bid_columns(params: dict[str, Any]) -> list[str]:
     return [*base, "mean_tricks", "samples", "best", *tail]
 
 
+# Heuristic samples a second on two cores, from `joker-odds tricks bid --up 7h --seat 2 --bids 1,0 --seed 1
+# --quiet --samples N`: an 8-card hand ("Ah Kh 9s Jk1 Qd Jd 8c 7c", 9 bids), N = 41,000: 11.7 s (3,500 a
+# second, 2,500 at 9 cards); a 4-card one ("Ah Kh 9s Jk1"), N = 101,000: 3.6 s, 8 times quicker, so
+# about (cards / 9)^3 of the time. pimc (--policy pimc, K = 32): 28 samples of the 8-card hand in 5.9 s,
+# about BID_PIMC times pimc's seat-deal of `tricks strength` per bid.
+BID_RATE = 2.5e3
+BID_CARDS_POWER = 3.0
+BID_PIMC = 3.2
+
+
+def _bid_cost(params: dict[str, Any]) -> float:
+    """How much dearer a sample is than a heuristic one of a 9-card hand: fewer cards are cheaper,
+    and pimc plays the deal of every legal bid (cards + 1) at :func:`pimc_seconds`."""
+    cards = min(9, params.get("cards") or len(str(params.get("hand") or "").split()) or 9)
+    cost = (cards / 9) ** BID_CARDS_POWER
+    if params.get("policy") == "pimc":
+        cost += (cards + 1) * BID_PIMC * pimc_seconds(params) * BID_RATE
+    return cost
+
+
 @known_columns(_bid_columns)
 @click.command("bid")
 @_game
@@ -170,7 +214,7 @@ def _bid_columns(params: dict[str, Any]) -> list[str]:
 @click.option("--condition/--no-condition", default=None,
               help="Keep only samples where the heuristic would have made the earlier bids "
                    "(default: on when the others play heuristic and the bids are given).")
-@click.option("--samples", type=RunSize(10**8), default=None,
+@click.option("--samples", type=RunSize(rate=BID_RATE, unit="samples", cost=_bid_cost), default=None,
               help=f"Samples of the unseen cards (default {COUNT['tricks bid']:,}; pimc "
                    f"{COUNT_PIMC['tricks bid']:,}).")
 @force_option
@@ -253,6 +297,24 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
     emit(shown, fmt, out, None, footer=footer, run=run, units={"ev": "points"})
 
 
+# Heuristic deals a second on two cores in duplicate (each deal played 5 times at 4 seats), from
+# `joker-odds tricks strength --game georgian-joker --cards 9 --a heuristic --b random --deals 100000
+# --seed 1 --quiet`: 1.7 s with the start-up.
+STRENGTH_RATE = 5.8e4
+
+
+def _strength_cost(params: dict[str, Any]) -> float:
+    """How much dearer a duplicate deal is than a heuristic one: pimc's seat-deals (A rotated over 4
+    seats; B at every seat once and beside A, or ``others`` beside both) at :func:`pimc_seconds` each."""
+    a, b = (str(params.get(k) or "").startswith("pimc") for k in ("pol_a", "pol_b"))
+    others, seats = params.get("others"), 4
+    if others is None:
+        seat_deals = seats * a + seats * seats * b
+    else:
+        seat_deals = seats * (a + b) + 2 * seats * (seats - 1) * str(others).startswith("pimc")
+    return 1.0 + seat_deals * pimc_seconds(params) * STRENGTH_RATE
+
+
 @click.command("strength")
 @_any_game
 @click.option("--cards", type=CARDS, default=None,
@@ -264,7 +326,8 @@ def bid_cmd(game: str, rule: tuple[str, ...], hand: str, cards: int | None, up: 
 @click.option("--others", type=click.Choice(["heuristic", "random", "pimc"]), default=None,
               help="Another policy at the other seats (default: B); each deal is then played with A and "
                    "with B at each seat.")
-@click.option("--deals", type=RunSize(10**7), default=200, show_default=True,
+@click.option("--deals", type=RunSize(rate=STRENGTH_RATE, unit="deals", cost=_strength_cost), default=200,
+              show_default=True,
               help="Deals; each is played once per seat with A there (and once with B there).")
 @pimc_options
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
