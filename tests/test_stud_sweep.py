@@ -107,6 +107,20 @@ def test_class_sets_list_every_hand_once_by_class():
         assert tables.up_rows[BINOM[four, np.arange(1, 5)].sum(), u] == tables.cls[BINOM[five, np.arange(1, 6)].sum()]
 
 
+
+def test_dealer_lists_are_each_sets_sorted_classes():
+    """``tri`` / ``quad``, filled from the class sweep's hands by class: for every 3-set (4-set),
+    the sorted classes of the hands holding it (a 33-card deck, checked the plain NumPy way)."""
+    tables = hand_tables(load_game("poker-with-joker").with_changes(deck="32+1"))
+    n = tables.n
+    hands = K.unrank_all(np.arange(int(BINOM[n, 5]), dtype=np.int64), n, BINOM)
+    for size, lists in ((3, tables.tri), (4, tables.quad)):
+        subs = np.array(list(itertools.combinations(range(5), size)))
+        idx = BINOM[hands[:, subs], np.arange(1, size + 1)].sum(axis=2).ravel()
+        cls = np.repeat(tables.cls, len(subs))
+        ref = cls[np.lexsort((cls, idx))]
+        assert np.array_equal(lists, ref.astype(np.uint16))
+
 def test_caribbean_exact_edge_unchanged():
     """The whole Caribbean Stud enumeration (about a second): ANCHORS' exact fraction."""
     assert tally_value(CARIB, tallies(CARIB)[0]) == -CARIB_EDGE

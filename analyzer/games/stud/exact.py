@@ -50,7 +50,7 @@ class HandTables:
 
     @cached_property
     def _lists(self) -> tuple[np.ndarray, np.ndarray]:
-        return K.build_lists(self.cls, np.argsort(self.cls, kind="stable"), self.n, BINOM)  # type: ignore[no-any-return]
+        return K.build_lists(*self.by_class, self.n, BINOM)  # type: ignore[no-any-return]
 
     @property
     def cum1(self) -> np.ndarray:

@@ -83,10 +83,12 @@ def build_counts(cls, n, nc, binom):
 
 
 @kernel
-def build_lists(cls, order, n, binom):
+def build_lists(sets, start, n, binom):
     """Sorted class lists of the hands containing each 3-set (``tri``) and each 4-set (``quad``).
 
-    ``order`` lists the colex indices by ascending class, so every list fills in sorted order.
+    ``sets``, ``start``: every 5-set as sorted positions by ascending class, class k in rows
+    ``start[k]`` to ``start[k + 1]`` (:func:`.sweep.class_sets`, the class sweep's own), so every
+    list fills in sorted order with no hand to sort or unrank.
     """
     l3 = binom[n - 3, 2]
     l4 = n - 4
@@ -95,28 +97,29 @@ def build_lists(cls, order, n, binom):
     f3 = np.zeros(binom[n, 3], np.int64)
     f4 = np.zeros(binom[n, 4], np.int64)
     p = np.empty(5, np.int64)
-    for idx in order:
-        unrank5(idx, n, binom, p)
-        k = cls[idx]
-        for skip in range(5):  # the 4-set without p[skip]
-            q = 0
-            j = 1
+    for k in range(start.size - 1):
+        for row in range(start[k], start[k + 1]):
             for i in range(5):
-                if i != skip:
-                    q += binom[p[i], j]
-                    j += 1
-            quad[q * l4 + f4[q]] = k
-            f4[q] += 1
-        for s1 in range(5):  # the 3-sets without p[s1], p[s2]
-            for s2 in range(s1 + 1, 5):
-                t = 0
+                p[i] = sets[row, i]
+            for skip in range(5):  # the 4-set without p[skip]
+                q = 0
                 j = 1
                 for i in range(5):
-                    if i != s1 and i != s2:
-                        t += binom[p[i], j]
+                    if i != skip:
+                        q += binom[p[i], j]
                         j += 1
-                tri[t * l3 + f3[t]] = k
-                f3[t] += 1
+                quad[q * l4 + f4[q]] = k
+                f4[q] += 1
+            for s1 in range(5):  # the 3-sets without p[s1], p[s2]
+                for s2 in range(s1 + 1, 5):
+                    t = 0
+                    j = 1
+                    for i in range(5):
+                        if i != s1 and i != s2:
+                            t += binom[p[i], j]
+                            j += 1
+                    tri[t * l3 + f3[t]] = k
+                    f3[t] += 1
     return tri, quad
 
 
