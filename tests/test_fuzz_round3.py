@@ -422,3 +422,22 @@ def test_item5_pimc_cost_follows_k_budget_and_model() -> None:
     assert pimc_seconds({**base, "k": 64}) == pytest.approx(pimc_seconds(base) / 4)
     assert pimc_seconds({**base, "model": "paranoid"}) > 100 * pimc_seconds(base)
     assert pimc_seconds({**base, "model": "paranoid", "budget": 1000}) < pimc_seconds({**base, "model": "paranoid"})
+
+
+def test_item5_a_study_files_own_trials_go_through_the_guard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``simulate`` without --trials: the file's ``[run] trials`` is the size; past an hour it is refused
+    before any work, --force lets it run, and --trials overrides it."""
+    import analyzer.cli.simulate as sim
+
+    study = tmp_path / "huge.toml"
+    text = Path(STUDY).read_text(encoding="utf-8")
+    import re
+
+    study.write_text(re.sub(r"(?ms)^\[run\].*?(?=^\[|\Z)", "[run]\ntrials = 100000000000\n\n", text), encoding="utf-8")
+    monkeypatch.setattr(sim, "run_study", _ran)
+    monkeypatch.chdir(tmp_path)
+    err = _fails(["simulate", str(study)], "the study file's [run] trials = 100,000,000,000", "add --force")
+    assert any(w in err for w in ("hours", "days", "years")), err
+    for extra in (["--force"], ["--trials", "1000"]):
+        r = CliRunner().invoke(main, ["simulate", str(study), *extra])
+        assert isinstance(r.exception, _Ran), (extra, r.exit_code, r.output[-500:])

@@ -125,13 +125,18 @@ def check_run_sizes(ctx: click.Context) -> None:
         checks.append((cap, sizes[0].type))
     for param, size in checks:
         value = ctx.params.get(param.name or "")
-        if not isinstance(value, int) or isinstance(value, bool):
-            continue
-        seconds = size.seconds(value, ctx.params)
-        if seconds > CEILING_SECONDS:
-            dearer = size.cost(ctx.params) if size.cost is not None else 1.0
-            rate = size.rate / dearer
-            raise click.UsageError(
-                f"{param.opts[0]} {value:,}: about {duration(seconds)} of work here (about "
-                f"{f'{rate:,.0f}' if rate >= 10 else f'{rate:.2g}'} {size.unit} a second on two cores with "
-                f"these options), past this command's ceiling of an hour; add --force to run it anyway")
+        if isinstance(value, int) and not isinstance(value, bool):
+            check_size(param.opts[0], value, size, ctx.params)
+
+
+def check_size(label: str, value: int, size: RunSize, params: dict[str, Any]) -> None:
+    """A usage error when ``value`` units of ``size`` (named ``label``: an option, or a file's key)
+    cost more than :data:`CEILING_SECONDS`; the caller has already looked at ``--force``."""
+    seconds = size.seconds(value, params)
+    if seconds > CEILING_SECONDS:
+        dearer = size.cost(params) if size.cost is not None else 1.0
+        rate = size.rate / dearer
+        raise click.UsageError(
+            f"{label} {value:,}: about {duration(seconds)} of work here (about "
+            f"{f'{rate:,.0f}' if rate >= 10 else f'{rate:.2g}'} {size.unit} a second on two cores with "
+            f"these options), past this command's ceiling of an hour; add --force to run it anyway")

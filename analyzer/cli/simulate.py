@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli.limits import RunSize, check_run_sizes, force_option
+from analyzer.cli.limits import RunSize, check_run_sizes, check_size, force_option
 from analyzer.cli.options import (
     SEED,
     OutPath,
@@ -28,6 +28,16 @@ def _study_cost(params: dict[str, Any]) -> float:
     """A study's cost per trial in single-estimate hands: each estimate samples ``--trials`` hands."""
     return float(max(1, len(load_study(params["study_file"]).estimates)))
 
+
+def _check_file_size(ctx: click.Context, run: dict[str, Any]) -> None:
+    """The study file's own ``[run] trials`` (or a target's ``max_trials``) against the same ceiling,
+    when no option overrides it."""
+    if ctx.meta.get("force") or ctx.params.get("trials") is not None:
+        return
+    size = next(p.type for p in ctx.command.params if p.name == "trials")
+    for key in ("trials", "max_trials"):
+        if isinstance(run.get(key), int) and ctx.params.get(key) is None and isinstance(size, RunSize):
+            check_size(f"the study file's [run] {key} =", run[key], size, ctx.params)
 
 
 @click.command("simulate")
@@ -53,6 +63,7 @@ def simulate_cmd(study_file: Path, out_dir: Path | None, trials: int | None, see
     spec = load_study(study_file)
     study_folder(spec, out_dir)  # refuse an output outside the current folder before any work
     check_run_sizes(click.get_current_context())  # --trials and --max-trials against the hour's ceiling
+    _check_file_size(click.get_current_context(), spec.run)
     engine = engine_kwargs(opts)
     checkpoint = engine.pop("checkpoint", None)
     result = run_study(spec, checkpoint=checkpoint, seed=seed, trials=trials, **engine)
