@@ -29,6 +29,9 @@ COMMANDS = {  # name: (arguments, seconds from the start to SIGINT)
     "durak odds ismcts": (["durak", "odds", "--hand", "As Jk1 7h 9c Td Qs", "--trump", "h", "--policy", "ismcts",
                            "--games", "1000000", "--quiet", "--force"], 10.0),
     "durak simulate search": (["durak", "simulate", "--policy", "search", "--games", "1000000", "--quiet", "--force"], 10.0),
+    "tricks play pimc": (["tricks", "play", "--policy", "pimc", "--deals", "100000", "--quiet", "--force"], 12.0),
+    "tricks strength pimc": (["tricks", "strength", "--cards", "9", "--a", "pimc", "--b", "heuristic", "--deals",
+                              "100000", "--quiet", "--force"], 12.0),
     "equity (mc)": (["equity", "random", "--players", "6", "--rules", "joker-wild", "--trials", "2000000000"], 15.0),
     # one study alone is built in this process (no worker to terminate): its kernels must stop
     **{f"report {study}": (["report", "--study", study, "--quiet", "--out",
