@@ -88,15 +88,20 @@ def strength_section(study: Any, labels: Sequence[str]) -> None:
     if not rows:
         return
     study.heading(HEADING)
+    durak = all(str(x).startswith("durak") for x in labels)
+    scale, unit = (100.0, "pp of P(fool)") if durak else (1.0, "points a deal")
+    measure = ("the fall in its chance of being the fool, in percentage points" if durak
+               else "the points a deal it gained over the heuristic")
     study.text("The odds above assume the project's named playing policies. How good they are, measured on the same "
                "deals with every seat rotated (the player at one seat, the heuristic at the others, compared with the "
-               "heuristic at that seat): points a deal gained over the heuristic (in durak −ΔP(fool)), 95 % CI, with "
-               "OpenSpiel's ISMCTS (the reference algorithm, on these games registered in OpenSpiel) given the CPU time "
-               f"a decision of the project's best player and ten times it. Reproduce: `{data.get('command', '')}`.")
+               f"heuristic at that seat): {measure}, with its 95 % CI. OpenSpiel's ISMCTS (the reference algorithm, "
+               "run on these games registered in OpenSpiel) is given the CPU time a decision of the project's best "
+               f"player, and ten times it. Reproduce: `{data.get('command', '')}`.")
     key = "-".join(labels).replace(" ", "-").replace(",", "").lower()
-    study.table(f"strength-ladder-{key}", [{"game": r["label"], "player": r["player"], "deals": r["deals"],
-                                             "gain": r["gain"], "ci_half_width": r["half_width"],
-                                             "cpu_ms_a_decision": r["cpu_ms"]} for r in rows])
+    study.table(f"strength-ladder-{key}", [
+        {"game": r["label"], "player": r["player"], "deals": r["deals"], f"gain ({unit})": scale * r["gain"],
+         "ci_low": scale * (r["gain"] - r["half_width"]), "ci_high": scale * (r["gain"] + r["half_width"]),
+         "CPU ms a decision": r["cpu_ms"]} for r in rows])
     curve = data.get("curve", [])
     if curve and any(str(x).startswith("durak") for x in labels):
         speed = data.get("speed", [{}])[0]
