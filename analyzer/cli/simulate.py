@@ -7,15 +7,9 @@ from typing import Any
 
 import click
 
+from analyzer.cli.engine_options import engine_kwargs, engine_options
 from analyzer.cli.limits import RunSize, check_run_sizes, check_size, force_option
-from analyzer.cli.options import (
-    SEED,
-    OutPath,
-    emit,
-    engine_kwargs,
-    engine_options,
-    writable,
-)
+from analyzer.cli.options import SEED, OutPath, emit, writable
 from analyzer.studies import load_study, run_study, study_folder, write_study
 
 # Hands a second on two cores for one estimate of a study, each estimate sampling its own --trials:

@@ -8,13 +8,11 @@ from typing import Any, TypeVar
 
 import click
 
+from analyzer.cli.engine_options import engine_kwargs, engine_options, has_target
 from analyzer.cli.limits import MAX_BUDGET, Count, RunSize, force_option
 from analyzer.cli.options import (
     SEED,
     emit,
-    engine_kwargs,
-    engine_options,
-    has_target,
     header_line,
     known_columns,
     missed_target_text,

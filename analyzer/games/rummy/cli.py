@@ -8,13 +8,12 @@ from typing import Any
 
 import click
 
+from analyzer.cli.engine_options import engine_kwargs, engine_options
 from analyzer.cli.inputs import input_option
 from analyzer.cli.limits import Count, RunSize, force_option
 from analyzer.cli.options import (
     SEED,
     emit,
-    engine_kwargs,
-    engine_options,
     known_columns,
     missed_target_notice,
     note_stop,

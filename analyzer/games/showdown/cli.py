@@ -8,18 +8,9 @@ from typing import Any
 
 import click
 
+from analyzer.cli.engine_options import engine_kwargs, engine_options, has_target
 from analyzer.cli.limits import RunSize, force_option
-from analyzer.cli.options import (
-    SEED,
-    emit,
-    engine_kwargs,
-    engine_options,
-    given,
-    has_target,
-    output_options,
-    resolve_rules,
-    rules_options,
-)
+from analyzer.cli.options import SEED, emit, given, output_options, resolve_rules, rules_options
 
 
 @click.command("equity")

@@ -7,14 +7,12 @@ from typing import Any
 
 import click
 
+from analyzer.cli.engine_options import engine_kwargs, engine_options, has_target
 from analyzer.cli.inputs import input_option
 from analyzer.cli.limits import RunSize, force_option
 from analyzer.cli.options import (
     SEED,
     emit,
-    engine_kwargs,
-    engine_options,
-    has_target,
     known_columns,
     note_stop,
     output_options,

@@ -7,17 +7,9 @@ from typing import Any
 
 import click
 
+from analyzer.cli.engine_options import engine_kwargs, engine_options, has_target
 from analyzer.cli.limits import MAX_BUDGET, Count, RunSize, force_option
-from analyzer.cli.options import (
-    SEED,
-    emit,
-    engine_kwargs,
-    engine_options,
-    has_target,
-    known_columns,
-    output_options,
-    refuse_unused,
-)
+from analyzer.cli.options import SEED, emit, known_columns, output_options, refuse_unused
 from analyzer.defaults import COUNT, COUNT_PIMC, PIMC_BID_K, PIMC_ENDGAME, PIMC_K, count_for
 from analyzer.errors import JokerOddsError
 from analyzer.io import render_text_table

@@ -7,17 +7,9 @@ from typing import Any
 
 import click
 
+from analyzer.cli.engine_options import engine_kwargs, engine_options, has_target
 from analyzer.cli.limits import Count, RunSize, force_option
-from analyzer.cli.options import (
-    SEED,
-    emit,
-    engine_kwargs,
-    engine_options,
-    has_target,
-    note_stop,
-    output_options,
-    run_summary,
-)
+from analyzer.cli.options import SEED, emit, note_stop, output_options, run_summary
 from analyzer.defaults import COUNT
 from analyzer.games.tricks.cli.bid import CARDS, GAMES, check_cards, run_info
 from analyzer.progress import progress_enabled

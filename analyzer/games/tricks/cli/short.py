@@ -8,8 +8,9 @@ from typing import Any
 
 import click
 
+from analyzer.cli.engine_options import engine_kwargs, engine_options, has_target
 from analyzer.cli.limits import RunSize, force_option
-from analyzer.cli.options import emit, engine_kwargs, engine_options, has_target, output_options
+from analyzer.cli.options import emit, output_options
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.cli.bid import pimc_kwargs, run_info
 from analyzer.games.tricks.rules import SHORT_PRESETS
