@@ -1,4 +1,4 @@
-"""Cards of the trick games as bits of a 64-bit hand mask, and their text.
+"""Cards of the trick games as bits of a 64-bit hand mask, and their text (cards, hands, moves).
 
 Bit ``suit * 16 + rank`` is an ordinary card (rank 0 = deuce … 12 = ace, as in
 :mod:`analyzer.cards`), bits 61 and 62 are the jokers ``Jk1`` and ``Jk2``; within a suit a
@@ -22,7 +22,7 @@ import numpy as np
 from analyzer.cards import CardError, DeckSpec, format_card, get_deck, parse_hand
 
 __all__ = ["JK1", "JK2", "JOKER_BITS", "TrickDeck", "bit_of_code", "code_of_bit", "format_mask",
-           "hand_as_given", "mask_bits", "parse_mask", "parse_trump", "trick_deck", "trump_text"]
+           "hand_as_given", "mask_bits", "move_text", "parse_mask", "parse_trump", "trick_deck", "trump_text"]
 
 JK1 = 61
 JK2 = 62
@@ -130,3 +130,29 @@ def trump_text(trump: int) -> str:
 def deck_array(deck: TrickDeck) -> np.ndarray:
     """The deck's bits as an int64 array (what the dealing kernels shuffle)."""
     return np.array(deck.bits, dtype=np.int64)
+
+
+def move_text(action: int, deck_name: str = "36j") -> str:
+    """A play as text: the card, and a joker's declared mode: ``Ah``, ``Jk1 take h``, ``Jk2 low``.
+
+    >>> move_text(61 + 64 * 5), move_text(62 + 64 * 2)
+    ('Jk1 take h', 'Jk2 low')
+    """
+    from analyzer.games.tricks.kernels.moves import (  # numba loads on first use only
+        GIVE,
+        HIGH,
+        LOW,
+        TAKE,
+    )
+
+    bit, mode = action & 63, action >> 6
+    text = card_text(bit, trick_deck(deck_name))
+    if mode == HIGH:
+        return f"{text} high"
+    if mode == LOW:
+        return f"{text} low"
+    if TAKE <= mode < GIVE:
+        return f"{text} take {SUITS[mode - TAKE]}"
+    if mode >= GIVE:
+        return f"{text} give {SUITS[mode - GIVE]}"
+    return text

@@ -25,19 +25,9 @@ import numpy as np
 
 from analyzer.errors import JokerOddsError
 from analyzer.games.state import TERMINAL
-from analyzer.games.tricks.deck import (
-    SUITS,
-    card_text,
-    format_mask,
-    trick_deck,
-    trump_text,
-)
+from analyzer.games.tricks.deck import SUITS, format_mask, move_text, trick_deck, trump_text
 from analyzer.games.tricks.kernels.moves import (
-    GIVE,
-    HIGH,
     JK1,
-    LOW,
-    TAKE,
     deal_score,
     led_suit,
     legal_moves,
@@ -50,25 +40,6 @@ from analyzer.games.tricks.rules import TrickRules
 __all__ = ["TrickInfo", "TrickState", "move_text"]
 
 NO_TRUMP_ACTION = 4
-
-
-def move_text(action: int, deck_name: str = "36j") -> str:
-    """A play as text: the card, and a joker's declared mode: ``Ah``, ``Jk1 take h``, ``Jk2 low``.
-
-    >>> move_text(61 + 64 * 5), move_text(62 + 64 * 2)
-    ('Jk1 take h', 'Jk2 low')
-    """
-    bit, mode = action & 63, action >> 6
-    text = card_text(bit, trick_deck(deck_name))
-    if mode == HIGH:
-        return f"{text} high"
-    if mode == LOW:
-        return f"{text} low"
-    if TAKE <= mode < GIVE:
-        return f"{text} take {SUITS[mode - TAKE]}"
-    if mode >= GIVE:
-        return f"{text} give {SUITS[mode - GIVE]}"
-    return text
 
 
 @dataclass(frozen=True)
