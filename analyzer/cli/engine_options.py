@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli.options import TRIALS, F, OutPath, Positive, _set_quiet, writable
+from analyzer.cli.options import TRIALS, F, OutPath, Positive, set_quiet, writable
 
 __all__ = ["ENGINE_KEYS", "engine_kwargs", "engine_options", "has_target"]
 
@@ -69,7 +69,7 @@ def _engine_options(f: F, chunk: str | tuple[str, ...]) -> F:
         click.option("--chunk-size", type=TRIALS, default=None, metavar="N",
                      help=f"Trials per chunk ({chunk_default}). Part of the run's identity: it changes "
                           "the numbers."),
-        click.option("--quiet", is_flag=True, callback=_set_quiet, help="No progress bar."),
+        click.option("--quiet", is_flag=True, callback=set_quiet, help="No progress bar."),
     ]
     for opt in reversed(opts):
         f = opt(f)

@@ -168,7 +168,7 @@ def _keep_columns(ctx: click.Context, param: click.Parameter, value: str | None)
         ctx.meta["columns"] = names
 
 
-def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+def set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
     if value:
         from analyzer.progress import set_quiet
 
@@ -178,7 +178,7 @@ def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
 
 def quiet_option(f: F) -> F:
     """``--quiet``: no progress bar or status line (they show on a terminal only anyway)."""
-    return click.option("--quiet", is_flag=True, expose_value=False, callback=_set_quiet,
+    return click.option("--quiet", is_flag=True, expose_value=False, callback=set_quiet,
                         help="No progress bar or status line.")(f)
 
 
