@@ -66,12 +66,17 @@ def _dealt(name: str, params: dict, seed: int, moves: int) -> object:
     game = pyspiel.load_game(name, params)
     s = game.new_initial_state()
     rng = np.random.default_rng(seed)
-    while s.is_chance_node():
-        acts, probs = zip(*s.chance_outcomes(), strict=True)
-        s.apply_action(int(rng.choice(acts, p=np.asarray(probs) / sum(probs))))
+
+    def chance() -> None:
+        while s.is_chance_node():
+            acts, probs = zip(*s.chance_outcomes(), strict=True)
+            s.apply_action(int(rng.choice(acts, p=np.asarray(probs) / sum(probs))))
+
+    chance()
     for _ in range(moves):
         legal = s.legal_actions()
         s.apply_action(legal[int(rng.integers(len(legal)))])
+        chance()  # the cards a move drew
     return s
 
 

@@ -3,7 +3,8 @@ same legal moves at every step and the same returns.
 
 Each game's deal is made by the project (``TrickState.new_deal``, ``DurakState.deal``,
 ``RummyState`` from a seed) and fed to the OpenSpiel game as its chance outcomes; then random
-legal moves are applied to both.
+legal moves are applied to both, and whenever a move makes the wrapper draw, its chance nodes get
+the cards the project's stock gives (its next hidden cards, in order).
 
 >>> from analyzer.openspiel.check import agreement
 >>> agreement("joker_odds_short_tricks", {}, games=3, seed=1)["mismatches"]
@@ -28,7 +29,7 @@ def _bits(mask: int) -> list[int]:
 
 def project_deal(game: Any, seed: int) -> tuple[Any, list[int]]:
     """A deal made by the project's own engine for ``game``, and the chance outcomes that deal it
-    in the wrapper."""
+    in the wrapper (the draws during play come later, from the project state's stock)."""
     from analyzer.openspiel.durak import DurakGame
     from analyzer.openspiel.rummy import HAND, RummyGame
     from analyzer.openspiel.tricks import TrickGame
@@ -43,9 +44,7 @@ def project_deal(game: Any, seed: int) -> tuple[Any, list[int]]:
         if st.phase == "trump":  # the namer's first three cards lead his packet
             first = [b for b in outs[:game.cards] if st.first_three >> b & 1]
             outs[:game.cards] = first + [b for b in outs[:game.cards] if not st.first_three >> b & 1]
-        if game.rules.draw == "after-trick":
-            outs += list(st.stock)
-        elif st.turned >= 0:
+        if st.turned >= 0:
             outs.append(st.turned)
         return st, outs
     if isinstance(game, DurakGame):
@@ -55,18 +54,14 @@ def project_deal(game: Any, seed: int) -> tuple[Any, list[int]]:
         ds = DurakState.deal(game.rules, seed)
         S = ds.S
         outs = [c for s in range(ds.num_players) for c in ds.hand(s)]
-        stock = [int(S[L.STOCK + i]) for i in range(int(S[L.SLEN]))]
-        outs += [stock[-1], *stock[:-1]]  # the turned card, then the stock top first
+        outs.append(int(S[L.STOCK + S[L.SLEN] - 1]))  # the turned card
         return ds, [*outs, ds.first_attacker]
     if isinstance(game, RummyGame):
-        from analyzer.games.rummy import game as g
         from analyzer.games.rummy.state import RummyState
 
         rs = RummyState(game.players, game.deck_name, seed, game.cap, game.joker_points, game.max_turns)
         packets = [[c for c in range(55) for _ in range(int(rs.hands[s, c]))] for s in range(rs.num_players)]
-        outs = [c for s in range(rs.num_players) for c in packets[s][:HAND]] + packets[0][HAND:]
-        outs += [int(x) for x in rs.stock[:rs.meta[g.M_NSTOCK]]]
-        return rs, outs
+        return rs, [c for s in range(rs.num_players) for c in packets[s][:HAND]] + packets[0][HAND:]
     raise TypeError(f"not a joker-odds game: {game}")
 
 
@@ -84,12 +79,20 @@ def agreement(name: str, params: dict[str, Any], games: int = 200, seed: int = 0
             if not state.is_chance_node():
                 break  # a lot that was not needed
             state.apply_action(c)
+        draws: list[int] = []
         while not state.is_terminal():
+            if state.is_chance_node():  # a draw: the project's next hidden stock card
+                if not draws or draws[0] not in dict(state.chance_outcomes()):
+                    mismatches += 1
+                    break
+                state.apply_action(draws.pop(0))
+                continue
             legal = state.legal_actions()
             if sorted(state.to_inner(a) for a in legal) != sorted(inner.legal_actions()):
                 mismatches += 1
                 break
             a = legal[int(rng.integers(len(legal)))]
+            draws = state.hidden_stock(inner)
             state.apply_action(a)
             inner.apply_action(state.to_inner(a))
             steps += 1

@@ -1,9 +1,13 @@
 """Durak with two jokers as an OpenSpiel game (``joker_odds_durak``), over :class:`DurakState`.
 
-The pack is dealt at chance nodes (seat s gets cards s·H … s·H+H−1, the next is turned, the rest
-is the stock, top first); when the lowest trump ties (or nobody holds one), a lot for the first
-attacker is one more chance node. Moves are the project's: a card code 0..53, 54 take, 55 pass.
-Returns: −1 for the fool, 0 for the others. Parameters: every key of the shipped ``durak.toml``.
+The hands and the turned card are dealt at chance nodes (seat s gets cards s·H … s·H+H−1, the
+next is turned and laid under the stock); when the lowest trump ties (or nobody holds one), a lot
+for the first attacker is one more chance node. Each card drawn from the stock when the hands are
+refilled after a bout is a chance node too (uniform over the unseen stock; the turned card comes
+last and is no chance). Moves are the project's: a card code 0..53, 54 take, 55 pass. Returns: −1
+for the fool, 0 for the others. Parameters: every key of the shipped ``durak.toml``. The tensor:
+one-hot planes over the 54 codes (own hand, table, discard, turned card, each other seat's cards
+seen), hand sizes, the stock's size, attacker, defender and phase.
 
 >>> import pyspiel
 >>> from analyzer.openspiel.registry import register_all
@@ -27,6 +31,7 @@ from analyzer.games.durak.rules import DurakRules, durak_rules
 from analyzer.games.durak.state import DurakState, tables_for
 from analyzer.openspiel.base import PackGame, PackState, deck_counts, deck_name, deck_param
 from analyzer.openspiel.spiel import pyspiel
+from analyzer.openspiel.tensors import mask_plane, one_hot, pack_layout
 
 __all__ = ["DURAK_GAME", "DurakGame", "DurakSpielState", "durak_game_type", "durak_params"]
 
@@ -61,7 +66,13 @@ class DurakGame(PackGame):
         return deck_counts(self.rules.deck_cards())
 
     def needed(self) -> int:
-        return int(self.rules.deck_cards().size)
+        return min(self.rules.players * self.rules.hand_size + 1, int(self.rules.deck_cards().size))
+
+    def tensor_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        n = self.rules.players
+        return [*pack_layout(n), ("hand", (54,)), ("table", (54,)), ("discard", (54,)), ("turned", (54,)),
+                                 ("seen", (n, 54)), ("hand_sizes", (n,)), ("stock", (1,)),
+                                 ("attacker", (n + 1,)), ("defender", (n + 1,)), ("phase", (5,))]
 
 
 class DurakSpielState(PackState):
@@ -87,7 +98,7 @@ class DurakSpielState(PackState):
     def start(self, pack: Sequence[int], first: int) -> DurakState:
         if first < 0 and self.game_ref.rules.first_attack == "seat0":
             first = 0
-        return DurakState.from_pack(self.game_ref.rules, list(pack), first)
+        return DurakState.from_pack(self.game_ref.rules, list(pack) + self.rest(), first)
 
     def card_text(self, card: int) -> str:
         return format_card(card) if not self.lot else f"seat {card}"
@@ -95,6 +106,31 @@ class DurakSpielState(PackState):
     def world(self, player: int, rng: np.random.Generator) -> DurakState:
         return self.inner.resample(player, rng)
 
+    def draws(self) -> bool:
+        return True
+
+    def hidden_stock(self, inner: DurakState) -> list[int]:
+        S = inner.S
+        return [int(c) for c in S[L.STOCK + S[L.SPOS]:L.STOCK + S[L.SLEN] - 1]]
+
+    def set_hidden_stock(self, inner: DurakState, cards: Sequence[int]) -> None:
+        S = inner.S
+        S[L.STOCK + S[L.SPOS]:L.STOCK + S[L.SLEN] - 1] = cards
+
+    def inner_tensor(self, player: int, views: dict[str, np.ndarray]) -> None:
+        S = self.inner.S
+        mask_plane(views["hand"], S[L.HAND + player])
+        mask_plane(views["table"], S[L.TABLE])
+        mask_plane(views["discard"], S[L.DISC])
+        one_hot(views["turned"], S[L.TURNED])
+        for q in range(self.inner.num_players):
+            views["hand_sizes"][q] = bin(int(S[L.HAND + q])).count("1")
+            if q != player:
+                mask_plane(views["seen"][q], S[L.KNOWN + q])
+        views["stock"][0] = self.inner.stock_left
+        one_hot(views["attacker"], S[L.ATT], 1)
+        one_hot(views["defender"], S[L.DEF], 1)
+        one_hot(views["phase"], S[L.PHASE])
 
 
 DurakGame.state_class = DurakSpielState

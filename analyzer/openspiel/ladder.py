@@ -63,7 +63,7 @@ def project_player(game: Any, name: str, **options: Any) -> Player:
     elif isinstance(game, RummyGame):
         from analyzer.games.rummy.state import heuristic_policy, random_policy
 
-        policy = random_policy if name == "random" else heuristic_policy(name)
+        policy = random_policy if name == "random" else heuristic_policy("greedy" if name == "heuristic" else name)
     else:
         from analyzer.games.tricks.policies.on_state import state_policy
 
@@ -120,6 +120,8 @@ def ismcts_player(game: Any, cpu_seconds: float, seed: int = 0) -> Player:
 
 
 def _deal(game: Any, rng: np.random.Generator) -> list[int]:
+    """The chance outcomes of one shuffled pack: the deal (and lot), then the stock in the order
+    its cards will be drawn (every seating of the ladder draws the same cards)."""
     s = game.new_initial_state()
     outs = []
     while s.is_chance_node():
@@ -127,17 +129,17 @@ def _deal(game: Any, rng: np.random.Generator) -> list[int]:
         a = int(rng.choice(acts, p=np.asarray(probs) / sum(probs)))
         outs.append(a)
         s.apply_action(a)
-    return outs
+    return outs + [int(c) for c in rng.permutation(np.asarray(s.rest(), np.int64))]
 
 
 def _play(game: Any, outs: Sequence[int], seats: Sequence[Player], rng: np.random.Generator,
           clock: dict[int, list[float]]) -> list[float]:
     s = game.new_initial_state()
-    for a in outs:
-        s.apply_action(a)
+    pack = iter(outs)
     while not s.is_terminal():
-        if s.is_chance_node():  # pragma: no cover - every chance outcome is dealt up front
-            raise RuntimeError("a chance node after the deal")
+        if s.is_chance_node():  # the deal, then each draw: the pack's next card
+            s.apply_action(next(pack))
+            continue
         p = s.current_player()
         t = time.process_time()
         a = seats[p](s, rng)

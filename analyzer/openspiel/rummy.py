@@ -1,12 +1,15 @@
 """Remi 51 as an OpenSpiel game (``joker_odds_rummy``), over :class:`RummyState`.
 
-The pack is dealt at chance nodes (seat s gets cards 14·s … 14·s+13, seat 0 the next as his
-15th, the rest is the stock, top first; a two-deck pack offers each code with its count). Moves
-are the project's: :data:`~analyzer.games.rummy.state.STOCK` (100) or
-:data:`~analyzer.games.rummy.state.PILE` (101) to draw, a card code to discard; laying down is the
-engine's ``open-asap`` rule between the two. Returns are minus the deal's scores. Parameters:
-``players``, ``deck`` (``cards2x52+2`` or ``cards3x52+3``), ``cap`` (jokers per meld, 3: any),
-``joker_points``, ``max_turns``.
+The hands are dealt at chance nodes (seat s gets cards 14·s … 14·s+13, seat 0 the next as his
+15th; a two-deck pack offers each code with its count); the rest is the stock, and each draw from
+it is a chance node over the cards still unseen there (once it runs out the discard pile is turned
+over, a known order: no chance). Moves are the project's:
+:data:`~analyzer.games.rummy.state.STOCK` (100) or :data:`~analyzer.games.rummy.state.PILE` (101)
+to draw, a card code to discard; laying down is the engine's ``open-asap`` rule between the two.
+Returns are minus the deal's scores. Parameters: ``players``, ``deck`` (``cards2x52+2`` or
+``cards3x52+3``), ``cap`` (jokers per meld, 3: any), ``joker_points``, ``max_turns``. The tensor:
+own hand as counts over the 55 codes, hand sizes, who has opened, the stock's size, the pile's top
+card, and the table's melds as the engine's rows (kind, key, places, natural and joker masks).
 
 >>> import pyspiel
 >>> from analyzer.openspiel.registry import register_all
@@ -25,9 +28,10 @@ import numpy as np
 from analyzer.cards import format_card
 from analyzer.games.rummy import game as g
 from analyzer.games.rummy.solver import rummy_deck
-from analyzer.games.rummy.state import PILE, RummyState
+from analyzer.games.rummy.state import PILE, STOCK, RummyState
 from analyzer.openspiel.base import PackGame, PackState, deck_counts, deck_name, deck_param
 from analyzer.openspiel.spiel import pyspiel
+from analyzer.openspiel.tensors import one_hot, pack_layout
 
 __all__ = ["RUMMY_GAME", "RummyGame", "RummySpielState", "rummy_game_type", "rummy_params"]
 
@@ -62,7 +66,12 @@ class RummyGame(PackGame):
         return deck_counts(rummy_deck(self.deck_name).cards)
 
     def needed(self) -> int:
-        return int(self.template.deck.size)
+        return self.players * HAND + 1
+
+    def tensor_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        n = self.players
+        return [*pack_layout(n), ("hand", (55,)), ("hand_sizes", (n,)), ("opened", (n,)), ("stock", (1,)),
+                                 ("pile_top", (56,)), ("melds", (g.MAX_TABLE, 6))]
 
 
 class RummySpielState(PackState):
@@ -75,7 +84,7 @@ class RummySpielState(PackState):
         for s in range(p):
             np.add.at(st.hands[s], np.asarray(pack[s * HAND:(s + 1) * HAND], np.int64), 1)
         st.hands[0, pack[p * HAND]] += 1
-        rest = np.asarray(pack[p * HAND + 1:], np.int64)
+        rest = np.asarray(self.rest(), np.int64)
         st.stock[:] = 0
         st.stock[:rest.size] = rest
         st.meta[g.M_NSTOCK], st.meta[g.M_TOP] = rest.size, 0
@@ -86,6 +95,31 @@ class RummySpielState(PackState):
 
     def world(self, player: int, rng: np.random.Generator) -> RummyState:
         return self.inner.resample(player, rng)
+
+    def draws(self) -> bool:
+        return True
+
+    def hidden_draws(self, move: int) -> int:
+        return 1 if move == STOCK else 0  # only asked while unseen cards are left in the stock
+
+    def hidden_stock(self, inner: RummyState) -> list[int]:
+        m = inner.meta
+        return [int(c) for c in inner.stock[m[g.M_TOP]:m[g.M_NSTOCK]]]
+
+    def set_hidden_stock(self, inner: RummyState, cards: Sequence[int]) -> None:
+        m = inner.meta
+        inner.stock[m[g.M_TOP]:m[g.M_NSTOCK]] = cards
+
+    def inner_tensor(self, player: int, views: dict[str, np.ndarray]) -> None:
+        st: RummyState = self.inner
+        m = st.meta
+        views["hand"][:] = st.hands[player]
+        views["hand_sizes"][:] = st.hands.sum(axis=1)
+        views["opened"][:] = st.opened
+        views["stock"][0] = m[g.M_NSTOCK] - m[g.M_TOP]
+        one_hot(views["pile_top"], st.pile[m[g.M_NPILE] - 1] if m[g.M_NPILE] else -1, 1)
+        k = int(m[g.M_NTABLE])
+        views["melds"][:k] = st.table[:k]
 
 
 RummyGame.state_class = RummySpielState

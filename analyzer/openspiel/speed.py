@@ -36,12 +36,13 @@ def durak_positions(n: int, seed: int = 0, players: int = 2) -> list[Any]:
     out: list[Any] = []
     while len(out) < n:
         s = game.new_initial_state()
-        while s.is_chance_node():
-            acts, probs = zip(*s.chance_outcomes(), strict=True)
-            s.apply_action(int(rng.choice(acts, p=np.asarray(probs) / sum(probs))))
         stop = int(rng.integers(2, 30))
         k = 0
         while not s.is_terminal():
+            if s.is_chance_node():  # the deal, a lot, the draws after a bout
+                acts, probs = zip(*s.chance_outcomes(), strict=True)
+                s.apply_action(int(rng.choice(acts, p=np.asarray(probs) / sum(probs))))
+                continue
             if len(s.legal_actions()) > 1:
                 k += 1
                 if k == stop:

@@ -6,10 +6,14 @@ Parameters: every scalar key of the preset (``players``, ``hook``, ``draw``, ``d
 ``cards36j`` …, the scoring keys) with the preset's value as default, plus ``cards`` (dealt each),
 ``set_index`` (the deal's set, for set-dependent scoring) and ``dealer`` (-1: the last seat). The
 pack is dealt at chance nodes as :meth:`TrickState.new_deal` deals a shuffled pack: seat
-``dealer+1+i`` gets the i-th packet, then the turned card (or, when drawing, the whole stock in
-drawing order, the turned card last). Actions: a play is the engine's move ``bit + 64·mode``
+``dealer+1+i`` gets the i-th packet, then the turned card; when the rules draw after each trick,
+each card drawn from the stock is a chance node over the unseen stock (the turned card, drawn
+last, is no chance). Actions: a play is the engine's move ``bit + 64·mode``
 (< :data:`BID`), a bid or a maker's declaration (0 pass, 1 play) is ``BID + n``, a named trump
-``TRUMP + suit`` (``TRUMP + 4``: no trump). Returns are the engine's deal scores.
+``TRUMP + suit`` (``TRUMP + 4``: no trump). Returns are the engine's deal scores. The tensor:
+one-hot planes over the deck's cards (own hand, the namer's first three, the turned card, who
+played each card, in which mode and as which play in order), trump, who holds the turned card,
+the stock's size, what was said (seat and value, in order), tricks taken and the seat to move.
 
 >>> import pyspiel
 >>> from analyzer.openspiel.registry import register_all
@@ -32,12 +36,15 @@ from analyzer.games.tricks.rules import TrickRules, _preset_data, trick_rules
 from analyzer.games.tricks.state import TrickState, move_text
 from analyzer.openspiel.base import PackGame, PackState, deck_counts, deck_name, deck_param
 from analyzer.openspiel.spiel import pyspiel
+from analyzer.openspiel.tensors import mask_plane, one_hot, pack_layout
 
 __all__ = ["BID", "TRICK_GAMES", "TRUMP", "TrickGame", "TrickSpielState", "trick_game_type", "trick_params",
            "trick_world"]
 
 BID = 64 * 11  # plays are bit + 64 * mode, mode < 11
 TRUMP = BID + 64
+MODES = 11
+PHASES = ("trump", "bid", "play", "done")
 TRICK_GAMES = {"joker_odds_georgian_joker": ("georgian-joker", 9),
                "joker_odds_joker54": ("joker-54", 8),
                "joker_odds_short_tricks": ("short-tricks", 5)}
@@ -91,9 +98,15 @@ class TrickGame(PackGame):
 
     def needed(self) -> int:
         n, dealt = len(self.deck.bits), self.cards * self.rules.players
-        if self.rules.draw == "after-trick":
-            return n
         return dealt + (1 if n > dealt and self.rules.trump == "turned" else 0)
+
+    def tensor_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        n, p = len(self.deck.bits), self.rules.players
+        return [*pack_layout(p),
+            ("phase", (len(PHASES),)), ("hand", (n,)), ("first_three", (n,)), ("namer", (p,)), ("trump", (5,)),
+            ("turned", (n + 1,)), ("up_holder", (p + 1,)), ("stock", (1,)), ("said", (p + 1, p + 2)),
+            ("took", (p,)), ("played_by", (n, p)), ("play_mode", (n, MODES)), ("play_order", (n,)),
+            ("to_move", (p + 1,))]
 
 
 def deal_from_pack(rules: TrickRules, cards: int, pack: Sequence[int], set_index: int = 0,
@@ -163,6 +176,9 @@ class TrickSpielState(PackState):
 
     def start(self, pack: Sequence[int], first: int) -> TrickState:
         g = self.game_ref
+        if g.rules.draw == "after-trick":  # the hands, the stock, the turned card under it
+            dealt = g.cards * g.rules.players
+            pack = [*pack[:dealt], *self.rest(), *pack[dealt:]]
         return deal_from_pack(g.rules, g.cards, pack, g.set_index, g.dealer)
 
     def to_inner(self, action: int) -> int:
@@ -189,6 +205,47 @@ class TrickSpielState(PackState):
 
     def world(self, player: int, rng: np.random.Generator) -> TrickState:
         return trick_world(self.inner, player, rng)
+
+    def draws(self) -> bool:
+        return bool(self.game_ref.rules.draw == "after-trick")
+
+    def hidden_draws(self, move: int) -> int:
+        st: TrickState = self.inner
+        p = st.num_players
+        if not self.draws() or st.phase != "play" or len(st.trick) != p - 1 or len(st.stock) < p:
+            return 0
+        return min(p, len(self.hidden_stock(st)))  # the trick is complete: each seat draws one
+
+    def hidden_stock(self, inner: TrickState) -> list[int]:
+        s = list(inner.stock)
+        return s[:-1] if s and inner.turned >= 0 and s[-1] == inner.turned else s
+
+    def set_hidden_stock(self, inner: TrickState, cards: Sequence[int]) -> None:
+        inner.stock[:len(cards)] = [int(c) for c in cards]
+
+    def inner_tensor(self, player: int, views: dict[str, np.ndarray]) -> None:
+        st: TrickState = self.inner
+        index = {b: i for i, b in enumerate(self.game_ref.deck.bits)}
+        p = st.num_players
+        one_hot(views["phase"], PHASES.index(st.phase))
+        one_hot(views["namer"], st.first_seat)
+        if st.phase == "trump":
+            if player == st.first_seat:
+                mask_plane(views["first_three"], st.first_three, index)
+            return
+        mask_plane(views["hand"], st.hands[player], index)
+        one_hot(views["trump"], st.trump, 1)
+        one_hot(views["turned"], index[st.turned] if st.turned >= 0 else -1, 1)
+        one_hot(views["up_holder"], st.up_holder, 1)
+        views["stock"][0] = len(st.stock)
+        for i, (s, a) in enumerate(st.history[:len(st.history) - len(st.plays)]):
+            views["said"][i, s], views["said"][i, p], views["said"][i, p + 1] = 1, a, 1
+        views["took"][:] = st.took
+        for i, (s, a) in enumerate(st.plays):
+            c = index[a & 63]
+            views["played_by"][c, s], views["play_mode"][c, a >> 6], views["play_order"][c] = 1, 1, i + 1
+        if 0 <= st.current_player() < p:
+            one_hot(views["to_move"], st.current_player(), 1)
 
 
 TrickGame.state_class = TrickSpielState
