@@ -24,7 +24,10 @@ LADDERS: list[tuple[str, str, dict[str, Any], list[str], str]] = [
     ("short poker for tricks", "joker_odds_short_tricks", {}, ["random", "pimc"], "pimc"),
     ("durak, 2 players", "joker_odds_durak", {"players": 2}, ["random", "search", "ismcts"], "ismcts"),
     ("durak, 3 players", "joker_odds_durak", {"players": 3}, ["random", "search", "ismcts"], "ismcts"),
+    # Remi 51 has no search player: its heuristic takes microseconds, so OpenSpiel gets fixed CPU budgets
+    ("Remi 51, 4 players", "joker_odds_rummy", {"players": 4}, ["random", "stock-only"], ""),
 ]
+FIXED_CPU: dict[str, tuple[float, ...]] = {"Remi 51, 4 players": (0.02, 0.2)}  # seconds a decision for OpenSpiel
 
 
 def run(deals: int, curve_deals: int, only: set[str] | None = None, seed: int = 0,
@@ -39,7 +42,8 @@ def run(deals: int, curve_deals: int, only: set[str] | None = None, seed: int = 
             continue
         n = durak_deals if durak_deals and game == "joker_odds_durak" else deals
         t = time.perf_counter()
-        rows = ladder(game, params, players, deals=n, seed=seed, match=match, factors=(1, 10))
+        rows = ladder(game, params, players, deals=n, seed=seed, match=match or None, factors=(1, 10),
+                      ismcts_cpu=FIXED_CPU.get(label, ()))
         print(f"\n{label} ({n} deals, {time.perf_counter() - t:.0f} s): gain a deal against the heuristic")
         for r in rows:
             print(f"  {r.player:34s} {r.gain:+9.3f} ± {r.half_width:7.3f}   {r.cpu_ms:8.2f} ms a decision", flush=True)

@@ -89,14 +89,18 @@ def strength_section(study: Any, labels: Sequence[str]) -> None:
         return
     study.heading(HEADING)
     durak = all(str(x).startswith("durak") for x in labels)
-    scale, unit = (100.0, "pp of P(fool)") if durak else (1.0, "points a deal")
+    scale, unit = (100.0, "pp of P(fool)") if durak else (1.0, "points a deal")  # Remi: minus penalty points
+    remi = all(str(x).startswith("Remi") for x in labels)
     measure = ("the fall in its chance of being the fool, in percentage points" if durak
+               else "the penalty points a deal it saved against the greedy heuristic" if remi
                else "the points a deal it gained over the heuristic")
+    budget = ("is given fixed CPU budgets a decision: the project's Remi players are drawing heuristics that decide in "
+              "microseconds (there is no Remi search player), far too little time for a tree search" if remi else
+              "is given the CPU time a decision of the project's best player, and ten times it")
     study.text("The odds above assume the project's named playing policies. How good they are, measured on the same "
                "deals with every seat rotated (the player at one seat, the heuristic at the others, compared with the "
                f"heuristic at that seat): {measure}, with its 95 % CI. OpenSpiel's ISMCTS (the reference algorithm, "
-               "run on these games registered in OpenSpiel) is given the CPU time a decision of the project's best "
-               f"player, and ten times it. Reproduce: `{data.get('command', '')}`.")
+               f"run on these games registered in OpenSpiel) {budget}. Reproduce: `{data.get('command', '')}`.")
     key = "-".join(labels).replace(" ", "-").replace(",", "").lower()
     study.table(f"strength-ladder-{key}", [
         {"game": r["label"], "player": r["player"], "deals": r["deals"], f"gain ({unit})": scale * r["gain"],

@@ -13,6 +13,7 @@ from analyzer.games.rummy.points import points_left
 from analyzer.games.rummy.solver import OPENING, best_opening
 from analyzer.games.rummy.turns import TurnsResult, turns_to_open
 from analyzer.numfmt import interval, pct, se_decimals, with_ci
+from analyzer.report.strength import strength_section
 from analyzer.report.study import Study
 
 OPEN_TRIALS = 100_000
@@ -169,6 +170,7 @@ def build() -> Study:
     curves = _turns_section(study)
     _points_section(study)
     _answer(study, runs, curves)
+    strength_section(study, ["Remi 51"])  # how strong the players are: the measured ladder
     return study
 
 
