@@ -4,6 +4,7 @@ The public names load on first use (see :mod:`analyzer.games.betting.api`), so i
 package for its ``GAME`` declaration stays light.
 """
 
+# ruff: noqa: F405  (the names of __all__ reach the type checker by the star import below)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -11,24 +12,8 @@ from typing import TYPE_CHECKING
 from analyzer.games.info import GameInfo
 from analyzer.lazy import lazy_getattr
 
-if TYPE_CHECKING:
-    from analyzer.games.betting.api import (
-        ACTIONS,
-        ActionRecord,
-        BettingError,
-        BettingRound,
-        LadderStep,
-        Pot,
-        PotAward,
-        award_pots,
-        chip_breakdown,
-        parse_action,
-        pot_limit_ladder,
-        pot_limit_max,
-        showdown,
-        split_pots,
-        total_payouts,
-    )
+if TYPE_CHECKING:  # the type checker sees every public name of the façade
+    from analyzer.games.betting.api import *  # noqa: F403
 
 _API = "analyzer.games.betting.api"
 __all__ = [

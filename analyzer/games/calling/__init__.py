@@ -4,6 +4,7 @@ The public names load on first use (see :mod:`analyzer.games.calling.api`), so i
 package for its ``GAME`` declaration stays light.
 """
 
+# ruff: noqa: F405  (the names of __all__ reach the type checker by the star import below)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -11,25 +12,8 @@ from typing import TYPE_CHECKING
 from analyzer.games.info import GameInfo, StudyDecl
 from analyzer.lazy import lazy_getattr
 
-if TYPE_CHECKING:
-    from analyzer.games.calling.api import (
-        JOKER_RANK,
-        PRESETS,
-        CallingError,
-        CallingExact,
-        CallingGame,
-        CallingSample,
-        CallingTask,
-        calling_game,
-        exact_calling,
-        exact_rows,
-        match_counts,
-        parse_calls,
-        rook_numbers,
-        sample_calling,
-        sample_rows,
-        summary_rows,
-    )
+if TYPE_CHECKING:  # the type checker sees every public name of the façade
+    from analyzer.games.calling.api import *  # noqa: F403
 
 _API = "analyzer.games.calling.api"
 __all__ = [
