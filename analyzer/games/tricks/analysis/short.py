@@ -14,8 +14,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from importlib import import_module
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -33,8 +34,9 @@ from analyzer.stats import (
     proportion,
 )
 
-__all__ = ["HandOdds", "ShortDeals", "ShortGames", "hand_odds", "play_short_deals", "play_short_games",
+__all__ = ["HandOdds", "PackTask", "ShortDeals", "ShortGames", "hand_odds", "play_short_deals", "play_short_games",
            "short_game_odds", "short_rules", "solve_short"]
+_CHUNKS = "analyzer.games.tricks.analysis.short_chunks"  # the kernels, loaded on first use
 
 
 def _policy_codes(rules: TrickRules, policies: Sequence[str]) -> np.ndarray:
@@ -68,9 +70,28 @@ def _pack(rules: TrickRules) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class _DealsTask:
+class PackTask:
+    """An engine task whose kernel ``KERNEL`` (``"module:name"``, loaded on first use) takes ``(state, n,
+    pack, rp, *rest)``: a copy of the pack (the kernel shuffles it), the rules' parameters, then the
+    subclass's own fields in order.
+
+    >>> [f.name for f in fields(_DealsTask)], _DealsTask.KERNEL.split(":")[1]
+    (['rp', 'pack', 'policies', 'dd', 'cfg'], 'deals_chunk')
+    """
+
     rp: np.ndarray
     pack: np.ndarray
+    KERNEL: ClassVar[str] = ""
+
+    def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
+        module, _, name = self.KERNEL.partition(":")
+        rest = [getattr(self, f.name) for f in fields(self)[2:]]
+        return getattr(import_module(module), name)(state, n, self.pack.copy(), self.rp, *rest)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class _DealsTask(PackTask):
+    KERNEL: ClassVar[str] = f"{_CHUNKS}:deals_chunk"
     policies: np.ndarray
     dd: int
     cfg: np.ndarray
@@ -81,12 +102,6 @@ class _DealsTask:
         by_seat = totals[2:len(totals) - 36 * int(self.dd)].reshape(-1, 6)
         return estimate_pairs([("p_throw_in", proportion(int(totals[1]), n)),
                                *((f"p_tricks_{k}", proportion(int(by_seat[:, k].sum()), n)) for k in range(6))])
-
-    def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.analysis.short_chunks import deals_chunk
-
-        return deals_chunk(state, n, self.pack.copy(), self.rp, self.policies, self.dd,  # type: ignore[no-any-return]
-                           self.cfg)
 
 
 @dataclass(frozen=True)
@@ -249,9 +264,8 @@ def hand_odds(rules: TrickRules, hand: str, trump: str | None, seat: int = 0,
 
 
 @dataclass(frozen=True)
-class _GamesTask:
-    rp: np.ndarray
-    pack: np.ndarray
+class _GamesTask(PackTask):
+    KERNEL: ClassVar[str] = f"{_CHUNKS}:games_chunk"
     policies: np.ndarray
     target: int
     premium: np.ndarray
@@ -260,12 +274,6 @@ class _GamesTask:
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """What a precision target covers: P(the first deal's eldest side wins the game)."""
         return estimate_pairs([("p_win", proportion(int(totals[1]), int(totals[0])))])
-
-    def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.analysis.short_chunks import games_chunk
-
-        return games_chunk(state, n, self.pack.copy(), self.rp, self.policies,  # type: ignore[no-any-return]
-                           self.target, self.premium, self.cfg)
 
 
 @dataclass(frozen=True)

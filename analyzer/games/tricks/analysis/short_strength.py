@@ -17,12 +17,13 @@ card play alone. Runs through the engine (seeded, the same numbers on any number
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from analyzer.engine import run
 from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.analysis.short import PackTask
 from analyzer.games.tricks.kernels.dealing import pack_mask, policy_state, search_state
 from analyzer.games.tricks.kernels.moves import maker_points
 from analyzer.games.tricks.kernels.short import (
@@ -98,16 +99,11 @@ def duplicate_chunk(state, n, pack, rp, a, b, cfg):
 
 
 @dataclass(frozen=True)
-class _Task:
-    rp: np.ndarray
-    pack: np.ndarray
+class _Task(PackTask):
+    KERNEL: ClassVar[str] = f"{__name__}:duplicate_chunk"
     a: int
     b: int
     cfg: np.ndarray
-
-    def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        return duplicate_chunk(state, n, self.pack.copy(), self.rp, self.a, self.b,  # type: ignore[no-any-return]
-                               self.cfg)
 
 
 @dataclass(frozen=True)
