@@ -31,6 +31,7 @@ __all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deal
 
 POLICIES = ("random", "heuristic", "pimc", "pimc-bid")  # kernel codes 0..3
 DEFAULT_CHUNK = CHUNK["tricks play"]
+NO_PIECES = 1 << 62  # piece_trials of a task whose chunks run whole
 
 
 def parse_policies(players: int, default: str, seats: Sequence[str] = ()) -> list[str]:
@@ -81,7 +82,30 @@ class PlayTask:
         if self.games:
             return games_chunk(state, n, self.pack, self.players, self.schedule, self.sets, self.params,
                                self.policies, cfg)
+        if cfg is not None:  # the pieces' kernels: pimc is compiled once
+            carry: list[Any] = self.start_chunk()
+            self.run_piece(state, carry, n)
+            return self.finish_chunk(carry)
         return deals_chunk(state, n, self.pack, self.players, self.cards, self.params, self.policies, cfg)
+
+    @property
+    def piece_trials(self) -> int:
+        """The first piece's deals when a chunk runs in timed pieces (Ctrl-C lands between two):
+        one with a pimc seat (a deal takes tenths of a second), else no pieces (whole chunks)."""
+        return 1 if self.cfg is not None and not self.games else NO_PIECES
+
+    def start_chunk(self) -> list[Any]:
+        return [None]  # the carry of deals_start, made by the first piece from the chunk's state
+
+    def run_piece(self, state: np.ndarray, carry: list[Any], n: int) -> None:
+        from analyzer.games.tricks.analysis.selfplay_kernels import deals_piece, deals_start
+
+        if carry[0] is None:
+            carry[0] = deals_start(state, self.pack, self.players, self.cards, self.params, self.policies, self.cfg)
+        deals_piece(carry[0], n, self.players, self.cards, self.params, self.policies)
+
+    def finish_chunk(self, carry: list[Any]) -> np.ndarray:
+        return np.asarray(carry[0][3])
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
         """Why a checkpoint's totals cannot be ``trials`` deals (games): every seat's bid and trick

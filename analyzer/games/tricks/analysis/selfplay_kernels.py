@@ -24,8 +24,8 @@ from analyzer.games.tricks.policies.seats import (
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.jit import kernel, no_refcount
 
-__all__ = ["N_SETS", "deals_chunk", "games_chunk", "games_out", "tally_deal", "tally_game_deal", "tally_game_end",
-           "tally_set_end"]
+__all__ = ["N_SETS", "deals_chunk", "deals_piece", "deals_start", "games_chunk", "games_out", "tally_deal",
+           "tally_game_deal", "tally_game_end", "tally_set_end"]
 
 R_DRAW = P.DRAW
 R_PREMIUM = P.PREMIUM
@@ -62,11 +62,34 @@ def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
             deal_and_play_plain(dstate, pstate, pack, g, n, np.int64(0), rp, pol, moves)
             tally_deal(out, np_, nb, g[6], g[7], g[8])
         return out
-    search = search_for(pol, cfg, search_state(state))
+    carry = deals_start(state, pack0, np_, n, rp, pol, cfg)
+    deals_piece(carry, n_deals, np_, n, rp, pol)
+    return carry[3]
+
+
+@kernel
+def deals_start(state, pack0, np_, n, rp, pol, cfg):
+    """What a pimc chunk of :func:`deals_chunk` carries from one piece to the next: the deals' and
+    the policies' streams, the pack, the result vector, pimc's search (its stream, table, counters)."""
+    dstate = state.copy()
+    pstate = policy_state(dstate)
+    pack = pack0.copy()
+    tricks = n if rp[R_DRAW] == 0 else n + (pack.shape[0] - np_ * n) // np_
+    out = np.zeros(np_ * (3 + 2 * (tricks + 1)), np.int64)
+    return dstate, pstate, pack, out, search_for(pol, cfg, search_state(state))
+
+
+@kernel(nogil=True)
+def deals_piece(carry, n_deals, np_, n, rp, pol):
+    """The next ``n_deals`` deals of a pimc chunk, added to the vector in ``carry`` (of
+    :func:`deals_start`, which the deals move on): pieces of any sizes give the whole chunk's numbers."""
+    dstate, pstate, pack, out, search = carry
+    nb = (out.shape[0] // np_ - 3) // 2  # out: np_ * (3 + 2 * nb)
+    g = new_position(np_, pack.shape[0])
+    moves = np.zeros(48, np.int64)
     for _ in range(n_deals):
         deal_and_play(dstate, pstate, pack, g, n, np.int64(0), rp, pol, search, moves)
         tally_deal(out, np_, nb, g[6], g[7], g[8])
-    return out
 
 
 N_SETS = 4

@@ -29,6 +29,7 @@ from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import PIMC_ENDGAME, PIMC_K, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.analysis.selfplay import NO_PIECES
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
 from analyzer.results import TableResult
@@ -59,10 +60,29 @@ class StrengthTask:
         return outcome_problem(totals, trials, {"deals": [totals.size - 1]})
 
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
-        from analyzer.games.tricks.analysis.strength_kernels import strength_chunk
+        carry = self.start_chunk()
+        self.run_piece(state, carry, n)
+        return self.finish_chunk(carry)
 
-        return strength_chunk(state, n, self.pack, self.players, self.cards, self.params, self.a,
-                              self.b, self.b if self.others < 0 else self.others, self.cfg)
+    @property
+    def piece_trials(self) -> int:
+        """The first piece's deals when a chunk runs in timed pieces (Ctrl-C lands between two):
+        one with a pimc seat (a deal takes tenths of a second), else no pieces (whole chunks)."""
+        return 1 if max(self.a, self.b, self.others) >= CODES["pimc"] else NO_PIECES
+
+    def start_chunk(self) -> list[Any]:
+        return [None]  # the carry of strength_start, made by the first piece from the chunk's state
+
+    def run_piece(self, state: np.ndarray, carry: list[Any], n: int) -> None:
+        from analyzer.games.tricks.analysis.strength_kernels import strength_piece, strength_start
+
+        if carry[0] is None:
+            carry[0] = strength_start(state, self.pack, self.players, self.cfg)
+        strength_piece(carry[0], n, self.players, self.cards, self.params, self.a, self.b,
+                       self.b if self.others < 0 else self.others)
+
+    def finish_chunk(self, carry: list[Any]) -> np.ndarray:
+        return np.asarray(carry[0][3])
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """The mean difference per deal and its SE."""

@@ -32,7 +32,7 @@ from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.jit import kernel
 
-__all__ = ["OUT_FIXED", "strength_chunk"]
+__all__ = ["OUT_FIXED", "strength_chunk", "strength_piece", "strength_start"]
 
 R_DRAW = P.DRAW
 R_TRUMP = P.TRUMP
@@ -40,20 +40,35 @@ R_FULL_TRUMP = P.FULL_TRUMP
 OUT_FIXED = 4  # ΣD, ΣD², nodes, deals: the entries besides the 4 per seat
 
 
-@kernel(nogil=True)
 def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
     """Duplicate deals: per deal and seat s, A at s against B at s, the other seats playing
-    ``pol_o`` (when it is B: B at every seat once, then A at seat s for each s).
+    ``pol_o`` (when it is B: B at every seat once, then A at seat s for each s). One call of
+    :func:`strength_piece`.
 
     Result: ΣD, ΣD² of D = Σ over seats s of (A's score at s − B's score at s) per deal; per
     seat s: Σ diff, Σ diff²; Σ B's score at s, Σ A's score at s; then solver nodes, deals."""
+    carry = strength_start(state, pack0, np_, cfg)
+    strength_piece(carry, n_deals, np_, n, rp, pol_a, pol_b, pol_o)
+    return carry[3]
+
+
+@kernel
+def strength_start(state, pack0, np_, cfg):
+    """What a chunk of :func:`strength_chunk` carries from one piece to the next: the deals' and
+    the policies' streams, the pack, the result vector, pimc's search (its stream, table, counters)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
-    sstate = search_state(state)
-    pack = pack0.copy()
+    search = new_search(cfg, search_state(state), np.int64(LOG_TABLE))
+    return dstate, pstate, pack0.copy(), np.zeros(2 + 4 * np_ + 2, np.int64), search
+
+
+@kernel(nogil=True)
+def strength_piece(carry, n_deals, np_, n, rp, pol_a, pol_b, pol_o):
+    """The next ``n_deals`` deals of a chunk, added to the vector in ``carry`` (of
+    :func:`strength_start`, which the deals move on): pieces of any sizes give the whole chunk's numbers."""
+    dstate, pstate, pack, out, search = carry
     size = pack.shape[0]
     dealt = np_ * n
-    out = np.zeros(2 + 4 * np_ + 2, np.int64)
     hands0 = np.zeros(np_, np.uint64)
     base = np.zeros(np_, np.int64)
     pol = np.zeros(np_, np.int64)
@@ -61,7 +76,7 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
     g = new_position(np_, size)
     hands, stock, scores = g[0], g[1], g[8]
     moves = np.zeros(48, np.int64)
-    search = new_search(cfg, sstate, np.int64(LOG_TABLE))
+    sstate = search[3]
     track = 1 if max(pol_a, pol_b, pol_o) >= PIMC else 0
     shared = pol_o == pol_b  # one all-B line-up is every seat's baseline
     lineups = np_ + 1 if shared else 2 * np_
@@ -105,5 +120,4 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
         out[0] += d  # np_ times the deal's mean difference, an integer
         out[1] += d * d
     out[2 + 4 * np_] = search[2][0]
-    out[3 + 4 * np_] = n_deals
-    return out
+    out[3 + 4 * np_] += n_deals
