@@ -24,6 +24,9 @@ PLAY = [("georgian-joker", 5, [2, 1, 0, 2], 3, (5, 2), 5, "ecc5df3e2a43d0e7:2237
 # (game, cards, A, B, others (-1: B), endgame, (seed, chunk), deals)
 STRENGTH = [("georgian-joker", 4, 2, 1, -1, 3, (4, 0), 4, "8d0799625cad3457:42444"),
             ("joker-54", 4, 2, 1, 0, 4, (6, 3), 3, "909c3b1bf1130ba4:4411")]
+# (game, hand, turned card, seat, earlier bids, (seed, chunk), samples): pimc bidding by playouts, k 4, endgame 3
+BID = [("georgian-joker", "Ah Kh 9s Jk1", "7h", 2, [1, 0], (1, 2), 4, "6347905e51956535:881616"),
+       ("joker-54", "Ah Kh 9s Jk1", "7h", 1, [1], (2, 0), 3, "3fe23b1460200aa6:122863")]
 
 
 def _pieced(task: Any, state: np.ndarray, sizes: list[int]) -> np.ndarray:
@@ -69,9 +72,21 @@ def test_pimc_strength_in_pieces_gives_the_whole_chunks_numbers(game: str, cards
     _check(task, *chunk, n, want, 2 + 4 * r.players)
 
 
+@pytest.mark.parametrize(("game", "hand", "up", "seat", "bids", "chunk", "n", "want"), BID)
+def test_pimc_bid_in_pieces_gives_the_whole_chunks_numbers(game: str, hand: str, up: str, seat: int, bids: list[int],
+                                                           chunk: tuple[int, int], n: int, want: str) -> None:
+    from analyzer.games.tricks.analysis.bidding import _task, situation
+
+    task = _task(situation(trick_rules(game), hand, up, seat, bids), "pimc", "heuristic", None, 4, 200_000, 3)
+    _check(task, *chunk, n, want)
+
+
 def test_chunks_without_pimc_run_whole() -> None:
     r = trick_rules("georgian-joker")
     pack = deck_array(trick_deck(r.deck))
     play = PlayTask(r.params(), pack, r.players, 3, np.ones(4, np.int64), bins=4)
     duel = StrengthTask(r.params(), pack, r.players, 3, 1, 0, pimc_cfg(r))
-    assert play.piece_trials > 1 << 40 and duel.piece_trials > 1 << 40
+    from analyzer.games.tricks.analysis.bidding import _task, situation
+
+    bid = _task(situation(r, "Ah Kh 9s", "7h", 1, [1]), "heuristic", "heuristic", None, 4, 1, 3)
+    assert min(play.piece_trials, duel.piece_trials, bid.piece_trials) > 1 << 40

@@ -45,7 +45,7 @@ from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal
 
-__all__ = ["bid_chunk", "bid_exact_one_card"]
+__all__ = ["bid_chunk", "bid_exact_one_card", "bid_piece", "bid_start"]
 
 R_DRAW = P.DRAW
 
@@ -121,13 +121,45 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
     """``n_samples`` samples of the unseen cards ``pool0``, every legal bid played out on each
     (``cfg``: pimc's options, for pimc seats; None when no seat plays pimc, and pimc is not
     compiled in; ``reuse``: see :func:`_play_bids`, False plays every bid, the tests' reference)."""
+    if cfg is None:  # decided by the argument's type when compiling: pimc is not compiled in
+        dstate = state.copy()
+        pstate = policy_state(dstate)
+        out = np.zeros(legal_bids.shape[0] * (3 + tricks + 1) + 2, np.int64)
+        _samples(dstate, pstate, pool0.copy(), out, None, n_samples, me, my_hand, up_bit, trump, pre_bids,
+                 legal_bids, np_, n, tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, reuse)
+        return out
+    carry = bid_start(state, pool0, legal_bids, tricks, pol, cfg)
+    bid_piece(carry, n_samples, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n, tricks, set_index, rp,
+              pol, deck_mask, cond, full_choice, max_tries, reuse)
+    return carry[3]
+
+
+@kernel
+def bid_start(state, pool0, legal_bids, tricks, pol, cfg):
+    """What a pimc chunk of :func:`bid_chunk` carries from one piece to the next: the deals' and the
+    policies' streams, the pool, the result vector, pimc's search (its stream, table, counters)."""
     dstate = state.copy()
     pstate = policy_state(dstate)
-    search = None if cfg is None else search_for(pol, cfg, search_state(state))
-    pool = pool0.copy()
+    out = np.zeros(legal_bids.shape[0] * (3 + tricks + 1) + 2, np.int64)
+    return dstate, pstate, pool0.copy(), out, search_for(pol, cfg, search_state(state))
+
+
+@kernel(nogil=True)
+def bid_piece(carry, n_samples, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n, tricks, set_index, rp,
+              pol, deck_mask, cond, full_choice, max_tries, reuse):
+    """The next ``n_samples`` samples of a pimc chunk, added to the vector in ``carry`` (of
+    :func:`bid_start`, which the samples move on): pieces of any sizes give the whole chunk's numbers."""
+    dstate, pstate, pool, out, search = carry
+    _samples(dstate, pstate, pool, out, search, n_samples, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n,
+             tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, reuse)
+
+
+@kernel(inline="always")
+def _samples(dstate, pstate, pool, out, search, n_samples, me, my_hand, up_bit, trump, pre_bids, legal_bids, np_, n,
+             tricks, set_index, rp, pol, deck_mask, cond, full_choice, max_tries, reuse):
+    """:func:`bid_chunk`'s samples, added to ``out`` (``search`` None: no pimc seat)."""
     nb = tricks + 1
     nbids = legal_bids.shape[0]
-    out = np.zeros(nbids * (3 + nb) + 2, np.int64)
     drawing = rp[R_DRAW] == 1
     need = (np_ - 1) * n
     size = pool.shape[0]
@@ -170,7 +202,6 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
                 ns += 1
         _play_bids(out, g, hands, ns, trump, up_bit, n, tricks, set_index, rp, pol, me, pre_bids, legal_bids,
                    deck_mask, extra, search, pstate, moves, reuse)
-    return out
 
 
 @kernel

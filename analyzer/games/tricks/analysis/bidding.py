@@ -34,6 +34,7 @@ from analyzer.checkpoint import order_problem, outcome_problem
 from analyzer.defaults import PIMC_BID_K, PIMC_ENDGAME, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
+from analyzer.games.tricks.analysis.selfplay import NO_PIECES
 from analyzer.games.tricks.deck import (
     JOKER_BITS,
     TrickDeck,
@@ -242,14 +243,41 @@ class BidTask:
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
         from analyzer.games.tricks.analysis.bid_kernels import bid_chunk
         from analyzer.games.tricks.kernels.playout import EXTERNAL
-        from analyzer.games.tricks.policies.pimc_move import default_cfg
 
         # no pimc seat: None, and the kernel is compiled without pimc (the same numbers)
-        cfg = default_cfg(*self.pimc) if bool((self.policies >= EXTERNAL).any()) else None
+        if bool((self.policies >= EXTERNAL).any()):  # the pieces' kernels: pimc is compiled once
+            carry = self.start_chunk()
+            self.run_piece(state, carry, n)
+            return self.finish_chunk(carry)
         return bid_chunk(state, n, self.pool, self.seat, np.uint64(self.hand), self.up, self.trump,
                          self.pre_bids, self.legal_bids, self.players, self.cards, self.tricks,
                          self.set_index, self.params, self.policies, np.uint64(self.deck_mask),
-                         self.cond, self.full_choice, MAX_TRIES, cfg, True)
+                         self.cond, self.full_choice, MAX_TRIES, None, True)
+
+    @property
+    def piece_trials(self) -> int:
+        """The first piece's samples when a chunk runs in timed pieces (Ctrl-C lands between two):
+        one with a pimc seat, else no pieces (whole chunks)."""
+        from analyzer.games.tricks.kernels.playout import EXTERNAL
+
+        return 1 if bool((self.policies >= EXTERNAL).any()) else NO_PIECES
+
+    def start_chunk(self) -> list[Any]:
+        return [None]  # the carry of bid_start, made by the first piece from the chunk's state
+
+    def run_piece(self, state: np.ndarray, carry: list[Any], n: int) -> None:
+        from analyzer.games.tricks.analysis.bid_kernels import bid_piece, bid_start
+        from analyzer.games.tricks.policies.pimc_move import default_cfg
+
+        if carry[0] is None:
+            carry[0] = bid_start(state, self.pool, self.legal_bids, self.tricks, self.policies,
+                                 default_cfg(*self.pimc))
+        bid_piece(carry[0], n, self.seat, np.uint64(self.hand), self.up, self.trump, self.pre_bids,
+                  self.legal_bids, self.players, self.cards, self.tricks, self.set_index, self.params,
+                  self.policies, np.uint64(self.deck_mask), self.cond, self.full_choice, MAX_TRIES, True)
+
+    def finish_chunk(self, carry: list[Any]) -> np.ndarray:
+        return np.asarray(carry[0][3])
 
     def estimates(self, totals: np.ndarray) -> dict[str, tuple[float, float]]:
         """Each bid's expected score and its standard error."""
