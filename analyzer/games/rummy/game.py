@@ -232,15 +232,22 @@ def _hand_size(h):
     return n
 
 
+@no_refcount
+def _melds_but_discard(h, cap, free, rows):
+    """The opening value and meld count (melds in ``rows``) of hand ``h`` less the card it would discard."""
+    d, _ = choose_discard(h, cap, free, rows)
+    h[d] -= 1
+    value, n = opening_value_melds(h, cap, rows)
+    h[d] += 1
+    return value, n
+
+
 @kernel
 def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
     """The ``open-asap`` heuristic for the seat to move (after its draw, second round on)."""
     h = hands[seat]
     cap = meta[M_CAP]
-    d, _ = choose_discard(h, cap, free, rows)
-    h[d] -= 1
-    value, n = opening_value_melds(h, cap, rows)
-    h[d] += 1
+    value, n = _melds_but_discard(h, cap, free, rows)
     if not opened[seat]:
         if value < OPENING_POINTS:
             return
@@ -258,10 +265,7 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
                 changed = True
     # new melds with the jokers taken back, then every card that fits on the table
     if _hand_size(h) > 1:
-        d, _ = choose_discard(h, cap, free, rows)
-        h[d] -= 1
-        value, n = opening_value_melds(h, cap, rows)
-        h[d] += 1
+        _, n = _melds_but_discard(h, cap, free, rows)
         if n > 0:
             _lay_rows(h, rows, n, table, tjok, meta)
     changed = True
