@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -32,9 +33,21 @@ from analyzer.io import clip, render, render_text_table, write_output
 from analyzer.progress import status
 from analyzer.textfmt import wrap_prose
 
+F = TypeVar("F", bound=Callable[..., Any])
 GAME_HELP = (f"Game TOML file, or a shipped game: {', '.join(shipped_games())}. Every field: "
              "`joker-odds examples --formats` (docs/formats.md in the project); a copy to edit: "
              "`joker-odds examples NAME`.")
+
+
+def _sampling_options(method_help: str, trials_help: str,
+                      seed_help: str = "Sampling seed.") -> Callable[[F], F]:
+    """``--method``, ``--trials`` and ``--seed``: how a command values a board game, with its own help."""
+    method = click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
+                          show_default=True, help=method_help)
+    trials = click.option("--trials", type=HANDS_RUN, default=DEFAULT_HANDS, show_default=True,
+                          help=trials_help)
+    seed = click.option("--seed", type=SEED, default=0, show_default=True, help=seed_help)
+    return lambda f: method(trials(seed(f)))
 
 
 def _fraction(text: str | None, what: str) -> Fraction | None:
@@ -95,13 +108,9 @@ HANDS_RUN = RunSize(hard=MAX_HANDS, rate=1.8e3, unit="sampled hands")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
 @click.option("--strategy", default="optimal", show_default=True, metavar="NAME",
               help="optimal, always, qualifier, or a minimum hand to bet: pair, high_card:AK, …")
-@click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto",
-              show_default=True, help=METHOD_HELP)
-@click.option("--trials", type=HANDS_RUN, default=DEFAULT_HANDS, show_default=True,
-              help="Board games, the sample: about N player hands in all (stratified by hand "
+@_sampling_options(METHOD_HELP, "Board games, the sample: about N player hands in all (stratified by hand "
                    "class, each valued against every up card); at least 2 per class and wild rank, so a "
                    "small N runs more: the output's trials says what ran. Refused for exact games.")
-@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
 @click.option("--doc", default=None, metavar="P",
               help="Override the board's DOC (Dealer's Open Card: the dealer's up card is the wild card) "
                    "probability (e.g. 5/55).")
@@ -181,11 +190,7 @@ def location_cmd(players: int | None, doc: str, trials: int | None, seed: int, f
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
 @click.option("--what", type=click.Choice(["doc", "pays"]), default="pays", show_default=True,
               help="House edge vs the DOC probability (0..10/55), or RTP change per unit of each pay line.")
-@click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True,
-              help=METHOD_HELP)
-@click.option("--trials", type=HANDS_RUN, default=DEFAULT_HANDS, show_default=True,
-              help="Sampled player hands (board games).")
-@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed.")
+@_sampling_options(METHOD_HELP, "Sampled player hands (board games).")
 @force_option
 @output_options
 @quiet_option
@@ -258,11 +263,9 @@ FEES_HELP = "Exchange fees in antes for 1, 2 cards (default: the game file's exc
 
 @stud_group.command("strategy")
 @click.option("--game", "game_path", required=True, metavar="FILE", help=GAME_HELP)
-@click.option("--method", type=click.Choice(["auto", "exact", "sampled"]), default="auto", show_default=True,
-              help="exact: every situation (auto, the quicker); sampled: a board game's hands by class.")
-@click.option("--trials", type=HANDS_RUN, default=DEFAULT_HANDS, show_default=True,
-              help="Sampled player hands (board games; implies --method sampled).")
-@click.option("--seed", type=SEED, default=0, show_default=True, help="Sampling seed (implies --method sampled).")
+@_sampling_options("exact: every situation (auto, the quicker); sampled: a board game's hands by class.",
+                   "Sampled player hands (board games; implies --method sampled).",
+                   "Sampling seed (implies --method sampled).")
 @force_option
 @output_options
 @quiet_option
