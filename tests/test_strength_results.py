@@ -30,3 +30,18 @@ def test_strength_section_quotes_the_ladder() -> None:
     s = Study("demo", "Demo")
     strength_section(s, ["durak"])
     assert s.sections() == [HEADING]
+
+
+def test_remi_section_quotes_its_ladder() -> None:
+    from analyzer.report.strength import HEADING, load_results, strength_section
+    from analyzer.report.study import Study
+
+    rows = [r for r in load_results().get("ladder", []) if str(r["label"]).startswith("Remi 51")]
+    assert {r["player"] for r in rows} >= {"random", "stock-only"}  # the shipped Remi 51 ladder
+    assert all(r["deals"] >= 20 and r["reference"] == "heuristic" for r in rows)
+    s = Study("demo", "Demo")
+    strength_section(s, ["Remi 51"])
+    assert s.sections() == [HEADING]
+    (table,) = [b[1][0] for b in s.blocks if b[0] == "table"]
+    assert table == "strength-ladder-remi-51"
+    assert any("fixed CPU budgets" in str(b) for b in s.blocks)
