@@ -233,6 +233,21 @@ def _hand_size(h):
 
 
 @no_refcount
+def _lay_off_all(h, table, tjok, meta, replace):
+    """Lay off natural cards until none fits; ``replace``: only where the card takes back a joker
+    (while a meld has room for it), which then goes straight back on the table."""
+    changed = True
+    while changed:
+        changed = False
+        for c in range(52):
+            if (h[c] > 0 and _hand_size(h) > 1 and (not replace or _joker_room(table, meta) >= 0)
+                    and _lay_off(h, c, table, tjok, meta, replace)):
+                if replace:
+                    _lay_joker(h, table, tjok, meta)
+                changed = True
+
+
+@no_refcount
 def _melds_but_discard(h, cap, free, rows):
     """The opening value and meld count (melds in ``rows``) of hand ``h`` less the card it would discard."""
     d, _ = choose_discard(h, cap, free, rows)
@@ -255,25 +270,13 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
     if n > 0:
         _lay_rows(h, rows, n, table, tjok, meta)
     # take back jokers where the card they stand for is in hand and the joker can go straight back
-    changed = True
-    while changed:
-        changed = False
-        for c in range(52):
-            if (h[c] > 0 and _hand_size(h) > 1 and _joker_room(table, meta) >= 0
-                    and _lay_off(h, c, table, tjok, meta, np.bool_(True))):
-                _lay_joker(h, table, tjok, meta)
-                changed = True
+    _lay_off_all(h, table, tjok, meta, np.bool_(True))
     # new melds with the jokers taken back, then every card that fits on the table
     if _hand_size(h) > 1:
         _, n = _melds_but_discard(h, cap, free, rows)
         if n > 0:
             _lay_rows(h, rows, n, table, tjok, meta)
-    changed = True
-    while changed:
-        changed = False
-        for c in range(52):
-            if h[c] > 0 and _hand_size(h) > 1 and _lay_off(h, c, table, tjok, meta, np.bool_(False)):
-                changed = True
+    _lay_off_all(h, table, tjok, meta, np.bool_(False))
     naturals = 0
     for c in range(52):
         naturals += h[c]
