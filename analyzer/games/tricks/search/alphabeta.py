@@ -108,17 +108,17 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
             for j in range(k, np_):
                 rest |= np.int64(1) << ((leader + j) % np_)
             if in_side(s_mask, w):
-                if won + 1 + sure_tricks(hands, np_, s_mask, trump, w, rest) >= target:
+                if won + 1 + sure_tricks(hands, np_, s_mask, trump, w, rest, rp) >= target:
                     return 1
-            elif won + rem - 1 - sure_against(hands, np_, s_mask, trump, rest) < target:
+            elif won + rem - 1 - sure_against(hands, np_, s_mask, trump, w, rest, rp) < target:
                 return 0
         return -1
     w = _in_window(accept, won, rem)
     if w >= 0:
         return w
-    if won + sure_tricks(hands, np_, s_mask, trump, leader, 0) >= target:
+    if won + sure_tricks(hands, np_, s_mask, trump, leader, 0, rp) >= target:
         return 1
-    if won + rem - sure_against(hands, np_, s_mask, trump, 0) < target:
+    if won + rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp) < target:
         return 0
     canonical(hands, np_, ch)
     idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))

@@ -92,40 +92,77 @@ def _beaten(mine, theirs):
 
 
 @no_refcount
-def _sure_of(mine, opp, others, trump, on_lead):
+def _cash(mine, others, trump, most_trumps):
+    """Tricks a hand ``mine`` on lead wins when ``others`` (every other seat's cards) hold no
+    jokers: its jokers, then its trumps above all of theirs (each seat must follow a trump lead);
+    when no other seat holds more trumps (``most_trumps``) than that, their trumps are gone, so
+    every trump of ``mine`` and every card above all of theirs of its suit."""
+    cash = popcount(mine & JOKERS)
+    top = 0
+    if trump >= 0:
+        mt = mine & suit_mask(trump)
+        ot = others & suit_mask(trump)
+        if ot:
+            mt &= ~((uint64(2) << uint64(top_bit(ot))) - uint64(1))
+        top = popcount(mt)
+        if most_trumps > top:
+            return cash + top
+    for x in range(4):
+        mx = mine & suit_mask(x)
+        ox = others & suit_mask(x)
+        if ox and x != trump:
+            mx &= ~((uint64(2) << uint64(top_bit(ox))) - uint64(1))
+        cash += popcount(mx)
+    return cash
+
+
+@no_refcount
+def _most_trumps(hands, np_, seat, trump):
+    """The most trumps one seat other than ``seat`` holds."""
+    most = 0
+    if trump >= 0:
+        for j in range(np_):
+            if j != seat:
+                most = max(most, popcount(hands[j] & suit_mask(trump)))
+    return most
+
+
+@no_refcount
+def _sure_of(mine, opp, others, trump, leads, most_trumps):
     """Tricks a hand ``mine`` wins against ``opp`` (the other side's cards) whatever happens: every
     card is played, and a joker or a trump of ``mine`` loses only to a later joker or a higher
     trump of ``opp`` (a trick won by a partner stays on the side), each beating one card, so its
     jokers and trumps less those of its trumps the trumps of ``opp`` can beat, less one for each
-    joker of ``opp``; on lead, when ``others`` (every other seat's cards, a partner's too: he
-    must not take the lead away) hold no jokers and no trumps, every card above all of theirs of
-    its suit."""
+    joker of ``opp``; when it ``leads`` (is on lead, or can take the lead with a joker) and
+    ``others`` (every other seat's cards, a partner's too: he must not take the lead away) hold
+    no jokers, what it cashes (:func:`_cash`)."""
     sure = popcount(mine & JOKERS)
     if trump >= 0:
         mt = mine & suit_mask(trump)
         sure += popcount(mt) - _beaten(mt, opp & suit_mask(trump))
     sure -= popcount(opp & JOKERS)
-    if on_lead and not (others & JOKERS) and (trump < 0 or not (others & suit_mask(trump))):
-        # on lead, the others without jokers or trumps: S cashes its top cards one by one
-        cash = popcount(mine & JOKERS)
-        for x in range(4):
-            mx = mine & suit_mask(x)
-            ox = others & suit_mask(x)
-            if ox:
-                mx &= ~((uint64(2) << uint64(top_bit(ox))) - uint64(1))
-            cash += popcount(mx)
+    if leads and not (others & JOKERS):
+        cash = _cash(mine, others, trump, most_trumps)
         if cash > sure:
             sure = cash
     return sure if sure > 0 else 0
 
 
+@no_refcount(inline="always")
+def _leads(hand, seat, leader, rp):
+    """Whether a seat holding ``hand`` leads the next trick or, the others holding no jokers, can
+    take it with a joker it may always play (not under the top-trump joker)."""
+    return leader == seat or (rp[R_MODEL] != TOP_TRUMP and hand & JOKERS != 0)
+
+
 @no_refcount
-def sure_tricks(hands, np_, s_mask, trump, leader, skip):
+def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
     """Tricks the side ``s_mask`` wins whatever happens: the most, over its seats, of what one
     seat's cards win against the other side's (:func:`_sure_of`; one seat's cards fall in
     different tricks, and a partner beating them keeps the trick on the side). For one seat,
     the other side is every other seat. Seats in the bit mask ``skip`` (still to play in the
-    trick under way: their hands hold a card more) count only as holders of cards."""
+    trick under way: their hands hold a card more) count only as holders of cards; ``leader``
+    leads the next trick."""
     opp = uint64(0)
     every = uint64(0)
     for i in range(np_):
@@ -135,22 +172,28 @@ def sure_tricks(hands, np_, s_mask, trump, leader, skip):
     sure = 0
     for i in range(np_):
         if (s_mask >> i) & 1 and not (skip >> i) & 1:
-            v = _sure_of(hands[i], opp, every & ~hands[i], trump, leader == i)
+            v = _sure_of(hands[i], opp, every & ~hands[i], trump, _leads(hands[i], i, leader, rp),
+                         _most_trumps(hands, np_, i, trump))
             if v > sure:
                 sure = v
     return sure
 
 
 @no_refcount
-def sure_against(hands, np_, s_mask, trump, skip):
+def sure_against(hands, np_, s_mask, trump, leader, skip, rp):
     """Tricks the others surely take from the side ``s_mask``: the most, over one other seat, of
     its jokers and its trumps less those of its trumps the side's trumps can beat, less one for
-    each joker of the side (the mirror of :func:`_sure_of`); seats in ``skip`` are not counted."""
+    each joker of the side (the mirror of :func:`_sure_of`), or, no other seat holding a joker,
+    what it cashes when it leads (:func:`_cash`); seats in ``skip`` are not counted (but hold
+    cards)."""
     mine = uint64(0)
+    every = uint64(0)
     for i in range(np_):
+        every |= hands[i]
         if (s_mask >> i) & 1:
             mine |= hands[i]
     my_trumps = mine & suit_mask(trump) if trump >= 0 else uint64(0)
+    my_jokers = popcount(mine & JOKERS)
     best = 0
     for i in range(np_):
         if (s_mask >> i) & 1 or (skip >> i) & 1:
@@ -159,10 +202,13 @@ def sure_against(hands, np_, s_mask, trump, skip):
         if trump >= 0:
             t = hands[i] & suit_mask(trump)
             c += popcount(t) - _beaten(t, my_trumps)
+        c -= my_jokers
+        others = every & ~hands[i]
+        if not (others & JOKERS) and _leads(hands[i], i, leader, rp):
+            c = max(c, _cash(hands[i], others, trump, _most_trumps(hands, np_, i, trump)))
         if c > best:
             best = c
-    best -= popcount(mine & JOKERS)
-    return best if best > 0 else 0
+    return best
 
 
 @no_refcount(inline="always")
@@ -266,7 +312,7 @@ def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, 
             if b >= JK1:
                 key = 40 if mode < GIVE and mode >= TAKE else 0
             else:
-                key = 20 + (b & 15) if mover_side else 34 - (b & 15)
+                key = 20 + (b & 15)
         else:
             if b >= JK1:
                 takes = mode == HIGH or top_joker
