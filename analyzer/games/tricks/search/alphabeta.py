@@ -108,25 +108,33 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
             for j in range(k, np_):
                 rest |= np.int64(1) << ((leader + j) % np_)
             if in_side(s_mask, w):
-                if won + 1 + sure_tricks(hands, np_, s_mask, trump, w, rest, rp) >= target:
+                slot_key[3] = won + 1 + sure_tricks(hands, np_, s_mask, trump, w, rest, rp)
+                if slot_key[3] >= target:
                     return 1
-            elif won + rem - 1 - sure_against(hands, np_, s_mask, trump, w, rest, rp) < target:
-                return 0
+            else:
+                slot_key[3] = won + rem - 1 - sure_against(hands, np_, s_mask, trump, w, rest, rp)
+                if slot_key[3] < target:
+                    return 0
         return -1
     w = _in_window(accept, won, rem)
     if w >= 0:
+        slot_key[3] = won if w == 1 else won + rem
         return w
-    if won + sure_tricks(hands, np_, s_mask, trump, leader, 0, rp) >= target:
+    slot_key[3] = won + sure_tricks(hands, np_, s_mask, trump, leader, 0, rp)
+    if slot_key[3] >= target:
         return 1
-    if won + rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp) < target:
+    slot_key[3] = won + rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp)
+    if slot_key[3] < target:
         return 0
     canonical(hands, np_, ch)
     idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))
     slot = find(tt, stamp, ch, np_, leader, np.int64(-1), idx)
     if slot >= 0:
         if won + ta[slot] >= target:
+            slot_key[3] = won + ta[slot]
             return 1
         if won + tb[slot] < target:
+            slot_key[3] = won + tb[slot]
             return 0
         slot_key[2] = tbest[slot]
     slot_key[0] = idx
@@ -156,16 +164,17 @@ def known_answers(hands, np_, s_mask, trump, k, leader, won, rem, accept, target
 
 
 @no_refcount
-def remember_bounds(r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best):
-    """Store a searched trick start's trick bounds (the paranoid search)."""
+def remember_bounds(r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best, bound):
+    """Store a searched trick start's trick bounds (the paranoid search): ``bound``, the final
+    count proven (at least it when ``r``, else at most), less the tricks won."""
     if r:
-        store_bounds(tt, stamp, ch, np_, leader, idx, target - won, rem, best)
+        store_bounds(tt, stamp, ch, np_, leader, idx, bound - won, rem, best)
     else:
-        store_bounds(tt, stamp, ch, np_, leader, idx, np.int64(0), target - won - 1, best)
+        store_bounds(tt, stamp, ch, np_, leader, idx, np.int64(0), bound - won, best)
 
 
 @no_refcount
-def remember_answer(r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best):
+def remember_answer(r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx, acc, best, bound):
     """Store a searched trick start's answer (the any-set search)."""
     store_answer(tt, stamp, hands, np_, leader, idx, acc, r)
 
@@ -183,10 +192,10 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
     depth = rem0 * np_ + 1
     # the stack's columns as rows of one int64 array (its allocation is already compiled for
     # :func:`buffers`; eleven separate arrays of two types compiled six more allocators)
-    st = np.zeros((12, depth + 2), np.int64)  # (a row at least 3 long: slot_key)
-    kk, ld, wn, rm, sidx, sacc, nm, ci, movers, res, cut = (st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7],
-                                                            st[8], st[9], st[10])
-    slot_key = st[11, :3]
+    st = np.zeros((13, depth + 3), np.int64)  # (a row at least 4 long: slot_key)
+    kk, ld, wn, rm, sidx, sacc, nm, ci, movers, res, cut, bd = (st[0], st[1], st[2], st[3], st[4], st[5], st[6],
+                                                                st[7], st[8], st[9], st[10], st[11])
+    slot_key = st[12, :4]
     target = 0  # paranoid: the fewest tricks accepted
     while target < 63 and not (accept >> target) & 1:
         target += 1
@@ -213,6 +222,7 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
             sacc[ply] = slot_key[1]
             if known_r >= 0:
                 r = known_r == 1
+                bd[ply] = slot_key[3]
                 sidx[ply] = -1
                 state = 2
             else:
@@ -233,6 +243,7 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                 nm[ply] = n
                 ci[ply] = 0
                 res[ply] = 0 if in_side(s_mask, mover) else 1
+                bd[ply] = -1 if in_side(s_mask, mover) else 64  # the most of the failures, the fewest made
                 state = 1
         if state == 1:
             i = ci[ply]
@@ -266,7 +277,7 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
             if sidx[ply] >= 0:
                 best = mv[ply, ci[ply] - 1] if cut[ply] == 1 else -1
                 remember(r, hands, np_, ld[ply], wn[ply], rm[ply], target, tt, stamp, canon[ply // np_],
-                          sidx[ply], sacc[ply], best)
+                         sidx[ply], sacc[ply], best, bd[ply])
             if ply == k0:
                 return 1 if r else 0
             ply -= 1
@@ -276,6 +287,11 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                 if ci[ply] > 1:
                     hist[kk[ply], a] += 1
                 cut[ply] = 1
+                bd[ply] = bd[ply + 1]
                 state = 2
-            else:
+            else:  # fail-soft: the node's proven bound from its children's
+                if r:
+                    bd[ply] = min(bd[ply], bd[ply + 1])
+                else:
+                    bd[ply] = max(bd[ply], bd[ply + 1])
                 state = 1
