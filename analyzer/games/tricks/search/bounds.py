@@ -128,21 +128,21 @@ def _most_trumps(hands, np_, seat, trump):
 
 
 @no_refcount
-def _sure_of(mine, opp, others, trump, leads, most_trumps):
+def _sure_of(mine, opp, others, trump, leads, hands, np_, seat):
     """Tricks a hand ``mine`` wins against ``opp`` (the other side's cards) whatever happens: every
     card is played, and a joker or a trump of ``mine`` loses only to a later joker or a higher
     trump of ``opp`` (a trick won by a partner stays on the side), each beating one card, so its
     jokers and trumps less those of its trumps the trumps of ``opp`` can beat, less one for each
     joker of ``opp``; when it ``leads`` (is on lead, or can take the lead with a joker) and
     ``others`` (every other seat's cards, a partner's too: he must not take the lead away) hold
-    no jokers, what it cashes (:func:`_cash`)."""
+    no jokers, what it cashes (:func:`_cash`; ``hands``: every seat's, ``mine`` those of ``seat``)."""
     sure = popcount(mine & JOKERS)
     if trump >= 0:
         mt = mine & suit_mask(trump)
         sure += popcount(mt) - _beaten(mt, opp & suit_mask(trump))
     sure -= popcount(opp & JOKERS)
     if leads and not (others & JOKERS):
-        cash = _cash(mine, others, trump, most_trumps)
+        cash = _cash(mine, others, trump, _most_trumps(hands, np_, seat, trump))
         if cash > sure:
             sure = cash
     return sure if sure > 0 else 0
@@ -172,8 +172,7 @@ def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
     sure = 0
     for i in range(np_):
         if (s_mask >> i) & 1 and not (skip >> i) & 1:
-            v = _sure_of(hands[i], opp, every & ~hands[i], trump, _leads(hands[i], i, leader, rp),
-                         _most_trumps(hands, np_, i, trump))
+            v = _sure_of(hands[i], opp, every & ~hands[i], trump, _leads(hands[i], i, leader, rp), hands, np_, i)
             if v > sure:
                 sure = v
     return sure
