@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["PIECE_SECONDS", "in_pieces", "in_ranges"]
+__all__ = ["NO_PIECES", "PIECE_SECONDS", "in_pieces", "in_ranges"]
 
 PIECE_SECONDS = 0.1  # wall seconds per call: with the exit itself, Ctrl-C lands well within a second
+NO_PIECES = 1 << 62  # an engine task's piece_trials when its chunks run whole (fast trials, no search)
 
 
 def in_ranges(n: int, step: Callable[[int, int], object], seconds: float = PIECE_SECONDS, first: int = 2,

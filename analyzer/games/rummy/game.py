@@ -247,7 +247,7 @@ def _lay_off_all(h, table, tjok, meta, replace):
                 changed = True
 
 
-@no_refcount
+@kernel
 def _melds_but_discard(h, cap, free, rows):
     """The opening value and meld count (melds in ``rows``) of hand ``h`` less the card it would discard."""
     d, _ = choose_discard(h, cap, free, rows)

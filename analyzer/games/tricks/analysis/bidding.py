@@ -34,7 +34,6 @@ from analyzer.checkpoint import order_problem, outcome_problem
 from analyzer.defaults import PIMC_BID_K, PIMC_ENDGAME, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
-from analyzer.games.tricks.analysis.selfplay import NO_PIECES
 from analyzer.games.tricks.deck import (
     JOKER_BITS,
     TrickDeck,
@@ -47,6 +46,7 @@ from analyzer.games.tricks.deck import (
     trump_text,
 )
 from analyzer.games.tricks.rules import TrickRules
+from analyzer.pieces import NO_PIECES
 from analyzer.results import plain
 from analyzer.stats import (
     Z95,

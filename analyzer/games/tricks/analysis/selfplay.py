@@ -23,6 +23,7 @@ from analyzer.engine import RunResult, chunk_state, run
 from analyzer.errors import JokerOddsError
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
+from analyzer.pieces import NO_PIECES
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, ProportionEstimate, mean_from_sums, proportion
 
@@ -31,7 +32,6 @@ __all__ = ["GamesResult", "PlayResult", "PlayTask", "parse_policies", "play_deal
 
 POLICIES = ("random", "heuristic", "pimc", "pimc-bid")  # kernel codes 0..3
 DEFAULT_CHUNK = CHUNK["tricks play"]
-NO_PIECES = 1 << 62  # piece_trials of a task whose chunks run whole
 
 
 def parse_policies(players: int, default: str, seats: Sequence[str] = ()) -> list[str]:

@@ -29,9 +29,9 @@ from analyzer.checkpoint import outcome_problem
 from analyzer.defaults import PIMC_ENDGAME, PIMC_K, chunk_for
 from analyzer.engine import RunResult, run
 from analyzer.errors import JokerOddsError
-from analyzer.games.tricks.analysis.selfplay import NO_PIECES
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import TrickRules
+from analyzer.pieces import NO_PIECES
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, mean_from_sums
 
