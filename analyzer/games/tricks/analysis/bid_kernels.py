@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
-from analyzer.games.tricks.kernels.dealing import policy_state, search_state
+from analyzer.games.tricks.kernels.dealing import policy_state
 from analyzer.games.tricks.kernels.playout import (
     bid_and_play,
     bid_blind,
@@ -38,7 +38,7 @@ from analyzer.games.tricks.policies.seats import (
     has_external,
     new_position,
     new_search,
-    search_for,
+    piece_carry,
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
@@ -136,12 +136,10 @@ def bid_chunk(state, n_samples, pool0, me, my_hand, up_bit, trump, pre_bids, leg
 
 @kernel
 def bid_start(state, pool0, legal_bids, tricks, pol, cfg):
-    """What a pimc chunk of :func:`bid_chunk` carries from one piece to the next: the deals' and the
-    policies' streams, the pool, the result vector, pimc's search (its stream, table, counters)."""
-    dstate = state.copy()
-    pstate = policy_state(dstate)
+    """What a pimc chunk of :func:`bid_chunk` carries from one piece to the next
+    (:func:`~analyzer.games.tricks.policies.seats.piece_carry`, the pool as the pack)."""
     out = np.zeros(legal_bids.shape[0] * (3 + tricks + 1) + 2, np.int64)
-    return dstate, pstate, pool0.copy(), out, search_for(pol, cfg, search_state(state))
+    return piece_carry(state, pool0, out, pol, cfg)
 
 
 @kernel(nogil=True)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
-from analyzer.games.tricks.kernels.dealing import pack_mask, policy_state, turned_trump
+from analyzer.games.tricks.kernels.dealing import pack_mask, policy_state, stock_after, turned_trump
 from analyzer.games.tricks.kernels.moves import JK1
 from analyzer.games.tricks.kernels.playout import (
     bid_and_play,
@@ -34,16 +34,12 @@ from analyzer.games.tricks.kernels.playout import (
     new_position,
     start_play,
 )
-from analyzer.games.tricks.rules import P
 from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded, deal
 
 __all__ = ["WIDTH", "joker_deals", "joker_value_chunk", "joker_versions"]
 
-R_DRAW = P.DRAW
-R_TRUMP = P.TRUMP
-R_FULL_TRUMP = P.FULL_TRUMP
 
 # per seat: deals, then per version v = 0, 1, 2: Σ score, Σ score², made, Σ tricks;
 # then per difference (1 − 0, 2 − 0, 2 − 1): Σ d, Σ d²
@@ -119,9 +115,9 @@ def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
     pstate = policy_state(dstate)
     pack = pack0.copy()
     size = pack.shape[0]
-    drawing = rp[R_DRAW] == 1
     dealt = np_ * n
-    tricks = n + (size - dealt) // np_ if drawing else n
+    ns = stock_after(rp, size, dealt)
+    tricks = n + ns // np_
     extra = (tricks - n) / np_
     nv = 3 if n >= 2 else 2
     nd = 3 if n >= 2 else 1
@@ -147,7 +143,6 @@ def joker_value_chunk(state, n_deals, pack0, np_, n, rp, pol, seat):
                 hands[t] = uint64(0)
                 for i in range(n):
                     hands[t] |= uint64(1) << uint64(row[t * n + i])
-            ns = size - dealt if drawing else 0
             copy_into(stock, row[dealt:dealt + ns])
             start_play(g, first_leader(np_, rp), trump, up0, n, tricks, np.int64(0), deck_mask, ns, np.int64(0))
             bid_and_play(g, np.int64(0), extra, rp, pol, pstate, moves)

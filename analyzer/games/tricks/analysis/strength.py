@@ -76,10 +76,10 @@ class StrengthTask:
     def run_piece(self, state: np.ndarray, carry: list[Any], n: int) -> None:
         from analyzer.games.tricks.analysis.strength_kernels import strength_piece, strength_start
 
+        others = self.b if self.others < 0 else self.others
         if carry[0] is None:
-            carry[0] = strength_start(state, self.pack, self.players, self.cfg)
-        strength_piece(carry[0], n, self.players, self.cards, self.params, self.a, self.b,
-                       self.b if self.others < 0 else self.others)
+            carry[0] = strength_start(state, self.pack, self.players, self.a, self.b, others, self.cfg)
+        strength_piece(carry[0], n, self.players, self.cards, self.params, self.a, self.b, others)
 
     def finish_chunk(self, carry: list[Any]) -> np.ndarray:
         return np.asarray(carry[0][3])

@@ -13,30 +13,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.games.tricks.kernels.dealing import (
-    deal_cards,
-    first_three,
-    pack_mask,
-    policy_state,
-    search_state,
-)
+from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask, stock_after, turned_trump
 from analyzer.games.tricks.kernels.playout import first_leader, start_play
-from analyzer.games.tricks.policies.basic import HEURISTIC, PIMC, choose_trump
-from analyzer.games.tricks.policies.seats import (
-    LOG_TABLE,
-    bid_and_play_seats,
-    new_position,
-    new_search,
-)
-from analyzer.games.tricks.rules import P
+from analyzer.games.tricks.policies.basic import HEURISTIC, PIMC
+from analyzer.games.tricks.policies.seats import bid_and_play_seats, new_position, piece_carry
 from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.jit import kernel
 
 __all__ = ["OUT_FIXED", "strength_chunk", "strength_piece", "strength_start"]
 
-R_DRAW = P.DRAW
-R_TRUMP = P.TRUMP
-R_FULL_TRUMP = P.FULL_TRUMP
 OUT_FIXED = 4  # ΣD, ΣD², nodes, deals: the entries besides the 4 per seat
 
 
@@ -47,19 +32,16 @@ def strength_chunk(state, n_deals, pack0, np_, n, rp, pol_a, pol_b, pol_o, cfg):
 
     Result: ΣD, ΣD² of D = Σ over seats s of (A's score at s − B's score at s) per deal; per
     seat s: Σ diff, Σ diff²; Σ B's score at s, Σ A's score at s; then solver nodes, deals."""
-    carry = strength_start(state, pack0, np_, cfg)
+    carry = strength_start(state, pack0, np_, pol_a, pol_b, pol_o, cfg)
     strength_piece(carry, n_deals, np_, n, rp, pol_a, pol_b, pol_o)
     return carry[3]
 
 
 @kernel
-def strength_start(state, pack0, np_, cfg):
-    """What a chunk of :func:`strength_chunk` carries from one piece to the next: the deals' and
-    the policies' streams, the pack, the result vector, pimc's search (its stream, table, counters)."""
-    dstate = state.copy()
-    pstate = policy_state(dstate)
-    search = new_search(cfg, search_state(state), np.int64(LOG_TABLE))
-    return dstate, pstate, pack0.copy(), np.zeros(2 + 4 * np_ + 2, np.int64), search
+def strength_start(state, pack0, np_, pol_a, pol_b, pol_o, cfg):
+    """What a chunk of :func:`strength_chunk` carries from one piece to the next
+    (:func:`~analyzer.games.tricks.policies.seats.piece_carry`)."""
+    return piece_carry(state, pack0, np.zeros(2 + 4 * np_ + 2, np.int64), np.array([pol_a, pol_b, pol_o]), cfg)
 
 
 @kernel(nogil=True)
@@ -81,12 +63,10 @@ def strength_piece(carry, n_deals, np_, n, rp, pol_a, pol_b, pol_o):
     shared = pol_o == pol_b  # one all-B line-up is every seat's baseline
     lineups = np_ + 1 if shared else 2 * np_
     saved = np.zeros(8, np.uint64)
-    full_choice = dealt == size and rp[R_TRUMP] == 0 and rp[R_FULL_TRUMP] == 0
     for _ in range(n_deals):
-        turned_trump, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, np.int64(HEURISTIC), pstate, hands0)
-        ns = size - s0 if rp[R_DRAW] == 1 else 0
+        turned, up_bit, s0 = deal_cards(dstate, pack, np_, n, rp, np.int64(HEURISTIC), pstate, hands0)
+        ns = stock_after(rp, size, s0)
         copy_into(stock, pack[s0:s0 + ns])
-        first3 = first_three(pack, n)
         d = 0
         for lineup in range(lineups):
             seat = lineup - 1 if shared else lineup // 2
@@ -94,9 +74,9 @@ def strength_piece(carry, n_deals, np_, n, rp, pol_a, pol_b, pol_o):
             pol[:] = pol_o
             if seat >= 0:
                 pol[seat] = pol_a if is_a else pol_b
-            trump = turned_trump
-            if full_choice:
-                trump = choose_trump(HEURISTIC if pol[0] >= PIMC else pol[0], first3, pstate)
+            trump = turned
+            if dealt == size:  # a full deal: seat 0 names trump by his line-up's policy, if the rules say so
+                trump = turned_trump(pack, np_, n, rp, HEURISTIC if pol[0] >= PIMC else pol[0], pstate)[0]
             if not shared:  # A and B at a seat see the same random choices elsewhere
                 if is_a:
                     copy_into(pstate, saved[:4])

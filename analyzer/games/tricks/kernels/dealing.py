@@ -21,7 +21,7 @@ from analyzer.games.tricks.rules import P
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal, next_u64
 
-__all__ = ["deal_cards", "first_three", "pack_mask", "policy_state", "search_state", "turned_trump"]
+__all__ = ["deal_cards", "first_three", "pack_mask", "policy_state", "search_state", "stock_after", "turned_trump"]
 
 R_DRAW = P.DRAW
 R_TRUMP = P.TRUMP
@@ -47,6 +47,13 @@ def search_state(state):
     tmp[0] ^= uint64(0x9E3779B97F4A7C15)
     tmp[3] ^= uint64(0xD1B54A32D192ED03)
     return policy_state(tmp)
+
+
+@no_refcount
+def stock_after(rp, size, dealt):
+    """The cards left to draw once ``dealt`` cards of a pack of ``size`` are dealt: the rest of
+    the pack when drawing, else none (a deal's tricks: the cards each, plus this over the seats)."""
+    return size - dealt if rp[R_DRAW] == 1 else 0
 
 
 @no_refcount

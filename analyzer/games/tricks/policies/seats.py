@@ -24,7 +24,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.games.tricks.kernels.dealing import deal_cards, pack_mask
+from analyzer.games.tricks.kernels.dealing import (
+    deal_cards,
+    pack_mask,
+    policy_state,
+    search_state,
+    stock_after,
+)
 from analyzer.games.tricks.kernels.playout import (
     CARDS,
     EXTERNAL,
@@ -57,6 +63,7 @@ __all__ = [
     "has_external",
     "new_position",
     "new_search",
+    "piece_carry",
     "play_decisions",
     "play_seats",
     "search_for",
@@ -86,6 +93,17 @@ def has_external(pol):
 def search_for(pol, cfg, sstate):
     """A search context sized for the line-up: the full table only when a seat is pimc."""
     return new_search(cfg, sstate, LOG_TABLE if has_external(pol) else 1)
+
+
+@kernel
+def piece_carry(state, pack0, out, pol, cfg):
+    """What a chunk run in pieces carries from one piece to the next (the pieces move it on): the
+    deals' stream (from the chunk's ``state``) and the policies' stream drawn from it, a copy of
+    the pack ``pack0``, the result vector ``out``, pimc's search for the line-up ``pol`` (on its
+    own stream, see :func:`search_for`)."""
+    dstate = state.copy()
+    pstate = policy_state(dstate)
+    return dstate, pstate, pack0.copy(), out, search_for(pol, cfg, search_state(state))
 
 
 # The levels of the seat loop below are inlined into their callers (inline="always"): as separate
@@ -159,10 +177,8 @@ def deal_into(dstate, pstate, pack, g, n, set_index, rp, pol):
     np_ = hands.shape[0]
     trump, up_bit, dealt = deal_cards(dstate, pack, np_, n, rp, HEURISTIC if pol[0] >= EXTERNAL else pol[0],
                                       pstate, hands)
-    ns = 0
-    if rp[R_DRAW] == 1:
-        ns = pack.shape[0] - dealt
-        copy_into(stock, pack[dealt:])
+    ns = stock_after(rp, pack.shape[0], dealt)
+    copy_into(stock, pack[dealt:dealt + ns])
     tricks = n + ns // np_
     start_play(g, first_leader(np_, rp), trump, up_bit, n, tricks, set_index, pack_mask(pack), ns,
                1 if has_external(pol) else 0)
