@@ -55,15 +55,20 @@ def compute_chunk(task: Any, seed: int, index: int, n: int, cancel: Any = None) 
     and carry, so the result is the whole chunk's to the last bit; between pieces ``cancel``
     (an ``Event``) is checked, so Ctrl-C lands quickly whatever the chunk size. A task whose
     trials are slow (whole games with a search) sets ``piece_trials`` (say 1): pieces then start
-    that small and are sized to take about :data:`analyzer.pieces.PIECE_SECONDS` each.
+    that small and are sized to take about :data:`analyzer.pieces.PIECE_SECONDS` each. A task whose
+    trial is many steps of unequal cost (a game's deals of 1 to 9 cards) sets ``piece_units`` (steps
+    a trial): pieces then count steps, may stop and start within a trial, and are sized by the
+    slowest rate seen in the chunk (a piece sized on cheap steps would take many costly ones).
     """
     state = chunk_state(seed, index)
     run_piece = getattr(task, "run_piece", None)
     first = int(getattr(task, "piece_trials", PIECE))  # slow trials (whole games): pieces sized by time
-    if run_piece is None or cancel is None or n <= first:
+    units = int(getattr(task, "piece_units", 1))
+    if run_piece is None or cancel is None or n * units <= first:
         return np.asarray(task.run_chunk(state, n))
+    n *= units
     carry = task.start_chunk()
-    start, size = 0, first
+    start, size, slowest = 0, first, float("inf")
     while start < n:
         if cancel.is_set():
             raise ChunkCancelled(index)
@@ -73,6 +78,8 @@ def compute_chunk(task: Any, seed: int, index: int, n: int, cancel: Any = None) 
         start += m
         if first < PIECE:  # about PIECE_SECONDS a piece, growing at most 4x a step
             rate = m / max(time.perf_counter() - t0, 1e-6)
+            if units > 1:
+                rate = slowest = min(slowest, rate)
             size = max(first, min(4 * size, int(rate * PIECE_SECONDS)))
     return np.asarray(task.finish_chunk(carry))
 

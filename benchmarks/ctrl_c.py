@@ -32,6 +32,10 @@ COMMANDS = {  # name: (arguments, seconds from the start to SIGINT)
     "tricks play pimc": (["tricks", "play", "--policy", "pimc", "--deals", "100000", "--quiet", "--force"], 12.0),
     "tricks strength pimc": (["tricks", "strength", "--cards", "9", "--a", "pimc", "--b", "heuristic", "--deals",
                               "100000", "--quiet", "--force"], 12.0),
+    "tricks play schedule pimc": (["tricks", "play", "--schedule", "--policy", "pimc", "--deals", "100000", "--quiet",
+                                   "--force"], 12.0),
+    "short strength pimc": (["tricks", "strength", "--game", "short-tricks", "--a", "pimc", "--b", "heuristic",
+                             "--deals", "10000000", "--quiet", "--force"], 12.0),
     "equity (mc)": (["equity", "random", "--players", "6", "--rules", "joker-wild", "--trials", "2000000000"], 15.0),
     # one study alone is built in this process (no worker to terminate): its kernels must stop
     **{f"report {study}": (["report", "--study", study, "--quiet", "--out",

@@ -79,33 +79,44 @@ class PlayTask:
         from analyzer.games.tricks.analysis.selfplay_kernels import deals_chunk, games_chunk
 
         cfg = self.cfg  # None: no pimc seat, and the kernels are compiled without pimc
+        if cfg is not None:  # the pieces' kernels: pimc is compiled once
+            carry: list[Any] = self.start_chunk()
+            self.run_piece(state, carry, n * self.piece_units)
+            return self.finish_chunk(carry)
         if self.games:
             return games_chunk(state, n, self.pack, self.players, self.schedule, self.sets, self.params,
                                self.policies, cfg)
-        if cfg is not None:  # the pieces' kernels: pimc is compiled once
-            carry: list[Any] = self.start_chunk()
-            self.run_piece(state, carry, n)
-            return self.finish_chunk(carry)
         return deals_chunk(state, n, self.pack, self.players, self.cards, self.params, self.policies, cfg)
 
     @property
     def piece_trials(self) -> int:
         """The first piece's deals when a chunk runs in timed pieces (Ctrl-C lands between two):
         one with a pimc seat (a deal takes tenths of a second), else no pieces (whole chunks)."""
-        return 1 if self.cfg is not None and not self.games else NO_PIECES
+        return 1 if self.cfg is not None else NO_PIECES
+
+    @property
+    def piece_units(self) -> int:
+        """Deals in a trial: a game's (pieces may stop and start within a game), else one."""
+        return len(self.schedule) if self.games else 1
 
     def start_chunk(self) -> list[Any]:
-        return [None]  # the carry of deals_start, made by the first piece from the chunk's state
+        return [None]  # the carry of deals_start (games_start), made by the first piece from the chunk's state
 
     def run_piece(self, state: np.ndarray, carry: list[Any], n: int) -> None:
-        from analyzer.games.tricks.analysis.selfplay_kernels import deals_piece, deals_start
+        """The chunk's next ``n`` deals (with ``games``: in the games on the schedule)."""
+        from analyzer.games.tricks.analysis import selfplay_kernels as k
 
+        if self.games:
+            if carry[0] is None:
+                carry[0] = k.games_start(state, self.pack, self.players, self.policies, self.cfg)
+            k.games_piece(carry[0], n, self.players, self.schedule, self.sets, self.params, self.policies)
+            return
         if carry[0] is None:
-            carry[0] = deals_start(state, self.pack, self.players, self.cards, self.params, self.policies, self.cfg)
-        deals_piece(carry[0], n, self.players, self.cards, self.params, self.policies)
+            carry[0] = k.deals_start(state, self.pack, self.players, self.cards, self.params, self.policies, self.cfg)
+        k.deals_piece(carry[0], n, self.players, self.cards, self.params, self.policies)
 
     def finish_chunk(self, carry: list[Any]) -> np.ndarray:
-        return np.asarray(carry[0][3])
+        return np.asarray(carry[0][0][3] if self.games else carry[0][3])
 
     def check_totals(self, totals: np.ndarray, trials: int) -> str | None:
         """Why a checkpoint's totals cannot be ``trials`` deals (games): every seat's bid and trick

@@ -14,20 +14,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.games.tricks.kernels.dealing import policy_state, search_state
+from analyzer.games.tricks.kernels.dealing import policy_state, stock_after
 from analyzer.games.tricks.policies.seats import (
     deal_and_play,
     deal_and_play_plain,
     new_position,
-    search_for,
+    piece_carry,
 )
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.jit import kernel, no_refcount
 
-__all__ = ["N_SETS", "deals_chunk", "deals_piece", "deals_start", "games_chunk", "games_out", "tally_deal",
-           "tally_game_deal", "tally_game_end", "tally_set_end"]
+__all__ = ["N_SETS", "deals_chunk", "deals_piece", "deals_start", "games_chunk", "games_out", "games_piece",
+           "games_start", "tally_deal", "tally_game_deal", "tally_game_end", "tally_set_end"]
 
-R_DRAW = P.DRAW
 R_PREMIUM = P.PREMIUM
 R_PREMIUM_LAST = P.PREMIUM_LAST
 
@@ -52,8 +51,7 @@ def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
     dstate = state.copy()
     pstate = policy_state(dstate)
     pack = pack0.copy()
-    tricks = n if rp[R_DRAW] == 0 else n + (pack.shape[0] - np_ * n) // np_
-    nb = tricks + 1
+    nb = n + stock_after(rp, pack.shape[0], np_ * n) // np_ + 1
     out = np.zeros(np_ * (3 + 2 * nb), np.int64)
     g = new_position(np_, pack.shape[0])
     moves = np.zeros(48, np.int64)
@@ -69,14 +67,10 @@ def deals_chunk(state, n_deals, pack0, np_, n, rp, pol, cfg):
 
 @kernel
 def deals_start(state, pack0, np_, n, rp, pol, cfg):
-    """What a pimc chunk of :func:`deals_chunk` carries from one piece to the next: the deals' and
-    the policies' streams, the pack, the result vector, pimc's search (its stream, table, counters)."""
-    dstate = state.copy()
-    pstate = policy_state(dstate)
-    pack = pack0.copy()
-    tricks = n if rp[R_DRAW] == 0 else n + (pack.shape[0] - np_ * n) // np_
-    out = np.zeros(np_ * (3 + 2 * (tricks + 1)), np.int64)
-    return dstate, pstate, pack, out, search_for(pol, cfg, search_state(state))
+    """What a pimc chunk of :func:`deals_chunk` carries from one piece to the next
+    (:func:`~analyzer.games.tricks.policies.seats.piece_carry`)."""
+    nb = n + stock_after(rp, pack0.shape[0], np_ * n) // np_ + 1
+    return piece_carry(state, pack0, np.zeros(np_ * (3 + 2 * nb), np.int64), pol, cfg)
 
 
 @kernel(nogil=True)
@@ -181,15 +175,42 @@ def games_chunk(state, n_games, pack0, np_, cards, sets, rp, pol, cfg):
                 _after_deal(out, np_, i, sets, rp, g, total, best, all_exact)
             tally_game_end(out, np_, total)
         return out
-    search = search_for(pol, cfg, search_state(state))
-    for _ in range(n_games):
-        total[:] = 0
-        for i in range(n_deals):
-            _seat_policies(pol, i, seat_pol)
-            deal_and_play(dstate, pstate, pack, g, cards[i], sets[i], rp, seat_pol, search, moves)
-            _after_deal(out, np_, i, sets, rp, g, total, best, all_exact)
-        tally_game_end(out, np_, total)
-    return out
+    carry = games_start(state, pack0, np_, pol, cfg)
+    games_piece(carry, n_games * n_deals, np_, cards, sets, rp, pol)
+    return carry[0][3]
+
+
+@kernel
+def games_start(state, pack0, np_, pol, cfg):
+    """What a pimc chunk of :func:`games_chunk` carries from one piece to the next: the
+    :func:`~analyzer.games.tricks.policies.seats.piece_carry` (its vector of :func:`games_out`),
+    and the game in play: the players' totals, their best deal scores and exact deals in the set,
+    the next deal of the schedule."""
+    carry = piece_carry(state, pack0, games_out(np_), pol, cfg)
+    return carry, (np.zeros(np_, np.int64), np.zeros(np_, np.int64), np.zeros(np_, np.bool_), np.zeros(1, np.int64))
+
+
+@kernel(nogil=True)
+def games_piece(carry, n_deals, np_, cards, sets, rp, pol):
+    """The next ``n_deals`` deals of a pimc chunk of whole games (a piece may stop and start within
+    a game), added to the vector in ``carry`` (of :func:`games_start`, which the deals move on):
+    pieces of any sizes give the whole chunk's numbers."""
+    dstate, pstate, pack, out, search = carry[0]
+    total, best, all_exact, at = carry[1]
+    seat_pol = np.zeros(np_, np.int64)
+    g = new_position(np_, pack.shape[0])
+    moves = np.zeros(48, np.int64)
+    last = cards.shape[0] - 1
+    for _ in range(n_deals):
+        i = at[0]
+        if i == 0:
+            total[:] = 0
+        _seat_policies(pol, i, seat_pol)
+        deal_and_play(dstate, pstate, pack, g, cards[i], sets[i], rp, seat_pol, search, moves)
+        _after_deal(out, np_, i, sets, rp, g, total, best, all_exact)
+        if i == last:
+            tally_game_end(out, np_, total)
+        at[0] = 0 if i == last else i + 1
 
 
 @no_refcount(inline="always")

@@ -26,7 +26,7 @@ from analyzer.games.tricks.kernels.short import (
     dd_tricks,
     deal_hands,
     deal_points,
-    maker_of,
+    declare,
     new_position,
     play_deal,
     same_side,
@@ -36,7 +36,7 @@ from analyzer.games.tricks.kernels.short import (
 from analyzer.games.tricks.policies.pimc_move import CFG_SIZE
 from analyzer.games.tricks.policies.seats import search_for
 from analyzer.games.tricks.rules import P, TrickRules
-from analyzer.kernels.jit import kernel, no_refcount
+from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import deal
 
 __all__ = ["deals_chunk", "deals_size", "features_chunk", "games_chunk", "hand_chunk", "trick_bits"]
@@ -60,14 +60,6 @@ def deals_size(players: int) -> int:
     return 2 + players * 6 + 36
 
 
-@no_refcount
-def _declare(hands, trump, rp, policies, state, says):
-    players = rp[R_PLAYERS]
-    for s in range(players):
-        says[s] = 1 if says_play(policies[s], hands[s], trump, rp, state) else 0
-    return maker_of(says, players, rp[R_DEALER_PLAYS])
-
-
 @kernel(nogil=True)
 def deals_chunk(state, n, pack, rp, policies, with_dd, cfg):
     """``n`` random deals: who makes, the tricks his side takes, and (``with_dd``) the DD value."""
@@ -84,7 +76,7 @@ def deals_chunk(state, n, pack, rp, policies, with_dd, cfg):
         turned = deal_hands(state, pack, players, hands)
         trump = turned_trump(turned, rp[R_NO_TRUMP])
         out[0] += 1
-        maker = _declare(hands, trump, rp, policies, state, says)
+        maker = declare(hands, trump, rp, policies, state, says)
         if maker < 0:
             out[1] += 1
             continue
@@ -216,7 +208,7 @@ def games_chunk(state, n, pack, rp, policies, target, premium, cfg):
                 pol[s] = policies[(s + d) % players]
             turned = deal_hands(state, pack, players, hands)
             trump = turned_trump(turned, rp[R_NO_TRUMP])
-            maker = _declare(hands, trump, rp, pol, state, says)
+            maker = declare(hands, trump, rp, pol, state, says)
             if maker >= 0:
                 took = play_deal(g, hands, trump, maker, rp, pol, state, mv, search, turned, dmask)
                 side = ((maker + d) % players) % 2

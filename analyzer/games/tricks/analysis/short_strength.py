@@ -28,34 +28,32 @@ from analyzer.games.tricks.kernels.dealing import pack_mask, policy_state, searc
 from analyzer.games.tricks.kernels.moves import maker_points
 from analyzer.games.tricks.kernels.short import (
     deal_hands,
-    maker_of,
+    declare,
     new_position,
     play_deal,
     same_side,
-    says_play,
     turned_trump,
 )
+from analyzer.games.tricks.policies.basic import PIMC
 from analyzer.games.tricks.policies.seats import search_for
 from analyzer.games.tricks.rules import P, TrickRules
 from analyzer.kernels.jit import kernel
+from analyzer.pieces import NO_PIECES
 from analyzer.results import TableResult
 from analyzer.stats import MeanEstimate, mean_from_sums
 
-__all__ = ["ShortStrength", "duplicate_chunk", "short_strength"]
+__all__ = ["ShortStrength", "duplicate_chunk", "duplicate_piece", "duplicate_start", "short_strength"]
 
 R_PLAYERS = P.PLAYERS
 R_PARTNERS = P.PARTNERS
 R_NO_TRUMP = P.TRUMP
-R_DEALER_PLAYS = P.DEALER_PLAYS
 
 
 @kernel
 def _seat_values(g, hands, turned, trump, rp, pol, pstate, mv, search, dmask, says, out):
     """Play one line-up on the deal: ``out[s]`` = seat s's side's net points."""
     players = rp[R_PLAYERS]
-    for s in range(players):
-        says[s] = 1 if says_play(pol[s], hands[s], trump, rp, pstate) else 0
-    maker = maker_of(says, players, rp[R_DEALER_PLAYS])
+    maker = declare(hands, trump, rp, pol, pstate, says)
     if maker < 0:
         out[:] = 0
         return
@@ -67,9 +65,25 @@ def _seat_values(g, hands, turned, trump, rp, pol, pstate, mv, search, dmask, sa
 @kernel(nogil=True)
 def duplicate_chunk(state, n, pack, rp, a, b, cfg):
     """``n`` deals in duplicate (policy codes ``a`` and ``b``, pimc's options ``cfg``). Totals: the
-    sum and the sum of squares of the deal values, then the deals."""
+    sum and the sum of squares of the deal values, then the deals. One call of :func:`duplicate_piece`."""
+    carry = duplicate_start(state, pack, a, b, cfg)
+    duplicate_piece(carry, n, rp, a, b)
+    return carry[2]
+
+
+@kernel
+def duplicate_start(state, pack0, a, b, cfg):
+    """What a chunk of :func:`duplicate_chunk` carries from one piece to the next: the deals' stream
+    (each deal's policy stream is drawn from it), the pack, the totals, pimc's search."""
+    return state.copy(), pack0.copy(), np.zeros(3), search_for(np.array([a, b]), cfg, search_state(state))
+
+
+@kernel(nogil=True)
+def duplicate_piece(carry, n, rp, a, b):
+    """The next ``n`` deals of a chunk, added to the totals in ``carry`` (of :func:`duplicate_start`,
+    which the deals move on): pieces of any sizes give the whole chunk's numbers."""
+    state, pack, out, search = carry
     players = rp[R_PLAYERS]
-    out = np.zeros(3)
     hands = np.zeros(players, np.uint64)
     says = np.zeros(players, np.int64)
     pol = np.zeros(players, np.int64)
@@ -77,7 +91,6 @@ def duplicate_chunk(state, n, pack, rp, a, b, cfg):
     val = np.zeros(players, np.int64)
     g = new_position(players, np.int64(0))
     mv = np.zeros(8, np.int64)
-    search = search_for(np.array([a, b]), cfg, search_state(state))
     dmask = pack_mask(pack)
     for _ in range(n):
         turned = deal_hands(state, pack, players, hands)
@@ -95,7 +108,6 @@ def duplicate_chunk(state, n, pack, rp, a, b, cfg):
         out[0] += d
         out[1] += d * d
         out[2] += 1
-    return out
 
 
 @dataclass(frozen=True)
@@ -104,6 +116,23 @@ class _Task(PackTask):
     a: int
     b: int
     cfg: np.ndarray
+
+    @property
+    def piece_trials(self) -> int:
+        """The first piece's deals when a chunk runs in timed pieces (Ctrl-C lands between two): one
+        with a pimc seat (a deal takes tenths of a second), else no pieces (whole chunks)."""
+        return 1 if PIMC in (self.a, self.b) else NO_PIECES
+
+    def start_chunk(self) -> list[Any]:
+        return [None]  # the carry of duplicate_start, made by the first piece from the chunk's state
+
+    def run_piece(self, state: np.ndarray, carry: list[Any], n: int) -> None:
+        if carry[0] is None:
+            carry[0] = duplicate_start(state, self.pack, self.a, self.b, self.cfg)
+        duplicate_piece(carry[0], n, self.rp, self.a, self.b)
+
+    def finish_chunk(self, carry: list[Any]) -> np.ndarray:
+        return np.asarray(carry[0][2])
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ __all__ = [
     "dd_tricks",
     "deal_hands",
     "deal_points",
+    "declare",
     "hand_strength",
     "maker_of",
     "new_position",
@@ -72,6 +73,7 @@ __all__ = [
 R_PLAYERS = P.PLAYERS
 R_PARTNERS = P.PARTNERS
 R_NO_TRUMP = P.TRUMP
+R_DEALER_PLAYS = P.DEALER_PLAYS
 deal_points = maker_points
 
 
@@ -102,6 +104,15 @@ def maker_of(says, players, dealer_plays):
         if says[s]:
             return s
     return players - 1 if dealer_plays else -1
+
+
+@no_refcount
+def declare(hands, trump, rp, policies, state, says):
+    """Each seat says "play" or "pass" by its policy (``says``); the maker (see :func:`maker_of`)."""
+    players = rp[R_PLAYERS]
+    for s in range(players):
+        says[s] = 1 if says_play(policies[s], hands[s], trump, rp, state) else 0
+    return maker_of(says, players, rp[R_DEALER_PLAYS])
 
 
 @no_refcount(inline="always")
