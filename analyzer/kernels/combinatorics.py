@@ -15,7 +15,7 @@ import numpy as np
 
 from analyzer.kernels.jit import kernel, no_refcount
 
-__all__ = ["binomial_table", "colex", "next_multiset", "next_subset", "sort_small", "unrank5", "unrank_all"]
+__all__ = ["binomial_table", "colex", "next_multiset", "next_subset", "sort_small", "unrank", "unrank5", "unrank_all"]
 
 
 def binomial_table(n_max: int, k_max: int) -> np.ndarray:
@@ -78,18 +78,24 @@ def next_multiset(a, m, lo, hi):
     return True
 
 
-@no_refcount
-def unrank5(idx, n, binom, out):
-    """The sorted positions of the 5-subset with colex index ``idx``."""
+@no_refcount(inline="always")
+def unrank(idx, n, m, binom, out):
+    """The sorted positions (out of ``n``) of the ``m``-subset with colex index ``idx``."""
     x = idx
     top = n
-    for k in range(5, 0, -1):
+    for j in range(m, 0, -1):
         c = top - 1
-        while binom[c, k] > x:
+        while binom[c, j] > x:
             c -= 1
-        out[k - 1] = c
-        x -= binom[c, k]
+        out[j - 1] = c
+        x -= binom[c, j]
         top = c
+
+
+@no_refcount
+def unrank5(idx, n, binom, out):
+    """The sorted positions of the 5-subset with colex index ``idx`` (:func:`unrank`, m = 5)."""
+    unrank(idx, n, 5, binom, out)
 
 
 @kernel

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from analyzer.kernels.combinatorics import unrank
 from analyzer.kernels.evaluate import best_of_keys
 from analyzer.kernels.handkey import ABSENT, PLAIN_SIZE, _idx_term, key5, keys7
 from analyzer.kernels.jit import kernel, no_refcount
@@ -181,20 +182,6 @@ def mc_chunk(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table,
         tot[0] += 1
         settle(hi, low, game, p, tot, np.int64(1))
     return tot
-
-
-@no_refcount
-def unrank(idx, n, m, binom, out):
-    """The sorted positions (out of ``n``) of the ``m``-subset with colex index ``idx``."""
-    x = idx
-    top = n
-    for j in range(m, 0, -1):
-        c = top - 1
-        while binom[c, j] > x:
-            c -= 1
-        out[j - 1] = c
-        x -= binom[c, j]
-        top = c
 
 
 @no_refcount(inline="always")
