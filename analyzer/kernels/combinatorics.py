@@ -15,7 +15,7 @@ import numpy as np
 
 from analyzer.kernels.jit import kernel, no_refcount
 
-__all__ = ["binomial_table", "colex", "next_multiset", "next_subset", "sort_small", "unrank", "unrank5", "unrank_all"]
+__all__ = ["binomial_table", "colex", "colex_without", "next_multiset", "next_subset", "sort_small", "unrank", "unrank5", "unrank_all"]
 
 
 def binomial_table(n_max: int, k_max: int) -> np.ndarray:
@@ -46,6 +46,18 @@ def colex(a, m, binom):
     idx = 0
     for i in range(m):
         idx += binom[a[i], i + 1]
+    return idx
+
+
+@no_refcount(inline="always")
+def colex_without(a, m, skip, binom):
+    """Colex index of the sorted positions ``a[:m]`` without ``a[skip]`` (an (m-1)-subset)."""
+    idx = 0
+    j = 1
+    for i in range(m):
+        if i != skip:
+            idx += binom[a[i], j]
+            j += 1
     return idx
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from analyzer.kernels.combinatorics import colex_without
 from analyzer.kernels.jit import kernel, no_refcount
 
 
@@ -105,13 +106,7 @@ def _subset_indices(h, binom, idx):
                 idx[t] = binom[h[a], 1] + binom[h[b], 2] + binom[h[c], 3]
                 t += 1
     for m in range(5):
-        q = 0
-        j = 1
-        for i in range(5):
-            if i != m:
-                q += binom[h[i], j]
-                j += 1
-        idx[20 + m] = q
+        idx[20 + m] = colex_without(h, 5, m, binom)
 
 
 @no_refcount

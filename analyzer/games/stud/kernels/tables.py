@@ -14,7 +14,14 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from analyzer.kernels.combinatorics import binomial_table, colex, sort_small, unrank5, unrank_all
+from analyzer.kernels.combinatorics import (
+    binomial_table,
+    colex,
+    colex_without,
+    sort_small,
+    unrank5,
+    unrank_all,
+)
 from analyzer.kernels.evaluate import score5
 from analyzer.kernels.jit import kernel
 
@@ -102,12 +109,7 @@ def build_lists(sets, start, n, binom):
             for i in range(5):
                 p[i] = sets[row, i]
             for skip in range(5):  # the 4-set without p[skip]
-                q = 0
-                j = 1
-                for i in range(5):
-                    if i != skip:
-                        q += binom[p[i], j]
-                        j += 1
+                q = colex_without(p, 5, skip, binom)
                 quad[q * l4 + f4[q]] = k
                 f4[q] += 1
             for s1 in range(5):  # the 3-sets without p[s1], p[s2]
