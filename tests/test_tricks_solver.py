@@ -198,3 +198,56 @@ def test_full_size_values_pinned() -> None:
     assert "".join(str(SOLVER.value(d, i % 4)) for i, d in enumerate(g)) == "0102540010501100000103100102111011010122"
     f = _random_deals("joker-54", ["draw=none"], 8, 40, 102)
     assert "".join(str(SOLVER.value(d, i % 3)) for i, d in enumerate(f)) == "2041402321123400500401303210001121201121"
+
+
+
+def _twin_values(hands: list[str], twin: list[str], trump: str, seat: int) -> tuple[list[int], list[int]]:
+    """The paranoid values of seat ``seat`` in a deal and then in its twin under one table stamp
+    (seat 1 leading), and the nodes each searched."""
+    import numpy as np
+
+    from analyzer.games.tricks.search.paranoid import paranoid_kernel
+
+    rules = trick_rules("georgian-joker")
+    solver = Solver(12)
+    solver.generation += 1
+    values, nodes = [], []
+    for h in (hands, twin):
+        d = parse_deal(rules, h, trump, 1)
+        solver.nodes[0] = 0
+        values.append(int(paranoid_kernel(np.array(d.hands, np.uint64), 4, 1 << seat, d.trump, rules.params(),
+                                          d.leader, -1, 0, solver.keys, solver.lead, solver.lb, solver.ub,
+                                          solver.stamp, solver.best, solver.generation, solver.nodes)))
+        nodes.append(int(solver.nodes[0]))
+    return values, nodes
+
+
+def test_rank_relabelled_twin_shares_the_table_entry() -> None:
+    """A position and its twin with other ranks in the same order per suit (as if the cards
+    between them were gone; jokers swapped): one canonical key, so the twin solved after it under
+    the same table stamp is answered by the root's stored bounds (a node a target), with the same
+    value, the plain minimax's."""
+    import numpy as np
+
+    from analyzer.games.tricks.search.bounds import canonical
+
+    pairs = [(["Ah 9h 7c", "Kh 6h Jk1", "Qd Tc 8c", "Jd 9d 7d"], ["Qh 8h 9c", "Th 7h Jk2", "Ad Ac Kc", "Kd Qd 6d"]),
+             (["Ah 9h 7c Jk1", "Kh 6h 8d Tc", "Qd Th 8c Jh", "Jd 9d 7d Qh"],
+              ["Ah 7h 7c Jk1", "Qh 6h 8d Ac", "Kd 8h Kc 9h", "Qd 9d 7d Th"])]
+    rules = trick_rules("georgian-joker")
+    searched = 0
+    for hands, twin in pairs:
+        keys = []
+        for h in (hands, twin):
+            out = np.zeros(4, np.uint64)
+            canonical(np.array(parse_deal(rules, h, "h", 1).hands, np.uint64), 4, out)
+            keys.append([int(x) for x in out])
+        assert keys[0] == keys[1]
+        for seat in range(4):
+            values, nodes = _twin_values(hands, twin, "h", seat)
+            assert values[0] == values[1], (hands, seat)
+            if len(hands[0].split()) == 3:  # (the plain minimax of 4 cards a seat takes minutes)
+                assert values[0] == ref.paranoid([ref.hand(h, True) for h in hands], "h", 1, seat, True, False)
+            assert nodes[1] <= values[1] + 1, (hands, seat, nodes)
+            searched += nodes[0] > values[0] + 1
+    assert searched >= 5
