@@ -220,3 +220,21 @@ def test_every_declared_study_states_a_peak_within_the_default_budget() -> None:
     from analyzer.report import PEAK_MB
 
     assert StudyDecl("x", "X", "m:f").memory_mb == PEAK_MB  # one default for a spec declaring none
+
+
+def test_a_worker_exits_once_the_build_that_started_it_is_gone() -> None:
+    """A worker watches the build process itself (its own parent is the fork server, which outlives
+    a killed build while a worker runs): a gone or unreaped build ends it within about a second."""
+    import subprocess
+    import sys
+    import time
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    zombie = subprocess.Popen([sys.executable, "-c", "pass"])  # exited, not reaped yet
+    for build in (gone.pid, zombie.pid):
+        t0 = time.perf_counter()
+        code = subprocess.run([sys.executable, "-c", "import time\nfrom analyzer.report import _exit_with_parent\n"
+                               f"_exit_with_parent({build})\ntime.sleep(20)"], timeout=30).returncode
+        assert code == 1 and time.perf_counter() - t0 < 15
+    zombie.wait()
