@@ -56,9 +56,10 @@ def compute_chunk(task: Any, seed: int, index: int, n: int, cancel: Any = None) 
     (an ``Event``) is checked, so Ctrl-C lands quickly whatever the chunk size. A task whose
     trials are slow (whole games with a search) sets ``piece_trials`` (say 1): pieces then start
     that small and are sized to take about :data:`analyzer.pieces.PIECE_SECONDS` each. A task whose
-    trial is many steps of unequal cost (a game's deals of 1 to 9 cards) sets ``piece_units`` (steps
-    a trial): pieces then count steps, may stop and start within a trial, and are sized by the
-    slowest rate seen in the chunk (a piece sized on cheap steps would take many costly ones).
+    trial is many steps of unequal cost (a game's deals of 1 to 9 cards, 0.2 ms to 0.1 s with
+    pimc) sets ``piece_units`` (steps a trial): pieces are then ``piece_trials`` steps (one) each,
+    stopping and starting within a trial (a piece sized by the rate of cheap steps would take many costly ones; a call
+    costs microseconds).
     """
     state = chunk_state(seed, index)
     run_piece = getattr(task, "run_piece", None)
@@ -68,7 +69,7 @@ def compute_chunk(task: Any, seed: int, index: int, n: int, cancel: Any = None) 
         return np.asarray(task.run_chunk(state, n))
     n *= units
     carry = task.start_chunk()
-    start, size, slowest = 0, first, float("inf")
+    start, size = 0, first
     while start < n:
         if cancel.is_set():
             raise ChunkCancelled(index)
@@ -76,10 +77,8 @@ def compute_chunk(task: Any, seed: int, index: int, n: int, cancel: Any = None) 
         t0 = time.perf_counter()
         run_piece(state, carry, m)
         start += m
-        if first < PIECE:  # about PIECE_SECONDS a piece, growing at most 4x a step
+        if first < PIECE and units == 1:  # about PIECE_SECONDS a piece, growing at most 4x a step
             rate = m / max(time.perf_counter() - t0, 1e-6)
-            if units > 1:
-                rate = slowest = min(slowest, rate)
             size = max(first, min(4 * size, int(rate * PIECE_SECONDS)))
     return np.asarray(task.finish_chunk(carry))
 
