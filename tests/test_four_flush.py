@@ -245,6 +245,8 @@ def test_sampled_best_of_seven_four_flush_frequency() -> None:
     assert abs(ff.estimate - exact) < 4 * ff.se
 
 
+# slow (~10 CPU-s): every suit class of C(52, 7); the exhaustive best-of-six below runs by default
+@pytest.mark.slow
 def test_exact_best_of_seven_with_the_four_flush_equals_the_count_by_rank_patterns() -> None:
     """One hand per suit class, every 5-card subset scored: the four-flush count of all C(52, 7)
     hands is the independent count by rank patterns, and the categories add up."""

@@ -220,7 +220,9 @@ def sample(lev: LowEvaluator, n: int, seed: int) -> np.ndarray:
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_low_keys_match_the_reference(name: str) -> None:
     e, ref = setup(name)
-    hands = sample(e, 600, seed=sum(map(ord, name)))
+    # deuces-wild: four wild ranks make the brute-force reference ~20x slower a hand; 200 hands still mix
+    # every wild count (half the hands are drawn from the low cards, where the deuces are)
+    hands = sample(e, 200 if name == "deuces-wild" else 600, seed=sum(map(ord, name)))
     keys = e.low_keys(hands)
     results = [ref.low(h) for h in hands]
     for h, k, (cat, _) in zip(hands, keys, results, strict=True):

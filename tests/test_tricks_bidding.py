@@ -256,6 +256,9 @@ def test_the_playout_kernel_plays_as_self_play(game: str, over: list[str], cards
         assert list(g[6]) == list(bids) and list(g[7]) == list(took) and list(g[8]) == list(scores)
 
 
+# slow: its pimc-capable bid kernel, called from Python, is compiled for this test alone (~10 CPU-s
+# cold); the same kernel's pieces against the whole-chunk kernel stay in tests/test_tricks_pieces.py
+@pytest.mark.slow
 def test_a_bid_table_without_a_pimc_seat_is_the_pimc_capable_kernels_table() -> None:
     """With no pimc seat the bid kernel is compiled without pimc (``cfg`` None): it plays the very
     samples the pimc-capable kernel plays, drawing and not drawing; and the plain kernel, which
