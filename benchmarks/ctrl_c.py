@@ -4,6 +4,9 @@ Each command is started, given ``--after`` seconds to get into its long computat
 and timed to its exit (wall seconds, exit status; 130 = interrupted). ``--load N`` runs N busy
 processes (a pure-Python loop each) for the duration, like ``stress --cpu N``. The numbers depend
 on the machine and its load; ``uptime`` is printed. Not part of ``make bench`` (minutes of runs).
+Warm numba's cache first (``joker-odds warmup``, or one short run of the command): any edit of the
+sources gives a fresh cache folder (:mod:`analyzer.numbacache`), and a SIGINT during a compile
+waits for it (tens of seconds), which says nothing about the pieces.
 
 Run: python benchmarks/ctrl_c.py [--load 2] [--after SECONDS] [--repeat 3] [--only NAME]
 """
