@@ -45,3 +45,23 @@ def test_remi_section_quotes_its_ladder() -> None:
     (table,) = [b[1][0] for b in s.blocks if b[0] == "table"]
     assert table == "strength-ladder-remi-51"
     assert any("fixed CPU budgets" in str(b) for b in s.blocks)
+
+
+def test_each_page_quotes_only_the_runs_that_measured_its_rows() -> None:
+    """The Remi page's reproduce line is the Remi run alone; the trick games' page does not name
+    durak's or Remi's runs; durak's names its heads-up run and its three-player run."""
+    from analyzer.report.strength import strength_section
+    from analyzer.report.study import Study
+
+    def reproduce(labels: list[str]) -> str:
+        s = Study("demo", "Demo")
+        strength_section(s, labels)
+        (text,) = [str(b) for b in s.blocks if "Reproduce:" in str(b)]
+        return text.split("Reproduce:")[1]
+
+    remi = reproduce(["Remi 51"])
+    assert "--only 'Remi 51" in remi and "durak" not in remi and ";" not in remi
+    tricks = reproduce(["Georgian Joker", "54-card"])
+    assert "Remi" not in tricks and "--only 'durak" not in tricks
+    durak = reproduce(["durak"])
+    assert "--only 'durak, 3 players'" in durak and "Remi" not in durak and ";" in durak

@@ -15,13 +15,15 @@ True
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-__all__ = ["HEADING", "RESULTS_FILE", "curve_figure", "load_results", "strength_section", "to_toml", "write_results"]
+__all__ = ["HEADING", "RESULTS_FILE", "curve_figure", "load_results", "page_commands", "strength_section", "to_toml",
+           "write_results"]
 
 RESULTS_FILE = "strength.toml"
 HEADING = "How strong is the player behind these numbers"
@@ -58,6 +60,25 @@ def load_results() -> dict[str, Any]:
     """The shipped measurements (empty when none were written)."""
     f = resources.files("analyzer.report").joinpath(RESULTS_FILE)
     return tomllib.loads(f.read_text("utf-8")) if f.is_file() else {}
+
+def page_commands(command: str, row_labels: Sequence[str]) -> str:
+    """The runs of ``command`` (``;``-separated) that measured rows of these labels: a run with
+    ``--only 'X'`` where a row's label starts with X, and the runs without ``--only`` when some row
+    is measured by none of those.
+
+    >>> c = "b.py --deals 24; b.py --only 'durak, 3' --write; b.py --only 'Remi' --write"
+    >>> page_commands(c, ["Remi 51, 4 players"])
+    "b.py --only 'Remi' --write"
+    >>> page_commands(c, ["durak, 2 players", "durak, 3 players"])
+    "b.py --deals 24; b.py --only 'durak, 3' --write"
+    """
+    runs = [(p.strip(), re.search(r"--only '([^']*)'", p)) for p in command.split(";") if p.strip()]
+    named = [(p, m.group(1)) for p, m in runs if m]
+    covered = {x for x in row_labels if any(x.startswith(only) for _, only in named)}
+    keep = [p for p, m in runs if (m is None and covered != set(row_labels))
+            or (m is not None and any(x.startswith(m.group(1)) for x in row_labels))]
+    return "; ".join(keep)
+
 
 def curve_figure(curve: Sequence[dict[str, Any]]) -> Any:
     """Gain against the heuristic by CPU time a decision: the project's ismcts and OpenSpiel's ISMCTS."""
@@ -100,7 +121,8 @@ def strength_section(study: Any, labels: Sequence[str]) -> None:
     study.text("The odds above assume the project's named playing policies. How good they are, measured on the same "
                "deals with every seat rotated (the player at one seat, the heuristic at the others, compared with the "
                f"heuristic at that seat): {measure}, with its 95 % CI. OpenSpiel's ISMCTS (the reference algorithm, "
-               f"run on these games registered in OpenSpiel) {budget}. Reproduce: `{data.get('command', '')}`.")
+               f"run on these games registered in OpenSpiel) {budget}. Reproduce: "
+               f"`{page_commands(data.get('command', ''), [str(r['label']) for r in rows])}`.")
     key = "-".join(labels).replace(" ", "-").replace(",", "").lower()
     study.table(f"strength-ladder-{key}", [
         {"game": r["label"], "player": r["player"], "deals": r["deals"], f"gain ({unit})": scale * r["gain"],
