@@ -65,3 +65,18 @@ def test_each_page_quotes_only_the_runs_that_measured_its_rows() -> None:
     assert "Remi" not in tricks and "--only 'durak" not in tricks
     durak = reproduce(["durak"])
     assert "--only 'durak, 3 players'" in durak and "Remi" not in durak and ";" in durak
+
+
+def test_strength_curve_is_drawn_in_the_tables_unit() -> None:
+    """The durak figure plots percentage points of P(fool), as the ladder's table prints them."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from analyzer.report.strength import curve_figure
+
+    fig = curve_figure([{"player": "ismcts@30", "cpu_ms": 0.04, "gain": 0.2, "half_width": 0.1},
+                        {"player": "openspiel-ismcts 10 ms", "cpu_ms": 9.5, "gain": -0.3, "half_width": 0.2}])
+    (ax,) = fig.axes
+    ys = [list(map(float, line.get_ydata())) for line in ax.get_lines()]
+    assert [20.0] in ys and [-30.0] in ys  # the two points, in percentage points
+    assert "pp of P(fool)" in ax.get_ylabel()

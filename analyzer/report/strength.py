@@ -81,7 +81,8 @@ def page_commands(command: str, row_labels: Sequence[str]) -> str:
 
 
 def curve_figure(curve: Sequence[dict[str, Any]]) -> Any:
-    """Gain against the heuristic by CPU time a decision: the project's ismcts and OpenSpiel's ISMCTS."""
+    """Gain over the heuristic (percentage points of P(fool), as the ladder's table) by CPU time a
+    decision: the project's ismcts and OpenSpiel's ISMCTS."""
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.4, 3.8))
@@ -90,13 +91,13 @@ def curve_figure(curve: Sequence[dict[str, Any]]) -> Any:
         rows = [r for r in curve if str(r["player"]).startswith(prefix)]
         if rows:
             x = [max(float(r["cpu_ms"]), 1e-3) for r in rows]
-            y = [float(r["gain"]) for r in rows]
-            e = [float(r["half_width"]) for r in rows]
+            y = [100.0 * float(r["gain"]) for r in rows]  # percentage points, as the ladder's table
+            e = [100.0 * float(r["half_width"]) for r in rows]
             ax.errorbar(x, y, yerr=e, fmt=mark, capsize=3, label=label)
     ax.axhline(0, color="#888", lw=0.8)
     ax.set_xscale("log")
     ax.set_xlabel("CPU milliseconds a decision")
-    ax.set_ylabel("gain vs heuristic (−ΔP(fool))")
+    ax.set_ylabel("gain over the heuristic (pp of P(fool))")
     ax.legend(fontsize=8)
     return fig
 
@@ -136,4 +137,5 @@ def strength_section(study: Any, labels: Sequence[str]) -> None:
                        f"{speed['project_iterations_per_s']:,.0f} tree iterations a CPU-second, OpenSpiel's Python "
                        f"ISMCTS on the wrapped game {speed['openspiel_iterations_per_s']:,.0f}.")
         study.figure(f"strength-vs-time-{key}", curve_figure(curve),
-                     "Heads-up durak: gain over the heuristic by CPU time a decision (95 % CI)")
+                     "Heads-up durak: gain over the heuristic in percentage points of P(fool), by CPU time a "
+                     "decision (95 % CI)")
