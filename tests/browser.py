@@ -5,7 +5,9 @@ the script measures the rendered page and writes its findings into the DOM as JS
 ``--dump-dom`` hands that back. No driver or extra package is needed, only Debian's ``chromium``.
 
 The script reports:
-- ``wrapped``: numeric table cells (``td.n``/``th.n``) whose text takes more than one line;
+- ``wrapped``: numeric table cells (``td.n``/``th.n``) whose text takes more than one line, and
+  an estimate with its interval ("66.2 %, 60.4–71.5 %") anywhere on the page that is split
+  across lines;
 - ``wide``: elements sticking out of the viewport that are not inside a scroll box (``.tw``),
   and whether the page itself scrolls sideways;
 - ``broken_images``: images that did not load;
@@ -43,6 +45,24 @@ window.addEventListener('load', function () {
   }
   document.querySelectorAll('td.n, th.n').forEach(function (c) {
     if (c.offsetParent !== null && !c.closest('details:not([open])') && lines(c) > 1) out.wrapped.push(c.textContent);
+  });
+  // an estimate and its interval, "66.2 %, 60.4–71.5 %", read as one number: on one line
+  var estimate = /\\d[\\d.,]*\\s%,\\s\\d[\\d.,]*[–-]\\d[\\d.,]*\\s%/g;
+  document.querySelectorAll('td, li, p').forEach(function (el) {
+    if (el.offsetParent === null || el.closest('details:not([open])')) return;
+    var walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), nodes = [], text = '', n;
+    while ((n = walk.nextNode())) { nodes.push([n, text.length]); text += n.data; }
+    function at(i) {  // the text node and offset of character i of el's text
+      for (var k = nodes.length - 1; k >= 0; k--) if (nodes[k][1] <= i) return [nodes[k][0], i - nodes[k][1]];
+    }
+    var m; estimate.lastIndex = 0;
+    while ((m = estimate.exec(text)) !== null) {
+      var r = document.createRange(), a = at(m.index), b = at(m.index + m[0].length - 1);
+      r.setStart(a[0], a[1]); r.setEnd(b[0], b[1] + 1);
+      var tops = {}, rects = r.getClientRects();
+      for (var i = 0; i < rects.length; i++) if (rects[i].width > 0) tops[Math.round(rects[i].bottom)] = 1;
+      if (Object.keys(tops).length > 1) out.wrapped.push(m[0]);
+    }
   });
   document.querySelectorAll('body *').forEach(function (e) {
     if (e.offsetParent === null) return;

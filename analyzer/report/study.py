@@ -77,12 +77,14 @@ HEAD = ("<meta charset='utf-8'><meta name='viewport' content='width=device-width
 # and "5.1 to 6.3" becomes a non-breaking one, and a range "9.04–10.49" is kept on one line (the
 # text is already HTML-escaped).
 _NUM = r"[+\-−]?\d[\d,.]*"
-_KEEP_WHOLE = [
+_KEEP_WHOLE = [  # an estimate with its interval ("66.2 %, 60.4–71.5 %") stays on one line, whole
+    (re.compile(rf"({_NUM}) %, ({_NUM})–({_NUM}) %"), "<span class='nw'>\\1&nbsp;%, \\2&ndash;\\3&nbsp;%</span>"),
     (re.compile(rf"\[({_NUM}(?: %)?), ({_NUM}(?: %)?)\]"), "[\\1,&nbsp;\\2]"),
     (re.compile(rf"({_NUM}) (to|and) ({_NUM})"), "\\1&nbsp;\\2&nbsp;\\3"),
     (re.compile(rf"({_NUM}) (%|pts|points)(?![\w-])"), "\\1&nbsp;\\2"),
     (re.compile(rf"± ({_NUM})"), "±&nbsp;\\1"),
     (re.compile(rf"({_NUM}(?:&nbsp;%)?)–({_NUM})"), "<span class='nw'>\\1–\\2</span>"),  # a line may break after a dash
+    (re.compile(r"(?<![\w;&])([A-Za-z]+) (\d+)(?![\w.,]| %)"), "\\1&nbsp;\\2"),  # "bid 0", "seat 2": a label and its count
 ]
 
 
@@ -97,6 +99,8 @@ def _whole_numbers(text: str) -> str:
     'p 34.5&nbsp;% [28.3,&nbsp;41.3] ±&nbsp;3.4, 5.1&nbsp;to&nbsp;6.3'
     >>> _whole_numbers("CI 9.04–10.49")
     "CI <span class='nw'>9.04–10.49</span>"
+    >>> _whole_numbers("bid 0 (66.2 %, 60.4–71.5 %)")
+    "bid&nbsp;0 (<span class='nw'>66.2&nbsp;%, 60.4&ndash;71.5&nbsp;%</span>)"
     """
     for pattern, repl in _KEEP_WHOLE:
         text = pattern.sub(repl, text)
