@@ -78,21 +78,17 @@ def test_sweep_equals_per_situation_loop(game, wild):
     sets, first = tables.by_class
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     for lanes in (1, 3):
-        gain = np.full((len(reps), tables.n), np.nan, np.float32)
-        acc = SW.sweep_loop(tables.n, sets, first, reps, order, start, weights, rep_pc, cat_of[rep_pc], n_cat,
-                            tables.up_rows, win_of, nq_w, tie_w, lose_w, rules, tables.pos_code, wild_pos, BINOM,
-                            qc, gain, lanes)
-        assert np.array_equal(acc.sum(axis=0), ref)
-        assert np.array_equal(gain, gain_ref, equal_nan=True)
-        # in pieces of a few up cards (what the exact tallies run, so Ctrl-C is seen): the same totals
-        piece_gain = np.full((len(reps), tables.n), np.nan, np.float32)
-        parts = np.zeros_like(acc)
-        for u in range(0, tables.n, 5):
-            SW.sweep_part(u, min(tables.n, u + 5), tables.n, sets, first, reps, order, start, weights, rep_pc,
-                          cat_of[rep_pc], tables.up_rows, win_of, nq_w, tie_w, lose_w, rules, tables.pos_code,
-                          wild_pos, BINOM, qc, piece_gain, lanes, parts)
-        assert np.array_equal(parts, acc)
-        assert np.array_equal(piece_gain, gain_ref, equal_nan=True)
+        # every up card in one call, then in pieces of a few (what the exact tallies run, so that
+        # Ctrl-C is seen between them): the per-situation loop's totals and gains, bit for bit
+        for step in (tables.n, 5):
+            gain = np.full((len(reps), tables.n), np.nan, np.float32)
+            acc = np.zeros((tables.n, len(rules), 8 + n_cat), np.int64)
+            for u in range(0, tables.n, step):
+                SW.sweep_part(u, min(tables.n, u + step), tables.n, sets, first, reps, order, start, weights, rep_pc,
+                              cat_of[rep_pc], tables.up_rows, win_of, nq_w, tie_w, lose_w, rules, tables.pos_code,
+                              wild_pos, BINOM, qc, gain, lanes, acc)
+            assert np.array_equal(acc.sum(axis=0), ref)
+            assert np.array_equal(gain, gain_ref, equal_nan=True)
 
 
 def test_class_sets_list_every_hand_once_by_class():

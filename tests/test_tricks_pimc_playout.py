@@ -16,6 +16,7 @@ from tricks_game_reference import GEORGIAN, JOKER54, Deal, GameRules, deck, kern
 from tricks_reference import SUITS
 
 from analyzer.engine import chunk_state
+from analyzer.games.tricks.analysis.selfplay import PlayTask
 from analyzer.games.tricks.analysis.strength import pimc_cfg
 from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.kernels.playout import play_out
@@ -154,29 +155,29 @@ def test_pimc_card_is_the_best_playout_when_the_world_is_known() -> None:
 
 @pytest.mark.parametrize(("game", "over", "cards"), [("georgian-joker", [], 9), ("joker-54", [], 5)])
 def test_pimc_kernels_without_a_pimc_seat_are_the_plain_kernels(game: str, over: list[str], cards: int) -> None:
-    from analyzer.games.tricks.analysis.selfplay_kernels import deals_chunk, games_chunk
-
+    """Self-play compiled with pimc's search (the timed pieces every run with a pimc option takes)
+    plays as the plain chunk kernels when no seat plays pimc, deals and whole games."""
     rules = trick_rules(game, over)
     rp = rules.params()
     pack = deck_array(trick_deck(rules.deck))
     pol = np.array([1, 0] + [1] * (rules.players - 2), np.int64)
     cfg = pimc_cfg(rules, k=4)
     st = chunk_state(3, 1)
-    plain = deals_chunk(st, 200, pack, rules.players, cards, rp, pol, None)  # compiled without pimc
-    assert plain[: rules.players].any()
-    assert np.array_equal(deals_chunk(st, 200, pack, rules.players, cards, rp, pol, cfg), plain)
-    assert np.array_equal(deals_chunk(st, 200, pack, rules.players, cards, rp, pol, cfg * 0), plain)
     sched = np.array(rules.schedule_cards(), np.int64)
     sets = np.array(rules.schedule_sets(), np.int64)
-    plain = games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol, None)
-    assert np.array_equal(games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol, cfg), plain)
-    assert np.array_equal(games_chunk(st, 6, pack, rules.players, sched, sets, rp, pol, cfg * 0), plain)
+    for games, n in ((False, 200), (True, 6)):
+        def task(c: np.ndarray | None, games: bool = games) -> PlayTask:
+            return PlayTask(rp, pack, rules.players, cards, pol, games, sched, sets, cfg=c)
+
+        plain = task(None).run_chunk(st.copy(), n)  # the chunk kernels, compiled without pimc
+        assert plain[: rules.players].any()
+        assert np.array_equal(task(cfg).run_chunk(st.copy(), n), plain)
+        assert np.array_equal(task(cfg * 0).run_chunk(st.copy(), n), plain)
 
 
 def test_pimc_deals_kernel_is_its_deals_played_one_by_one() -> None:
-    """The chunk kernel plays exactly the deals of :func:`deal_and_play` called one at a time (it
-    catches a chunk kernel still running a stale cached copy of a changed callee)."""
-    from analyzer.games.tricks.analysis.selfplay_kernels import deals_chunk
+    """The pimc self-play kernels play exactly the deals of :func:`deal_and_play` called one at a
+    time (it catches a chunk kernel still running a stale cached copy of a changed callee)."""
     from analyzer.games.tricks.kernels.dealing import policy_state, search_state
     from analyzer.games.tricks.policies.seats import deal_and_play, new_position, new_search
 
@@ -186,7 +187,7 @@ def test_pimc_deals_kernel_is_its_deals_played_one_by_one() -> None:
     cfg = pimc_cfg(rules, k=4)
     pol = np.array([2, 1, 1], np.int64)
     st = chunk_state(7, 0)
-    got = deals_chunk(st, 3, pack, 3, 5, rp, pol, cfg)
+    got = PlayTask(rp, pack, 3, 5, pol, cfg=cfg).run_chunk(st.copy(), 3)
     d = st.copy()
     ps = policy_state(d)
     search = new_search(cfg, search_state(st), 18)

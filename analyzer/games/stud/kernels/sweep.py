@@ -231,28 +231,15 @@ def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, r
 
 
 @kernel(parallel=True)
-def sweep_loop(n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, n_cat, rows, win_of,
-               nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, gain, lanes):
-    """Weighted totals per up card and strategy, (n, S, 8 + n_cat), laid out as
-    :func:`.loops.exact_loop`'s: every canonical hand ``reps[i]`` (× ``weights[i]``) against every
-    up card not in it. ``rep_order`` lists the hands by class (``rep_start[c]``: first of class
-    c); ``sets``/``start`` are :func:`class_sets`, ``rows`` :func:`up_rows`. ``gain[i, u]`` (if it
-    has rows) gets each situation's bet EV minus fold EV in antes.
-    """
-    acc = np.zeros((n, rules.shape[0], 8 + n_cat), np.int64)
-    for lane in prange(lanes):
-        u0 = lane * n // lanes
-        u1 = (lane + 1) * n // lanes
-        _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
-              nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, acc, gain)
-    return acc
-
-
-@kernel(parallel=True)
 def sweep_part(u_lo, u_hi, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, rep_cat, rows, win_of,
                nq_win, tie_win, lose_win, rules, pos_code, wild_pos, binom, qc, gain, lanes, acc):
-    """:func:`sweep_loop` for the up cards ``u_lo .. u_hi - 1`` only, added into ``acc``: a caller
-    sweeps the up cards a few at a time, so that Ctrl-C is seen between the calls."""
+    """Weighted totals per up card and strategy, added into ``acc`` (n, S, 8 + n_cat) as
+    :func:`.loops.exact_loop` lays them out, for the up cards ``u_lo .. u_hi - 1``: every
+    canonical hand ``reps[i]`` (× ``weights[i]``) against every such up card not in it. A caller
+    sweeps the up cards a few at a time, so that Ctrl-C is seen between the calls. ``rep_order``
+    lists the hands by class (``rep_start[c]``: first of class c); ``sets``/``start`` are
+    :func:`class_sets`, ``rows`` :func:`up_rows`. ``gain[i, u]`` (if it has rows) gets each
+    situation's bet EV minus fold EV in antes."""
     width = u_hi - u_lo
     for lane in prange(lanes):
         u0 = u_lo + lane * width // lanes
