@@ -56,6 +56,15 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
                ("tricks", "joker-value", "--game", "georgian-joker", "--cards", "5", "--deals", "2000", "--seed", "1"),
                ("tricks", "bid", "--game", "georgian-joker", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2",
                 "--samples", "200", "--seed", "1"),
+               ("tricks", "bid", "--game", "georgian-joker", "--hand", "Ah Kh 9s Jk1", "--up", "7h", "--seat", "2",
+                "--policy", "pimc", "--samples", "2", "--k", "2", "--seed", "1"),
+               ("tricks", "bid", "--game", "georgian-joker", "--hand", "Ah", "--up", "7h", "--seat", "2", "--exact"),
+               # the short game for tricks: its solver, and strength in duplicate (plain and with pimc)
+               ("tricks", "solve", "--game", "short-tricks", "--hands", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th",
+                "Ad Kd Qd Jd Td", "Ac Kc Qc Jc Tc", "--trump", "s", "--maker", "0"),
+               ("tricks", "strength", "--game", "short-tricks", "--a", "heuristic", "--b", "random", "--deals", "4",
+                "--seed", "1"),
+               ("tricks", "strength", "--game", "short-tricks", "--deals", "2", "--seed", "1"),
                ("tricks", "game-odds", "--deals", "2000", "--seed", "1"),
                ("tricks", "hand-odds", "--hand", "Jk As Ks 7h 8d", "--trump", "s", "--seat", "0", "--deals", "2000")),
     # the analyses on a 32-card table (warmup/ in the game's folder): the kernels of every shipped table, a
@@ -65,7 +74,11 @@ WARMUP: dict[str, tuple[tuple[str, ...], ...]] = {
                    ("videopoker", "analyze", "--paytable", _VP_JOKER_32),
                    ("videopoker", "check", "--paytable", _VP_JOKER_32, "--trials", "20000", "--seed", "1")),
     "equity": (("equity", "As Ad Kc Kd 2s", "--players", "2"),
-               ("equity", "As Ad Kc Kd Jk", "--players", "3", "--rules", "joker-wild")),
+               ("equity", "As Ad Kc Kd Jk", "--players", "3", "--rules", "joker-wild"),
+               # every deal of two seats' unknown cards; seven-card hands sampled
+               ("equity", "Ah Kh Qh Jh", "2c 2d 3c 3d", "--method", "exact"),
+               ("equity", "Ah Kh", "Qs Qd 9c", "--cards", "7", "--rules", "standard", "--trials", "2000",
+                "--seed", "1")),
     "rummy": (("rummy", "best", "Jk1 Jk2 Kh 4c 4d 9s"),
               ("rummy", "open", "--cards", "15", "--trials", "2000", "--seed", "1"),
               ("rummy", "turns", "--players", "4", "--policy", "greedy", "--trials", "50", "--seed", "1"),
