@@ -38,6 +38,7 @@ from analyzer.games.tricks.search.bounds import (
     MAX_MOVES,
     canonical,
     order_moves,
+    sort_suits,
     sure_against,
     sure_tricks,
     trick_decided,
@@ -66,11 +67,13 @@ def in_side(s_mask, seat):
 @kernel
 def buffers(np_, rem):
     """Work arrays of a search ``rem`` tricks deep: moves, their sort keys, the tricks' cards
-    and modes, the cut-off history, the relative-rank hands."""
+    and modes, the cut-off history, the relative-rank hands, the stack (its columns as rows of
+    one int64 array; a row at least 4 long: the node knowledge's outputs)."""
     depth = rem * np_ + 1
     return (np.zeros((depth, MAX_MOVES), np.int64), np.zeros((depth, MAX_MOVES), np.int64),
             np.zeros((rem + 1, np_), np.int64), np.zeros((rem + 1, np_), np.int64),
-            np.zeros((np_, 64 * 11), np.int64), np.zeros((rem + 1, np_), np.uint64))
+            np.zeros((np_, 64 * 11), np.int64), np.zeros((rem + 1, np_), np.uint64),
+            np.zeros((13, depth + 3), np.int64))
 
 
 @no_refcount(inline="always")
@@ -89,12 +92,13 @@ def _in_window(accept, won, rem):
     return 1 if hit == window else -1
 
 
-@no_refcount
+@no_refcount(inline="always")
 def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key, t_card,
                  t_mode, rp):
     """The paranoid search's answer of a node before searching it: 1 or 0, or -1 (search it).
     At a trick's start: the counts still reachable, the sure tricks of each side, the table's
-    trick bounds of the relative-rank hands (written to ``ch``); ``slot_key`` gets the table
+    trick bounds of the relative-rank hands, plain suits sorted (written to ``ch``:
+    :func:`sort_suits`); ``slot_key`` gets the table
     index to store under (-1: none) and the table's best move (``slot_key[2]``, -1: none).
     Within a trick (``t_card``/``t_mode``, ``rp``: the rules) whose winner no seat still to play
     can change (:func:`trick_decided`): the winning side's sure tricks after it."""
@@ -127,6 +131,7 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     if slot_key[3] < target:
         return 0
     canonical(hands, np_, ch)
+    sort_suits(ch, np_, trump)
     idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))
     slot = find(tt, stamp, ch, np_, leader, np.int64(-1), idx)
     if slot >= 0:
@@ -181,18 +186,15 @@ def remember_answer(r, hands, np_, leader, won, rem, target, tt, stamp, ch, idx,
 
 @kernel(inline="always")
 def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept, tt, stamp, nodes,
-              budget, mv, keyb, tcard, tmode, hist, canon):
+              budget, mv, keyb, tcard, tmode, hist, canon, st):
     """1 if the side ``s_mask`` makes sure its final tricks are in ``accept``, 0 if not, -1 over
     ``budget`` nodes (:data:`UNBOUNDED`: none). ``known`` and ``remember``: the node knowledge,
     :func:`known_bounds` and :func:`remember_bounds` or :func:`known_answers` and
     :func:`remember_answer`. The root: ``k0`` cards of its trick already in
     ``tcard[0]``/``tmode[0]`` (led by ``leader0``), ``won0`` tricks won, ``rem0`` tricks left
-    counting the current one; the work arrays from :func:`buffers`. ``hands`` is restored
-    unless -1 is returned."""
-    depth = rem0 * np_ + 1
-    # the stack's columns as rows of one int64 array (its allocation is already compiled for
-    # :func:`buffers`; eleven separate arrays of two types compiled six more allocators)
-    st = np.zeros((13, depth + 3), np.int64)  # (a row at least 4 long: slot_key)
+    counting the current one; the work arrays from :func:`buffers` (it allocates nothing: a
+    caller compiled without reference counting runs it without an atomic count per row it
+    slices). ``hands`` is restored unless -1 is returned."""
     kk, ld, wn, rm, sidx, sacc, nm, ci, movers, res, cut, bd = (st[0], st[1], st[2], st[3], st[4], st[5], st[6],
                                                                 st[7], st[8], st[9], st[10], st[11])
     slot_key = st[12, :4]

@@ -34,7 +34,7 @@ from analyzer.games.tricks.kernels.moves import (
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.jit import no_refcount
 
-__all__ = ["MAX_MOVES", "canonical", "order_moves", "sure_against", "sure_tricks", "trick_decided",
+__all__ = ["MAX_MOVES", "canonical", "order_moves", "sort_suits", "sure_against", "sure_tricks", "trick_decided",
            "winner_and_beaters"]
 
 R_MODEL = P.MODEL
@@ -71,6 +71,55 @@ def canonical(hands, np_, out):
         elif j:
             out[i] |= uint64(1) << uint64(JK1 if first else JK2)
             first = False
+
+
+@no_refcount(inline="always")
+def _suit_key(out, np_, s):
+    """A sort key of suit ``s`` of canonical hands: its cards' owners, seat by seat."""
+    key = uint64(0)
+    for i in range(np_):
+        key = key * uint64(0x2001) + ((out[i] >> uint64(16 * s)) & uint64(0x1FFF))
+    return key
+
+
+@no_refcount
+def sort_suits(out, np_, trump):
+    """Canonical hands (:func:`canonical`) with the suits other than the trump in the order of
+    their content, the largest first: positions equal up to a relabelling of the plain suits
+    (the rules treat them alike) share one table entry."""
+    keys = (_suit_key(out, np_, 0), _suit_key(out, np_, 1), _suit_key(out, np_, 2), _suit_key(out, np_, 3))
+    dest0 = dest1 = dest2 = dest3 = 0
+    for s in range(4):
+        if s == trump:
+            continue
+        pos = 0
+        for t in range(4):
+            if t != trump and t != s and (keys[t] > keys[s] or (keys[t] == keys[s] and t < s)):
+                pos += 1
+        d = 0
+        for x in range(4):
+            if x != trump:
+                if pos == 0:
+                    d = x
+                    break
+                pos -= 1
+        if s == 0:
+            dest0 = d
+        elif s == 1:
+            dest1 = d
+        elif s == 2:
+            dest2 = d
+        else:
+            dest3 = d
+    dests = (dest0, dest1, dest2, dest3)
+    keep = JOKERS | (suit_mask(trump) if trump >= 0 else uint64(0))
+    for i in range(np_):
+        h = out[i]
+        v = h & keep
+        for s in range(4):
+            if s != trump:
+                v |= ((h >> uint64(16 * s)) & uint64(0x1FFF)) << uint64(16 * dests[s])
+        out[i] = v
 
 
 @no_refcount

@@ -5,7 +5,8 @@ tricks, where the paranoid value is the double-dummy value of a two-team zero-su
 The question "can S make sure of at least ``target`` more tricks?" is the alpha-beta of
 :mod:`analyzer.games.tricks.search.alphabeta` on the set of counts from ``target`` up, with
 the paranoid node knowledge (sure tricks, a table of trick bounds keyed by relative ranks,
-valid across targets); the value is the largest target it can make sure of.
+valid across targets); the value is the largest target it can make sure of, found from the most
+the others leave it down (a failure above the value is cheaper than a success below it).
 
 >>> import numpy as np
 >>> from analyzer.games.tricks.rules import trick_rules
@@ -33,8 +34,14 @@ from analyzer.games.tricks.search.alphabeta import (
     known_bounds,
     remember_bounds,
 )
-from analyzer.games.tricks.search.bounds import MAX_MOVES
-from analyzer.games.tricks.search.table import MAXP
+from analyzer.games.tricks.search.bounds import (
+    MAX_MOVES,
+    canonical,
+    sort_suits,
+    sure_against,
+    sure_tricks,
+)
+from analyzer.games.tricks.search.table import MAXP, find, hash_hands
 from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["MAXP", "MAX_MOVES", "paranoid_kernel"]
@@ -54,6 +61,44 @@ def _at_least(target):
     return -(np.int64(1) << target)
 
 
+@no_refcount
+def _search(hands, np_, s_mask, trump, rp, leader, first, target, tt, stamp, nodes, mv, keyb, tcard, tmode, hist,
+            canon, st):
+    """:func:`paranoid_kernel`'s searches, on its copy of the hands and its work arrays (compiled
+    without reference counting: the search slices rows of them at every node). The value: the
+    targets from the most the others leave the side down to the first it makes sure of (a
+    failure above the value costs less than a success below it, and the table's bounds carry
+    from one target to the next)."""
+    rem = _tricks_left(hands, np_)
+    zero = np.int64(0)
+    if first >= 0:
+        return np.int64(1) if alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader,
+                                         np.int64(1), zero, rem, _at_least(target), tt, stamp, nodes, UNBOUNDED, mv,
+                                         keyb, tcard, tmode, hist, canon, st) == 1 else np.int64(0)
+    lo = np.int64(sure_tricks(hands, np_, s_mask, trump, leader, 0, rp))
+    hi = rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp)
+    while hi > lo:
+        slot = _root_slot(hands, np_, trump, leader, tt, stamp, canon[0])
+        if slot >= 0:  # what the searches so far (or a twin's under this stamp) proved of the deal
+            lo = max(lo, tt[2][slot])
+            hi = min(hi, np.int64(tt[3][slot]))
+            if hi <= lo:
+                break
+        if alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader, zero, zero, rem,
+                     _at_least(hi), tt, stamp, nodes, UNBOUNDED, mv, keyb, tcard, tmode, hist, canon, st) == 1:
+            break
+        hi -= 1
+    return hi
+
+
+@no_refcount
+def _root_slot(hands, np_, trump, leader, tt, stamp, ch):
+    """The table slot of the deal's first position (its key written to ``ch``), -1 when absent."""
+    canonical(hands, np_, ch)
+    sort_suits(ch, np_, trump)
+    return find(tt, stamp, ch, np_, leader, np.int64(-1), np.int64(hash_hands(ch, np_, leader) >> uint64(40)))
+
+
 @kernel(python=True)
 def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys, tlead, tlb, tub, tstamp, tbest, stamp,
                     nodes):
@@ -64,26 +109,11 @@ def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys,
     asking both compiles the search once."""
     hands = hands0.copy()
     rem = _tricks_left(hands, np_)
-    tt = (keys, tlead, tlb, tub, tstamp, tbest)
-    mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem)
-    zero = np.int64(0)
-    k0 = zero
+    mv, keyb, tcard, tmode, hist, canon, st = buffers(np_, rem)
     if first >= 0:
         b = first & 63
         hands[leader] ^= uint64(1) << uint64(b)
         tcard[0, 0] = b
         tmode[0, 0] = first >> 6
-        k0 = np.int64(1)
-    # one call of the search, which is compiled into this kernel: the first card's question, or
-    # the value found by raising the target a trick at a time
-    lo = np.int64(0)
-    while lo < rem:
-        want = target if first >= 0 else lo + 1
-        made = alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader, k0, zero, rem,
-                         _at_least(want), tt, stamp, nodes, UNBOUNDED, mv, keyb, tcard, tmode, hist, canon) == 1
-        if first >= 0:
-            return np.int64(1) if made else np.int64(0)
-        if not made:
-            break
-        lo += 1
-    return lo
+    return _search(hands, np_, s_mask, trump, rp, leader, first, target, (keys, tlead, tlb, tub, tstamp, tbest), stamp,
+                   nodes, mv, keyb, tcard, tmode, hist, canon, st)

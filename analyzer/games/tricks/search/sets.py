@@ -34,12 +34,12 @@ __all__ = ["bid_value", "guaranteed_score", "guaranteed_value", "new_table", "se
 def search_side(hands, np_, s_mask, trump, rp, leader0, k0, tc0, tm0, won0, rem0, accept, tt, stamp, nodes,
                 budget):
     """:func:`search_set` for the side of the seats in the bit mask ``s_mask`` (its tricks counted together)."""
-    mv, keyb, tcard, tmode, hist, canon = buffers(np_, rem0)
+    mv, keyb, tcard, tmode, hist, canon, st = buffers(np_, rem0)
     for i in range(k0):
         tcard[0, i] = tc0[i]
         tmode[0, i] = tm0[i]
     return alphabeta(known_answers, remember_answer, hands, np_, s_mask, trump, rp, leader0, k0, won0, rem0, accept,
-                     tt, stamp, nodes, budget, mv, keyb, tcard, tmode, hist, canon)
+                     tt, stamp, nodes, budget, mv, keyb, tcard, tmode, hist, canon, st)
 
 
 @kernel(inline="always")

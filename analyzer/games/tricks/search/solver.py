@@ -99,7 +99,7 @@ def parse_deal(rules: TrickRules, hands: Sequence[str], trump: str | None, leade
 class Solver:
     """Paranoid values; holds the transposition table (``2**log_size`` entries) between calls."""
 
-    def __init__(self, log_size: int = 20) -> None:
+    def __init__(self, log_size: int = 18) -> None:
         from analyzer.games.tricks.search.paranoid import MAXP
 
         size = 1 << int(log_size)
