@@ -286,7 +286,7 @@ def auto_meld(seat, hands, table, tjok, opened, meta, free, rows):
                 break
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def policy_draw(seat, hands, pile, meta, policy, free, rows):
     """1 to take the top of the discard pile, 0 for the stock, by ``policy``."""
     if meta[M_NPILE] == 0:
@@ -303,7 +303,7 @@ def policy_draw(seat, hands, pile, meta, policy, free, rows):
     return 1 if disc != d else 0
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def draw(from_pile, hands, stock, pile, table, tjok, opened, own, meta, free, rows):
     """The seat to move draws, then melds by the heuristic (from its second turn)."""
     seat = meta[M_SEAT]
@@ -381,7 +381,7 @@ def scores(hands, meta, out):
         out[s] = total
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def play_deal(rng, pack, hands, stock, pile, table, tjok, opened, own, meta, policies, cap, max_turns,
               joker_points, free, rows):
     """Play one whole deal with every seat's drawing policy and the melding heuristic."""

@@ -104,7 +104,7 @@ def partners(free, code):
     return n
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def choose_discard(counts, cap, free, melds):
     """The card that costs least, and the opening value of ``counts`` (before the discard)."""
     value, _ = free_cards(counts, cap, free, melds)

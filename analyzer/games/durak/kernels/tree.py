@@ -84,7 +84,7 @@ def _reward(result, seat):
     return 1.0
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def tree_search(S, tab, rng, worlds, iters, fresh_world, random_playouts, explore):
     """The move of the seat to move after ``worlds`` trees of ``iters`` iterations each.
 

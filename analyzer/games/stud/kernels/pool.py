@@ -22,7 +22,7 @@ from analyzer.kernels.combinatorics import next_subset
 from analyzer.kernels.jit import kernel, no_refcount
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def pool_build(unseen, nu, u, cls, binom):
     """Dealer-hand class tables of ``u`` + 4 of ``unseen[:nu]`` (sorted positions): ``c4`` by local
     colex index; dense counts below every class of all hands (``cum0[x]``: those of class < x) and

@@ -129,7 +129,7 @@ def side_flags(maker, rp, side):
         side[s] = 1 if same_side(s, maker, maker, rp[R_PARTNERS]) else 0
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def play_deal(g, hands, trump, maker, rp, policies, state, moves, search, turned, deck_mask):
     """Play the five tricks of ``hands`` (seat 0 leads) through the engine's loop in position ``g``
     (:func:`new_position`), pimc seats (code 2) by pimc's card with ``search``
@@ -153,7 +153,7 @@ def dd_table(log_size):
             np.zeros(1, np.int64))
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def dd_tricks(hands, trump, maker, rp, tt):
     """Double-dummy value: the tricks the maker's side takes with every hand known, seat 0 leading —
     the engine's paranoid search with the maker's side (a team mask) as the searching side."""

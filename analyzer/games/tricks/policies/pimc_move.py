@@ -142,7 +142,7 @@ def _side_guaranteed(h2, np_, me, bids, took, trump, rp, leader, k0, tc, tm, win
     return guaranteed_value(h2, np_, mask, trump, rp, leader, k0, tc, tm, won, rem, vals, tt, stamp, nodes, budget)
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def pimc_move(g, rp, pol, cfg, tt, stamp, nodes, sstate, pstate):
     """pimc's card (a move ``bit + 64 * mode``) for the seat on turn in position ``g`` (see
     :mod:`analyzer.games.tricks.kernels.playout`; only the hands' sizes and the player's own
