@@ -11,7 +11,6 @@ from scipy import stats as st
 
 from analyzer.evaluator import Evaluator
 from analyzer.frequencies import FreqTable, exact_frequencies, ranking_paradox, sampled_frequencies
-from analyzer.kernels.evaluate import scores_all
 from analyzer.rules import get_rules
 from analyzer.stats import wilson_interval
 
@@ -97,17 +96,33 @@ DIGESTS_OTHER_DECKS = [
 ]
 
 
+def lex_combinations(n: int, k: int) -> np.ndarray:
+    """Every k-subset of ``range(n)``, one row each, in lexicographic order (the rows of
+    ``itertools.combinations``), built a column at a time: each row is followed by the indices
+    above its last."""
+    rows = np.arange(n, dtype=np.int64)[:, None]
+    for _ in range(k - 1):
+        last = rows[:, -1]
+        more = n - 1 - last
+        step = np.arange(more.sum()) - np.repeat(np.cumsum(more) - more, more)
+        rows = np.hstack([np.repeat(rows, more, axis=0), (np.repeat(last, more) + 1 + step)[:, None]])
+    return rows
+
+
+def test_lex_combinations_are_itertools_combinations() -> None:
+    from itertools import combinations
+
+    for n, k in ((6, 1), (7, 3), (9, 5)):
+        assert lex_combinations(n, k).tolist() == [list(c) for c in combinations(range(n), k)]
+
+
 def order_digest(preset: str, deck: str) -> tuple[int, str]:
-    """(number of distinct scores, sha256 of the dense ranks of all 5-card hands' scores)."""
+    """(number of distinct scores, sha256 of the dense ranks of all 5-card hands' scores, the
+    hands in lexicographic order of deck indices)."""
     ev = Evaluator(get_rules(preset, deck=deck))
     cards = ev.deck.cards.astype(np.int64)
-    n = cards.size
-    offsets = np.zeros(n, np.int64)
-    for first in range(1, n):
-        offsets[first] = offsets[first - 1] + comb(n - first, 4)
-    out = np.full(comb(n, 5), -1, np.int32)
-    scores_all(cards, 5, *ev.kernel_args(), offsets, out)
-    assert (out >= 0).all()
+    out = ev.score_batch(cards[lex_combinations(cards.size, 5)])
+    assert out.size == comb(cards.size, 5) and (out >= 0).all()
     distinct, dense = np.unique(out, return_inverse=True)
     return distinct.size, hashlib.sha256(dense.astype("<i4").tobytes()).hexdigest()
 
@@ -121,21 +136,6 @@ def test_hand_order_digest(preset: str, deck: str, classes: int, digest: str) ->
 @pytest.mark.parametrize(("preset", "deck", "classes", "digest"), DIGESTS_OTHER_DECKS)
 def test_hand_order_digest_other_decks(preset: str, deck: str, classes: int, digest: str) -> None:
     assert order_digest(preset, deck) == (classes, digest)
-
-
-def test_scores_all_agrees_with_score_batch() -> None:
-    """The enumeration order the digests rely on: lexicographic order of deck indices."""
-    ev = Evaluator("short-32")
-    cards = ev.deck.cards.astype(np.int64)
-    n = cards.size
-    offsets = np.zeros(n, np.int64)
-    for first in range(1, n):
-        offsets[first] = offsets[first - 1] + comb(n - first, 4)
-    out = np.empty(comb(n, 5), np.int32)
-    scores_all(cards, 5, *ev.kernel_args(), offsets, out)
-    from itertools import combinations
-    hands = cards[np.array(list(combinations(range(n), 5)))]
-    assert np.array_equal(out, ev.score_batch(hands))
 
 
 # ---------------------------------------------------------------------------------------------

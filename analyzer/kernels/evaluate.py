@@ -70,15 +70,10 @@ def best_of_keys(table, kp, s0, s1, s2, s3):
 
 
 @no_refcount
-def _walk(first, deck, k, table, wbits, counts, scores, offset):
-    """Score every k-subset of ``deck`` whose smallest index is ``first`` (lexicographic order).
-
-    Adds category positions into ``counts`` and, when ``scores`` is non-empty, stores scores
-    from ``scores[offset]`` on.
-    """
+def _walk(first, deck, k, table, wbits, counts):
+    """Score every k-subset of ``deck`` whose smallest index is ``first``, adding category
+    positions into ``counts``."""
     n = deck.shape[0]
-    keep = scores.shape[0] > 0
-    t = offset
     a = deck[first]
     for i1 in range(first + 1, n):
         b = deck[i1]
@@ -91,9 +86,6 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                     if k == 5:
                         s = table[key5(a, b, c, d, e, wbits)]
                         counts[s >> CAT_SHIFT] += 1
-                        if keep:
-                            scores[t] = s
-                            t += 1
                         continue
                     for i5 in range(i4 + 1, n):
                         f = deck[i5]
@@ -101,17 +93,11 @@ def _walk(first, deck, k, table, wbits, counts, scores, offset):
                             kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, np.int64(ABSENT), wbits)
                             s = best_of_keys(table, kp, s0, s1, s2, s3)
                             counts[s >> CAT_SHIFT] += 1
-                            if keep:
-                                scores[t] = s
-                                t += 1
                             continue
                         for i6 in range(i5 + 1, n):
                             kp, s0, s1, s2, s3 = keys7(a, b, c, d, e, f, deck[i6], wbits)
                             v = best_of_keys(table, kp, s0, s1, s2, s3)
                             counts[v >> CAT_SHIFT] += 1
-                            if keep:
-                                scores[t] = v
-                                t += 1
 
 
 @kernel(parallel=True)
@@ -120,19 +106,6 @@ def count_all(deck, k, table, wbits, n_pos, lo, hi):
     lowest deck index is in ``lo .. hi-1`` (``0, len(deck)``: every hand; a caller walks the
     ranges in pieces so that Ctrl-C is seen between them)."""
     per_first = np.zeros((hi - lo, n_pos), np.int64)
-    none = np.empty(0, np.int32)
     for f in prange(hi - lo):
-        _walk(lo + f, deck, k, table, wbits, per_first[f], none, 0)
+        _walk(lo + f, deck, k, table, wbits, per_first[f])
     return per_first.sum(axis=0)
-
-
-@kernel(parallel=True)
-def scores_all(deck, k, table, wbits, offsets, out):
-    """Scores of every k-subset of ``deck`` in lexicographic order of deck indices.
-
-    ``offsets[first]`` is the position of the first hand whose smallest index is ``first``.
-    """
-    n = deck.shape[0]
-    for first in prange(n):
-        counts = np.zeros(16, np.int64)
-        _walk(first, deck, k, table, wbits, counts, out, offsets[first])
