@@ -24,7 +24,12 @@ from analyzer.games.videopoker.montecarlo import best_holds_for_every_deal, simu
 from analyzer.games.videopoker.names import family_name, line_name, member_detail
 from analyzer.games.videopoker.patterns import field, hold_patterns, pattern_of
 from analyzer.games.videopoker.paytable import PaytableError, load_paytable, paytable_from_mapping
-from analyzer.games.videopoker.strategy import strategy_table, wild_rank_mask, words_for
+from analyzer.games.videopoker.strategy import (
+    HoldPatterns,
+    strategy_table,
+    wild_rank_mask,
+    words_for,
+)
 from analyzer.rules import Category
 from analyzer.stats import chi_square_gof
 
@@ -251,6 +256,15 @@ def _replay(a, s):
     pick = np.argmin(rank * (1 << 24) + ((1 << 23) - key), axis=1)
     ev = a.evs[np.arange(pat.shape[0]), pick]
     return Fraction(int((g.mult * np.rint(ev).astype(np.int64)).sum()), int(g.mult.sum()) * a.weight)
+
+
+def test_hold_patterns_deals_of_is_the_unique_union():
+    """The deals holding any of some patterns, by marking: ``np.unique`` of their lists."""
+    a, _ = _strategy("jacks-or-better-9-6")
+    ev = HoldPatterns(a).lines
+    for moved in ([0], [3, 1], list(range(0, ev.npat, 7))):
+        want = np.unique(np.concatenate([ev.deals[ev.start[p]:ev.start[p + 1]] for p in moved]))
+        assert np.array_equal(ev.deals_of(moved), want)
 
 
 @pytest.mark.parametrize("name", sorted(STRATEGY_BOUNDS))

@@ -14,7 +14,7 @@ import numpy as np
 from analyzer.games.videopoker.exact import Analysis, analyze
 from analyzer.games.videopoker.paytable import PayTable, load_paytable, paytable_names
 from analyzer.games.videopoker.report_card import VideoPokerCard, video_poker_card
-from analyzer.games.videopoker.strategy import StrategyTable, strategy_table
+from analyzer.games.videopoker.strategy import HoldPatterns, StrategyTable, strategy_table
 from analyzer.numfmt import pct
 from analyzer.report.study import Study
 
@@ -42,9 +42,10 @@ class _Done:
 
     @classmethod
     def of(cls, a: Analysis) -> _Done:
-        s = strategy_table(a)
+        hold = HoldPatterns(a)  # the strategy table's and the card's: built once
+        s = strategy_table(a, patterns=hold)
         return cls(a.table, a.ret, a.sd, a.hit_frequency, a.counts, a.total, a.rows(), a.cards_drawn(),
-                   a.return_by_wild_dealt(), s, video_poker_card(a, s))
+                   a.return_by_wild_dealt(), s, video_poker_card(a, s, patterns=hold))
 
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")

@@ -24,7 +24,7 @@ import numpy as np
 from analyzer.games.videopoker import patterns as P
 from analyzer.games.videopoker.exact import Analysis
 from analyzer.games.videopoker.names import family_key, line_name
-from analyzer.games.videopoker.strategy import StrategyTable, _Lines, wild_rank_mask, words_for
+from analyzer.games.videopoker.strategy import HoldPatterns, StrategyTable, words_for
 
 __all__ = ["CARD_LINES", "SIMPLE_LINES", "CardLine", "VideoPokerCard", "players_words", "video_poker_card"]
 
@@ -142,20 +142,15 @@ def players_words(name: str, paying_pair: str | None = None) -> tuple[str, str]:
 class _Cutter:
     """The exact play of a list of lines (lists of pattern ids) over every deal."""
 
-    def __init__(self, analysis: Analysis, table: StrategyTable):
-        g = analysis.game
-        hp = analysis.table.min_paying_pair
-        pat, key = P.hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5, g.binom,
-                                   wild_rank_mask(analysis))
-        self.uniq = np.unique(pat)
-        pid = np.searchsorted(self.uniq, pat).astype(np.int64, copy=False)
-        del pat
+    def __init__(self, analysis: Analysis, table: StrategyTable, patterns: HoldPatterns | None = None):
+        hold = HoldPatterns(analysis) if patterns is None else patterns
+        self.uniq = hold.uniq
         self.family = {int(i): family_key(int(p)) for i, p in enumerate(self.uniq)}
         self.kind = {int(i): (P.field(int(p), "kind"), P.field(int(p), "wild")) for i, p in enumerate(self.uniq)}
-        self.mult = g.mult.astype(np.float64)
+        self.mult = hold.mult
         self.weight = analysis.weight
         self.scale = float(self.mult.sum()) * analysis.weight
-        self.ev = _Lines(pid, key, analysis.evs, self.mult, int(self.uniq.size))
+        self.ev = hold.lines
         self.tol = 1e-12  # return units
         self.words = words_for(analysis)
         self.lines = [[int(i) for i in np.searchsorted(self.uniq, np.array(ln.members, np.int64))]
@@ -249,7 +244,7 @@ class _Cutter:
                 by_family.setdefault(family_key(p), []).append(p)
             texts, notes = [], []
             for fk, group in by_family.items():
-                fam = [int(p) for p in self.uniq if family_key(int(p)) == fk]
+                fam = [int(self.uniq[i]) for i, k in self.family.items() if k == fk]  # (keys computed once)
                 text, note = players_words(line_name(group, fam, self.words), paying)
                 texts.append(text)
                 if note:
@@ -298,10 +293,10 @@ def _join(texts: list[str]) -> str:
 
 
 def video_poker_card(analysis: Analysis, table: StrategyTable, card_lines: int = CARD_LINES,
-                     simple_lines: int = SIMPLE_LINES) -> VideoPokerCard:
+                     simple_lines: int = SIMPLE_LINES, patterns: HoldPatterns | None = None) -> VideoPokerCard:
     """The card (at most ``card_lines``) and the simple strategy (at most ``simple_lines``), both in
-    EV order, with their exact returns."""
-    cut = _Cutter(analysis, table)
+    EV order, with their exact returns (``patterns``: the ones :func:`.strategy.strategy_table` used)."""
+    cut = _Cutter(analysis, table, patterns)
     hp = analysis.table.min_paying_pair
     paying = _RANKS[hp] if hp is not None and cut.words.high_cards else None
     card = cut.cut(cut.lines, card_lines)

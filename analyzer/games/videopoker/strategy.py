@@ -15,6 +15,7 @@ table; the tests check every shipped table against a bound, so no doctest runs i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ from analyzer.games.videopoker.exact import Analysis
 from analyzer.games.videopoker.names import Words, family_key, line_name
 from analyzer.results import TableResult
 
-__all__ = ["MERGE_TOL", "StrategyLine", "StrategyTable", "strategy_table"]
+__all__ = ["MERGE_TOL", "HoldPatterns", "StrategyLine", "StrategyTable", "strategy_table"]
 
 MERGE_TOL = 0.0  # return one merge of two lines of a family may cost (per unit bet)
 _DEAD = 1 << 30
@@ -101,11 +102,19 @@ class _Lines:
     def gain(self, old: list[list[int]], new: list[list[int]], moved: list[int]) -> float:
         """Exact change of the total (scaled EV) from ``old`` to ``new``, lists that differ
         only in the lines of the patterns ``moved``."""
-        sub = np.unique(np.concatenate([self.deals[self.start[p]:self.start[p + 1]] for p in moved]))
+        sub = self.deals_of(moved)
         if self._cur_for is not old:
             self._cur_for, self._cur = old, self.play(old)[0]
         return float(O.subset_value(sub, self.pid, self.key, self.evs, self.line_of(new), self.mult)
                      - self.mult[sub] @ self._cur[sub])
+
+    def deals_of(self, patterns: list[int]) -> np.ndarray:
+        """The deals holding any of ``patterns``, ascending, each once (``np.unique`` of their
+        lists, by marking: the sort of a merge's millions of entries was most of the card's time)."""
+        mark = np.zeros(self.pid.shape[0], np.bool_)
+        for p in patterns:
+            mark[self.deals[self.start[p]:self.start[p + 1]]] = True
+        return np.flatnonzero(mark)
 
     def line_of(self, lines: list[list[int]]) -> np.ndarray:
         out = np.full(self.npat, _DEAD, np.int64)
@@ -125,6 +134,31 @@ class _Lines:
         fam = np.array([group[m[0]] for m in lines], np.int64)
         O.improve_order(rep_p, rep_ev, self.mult, order, fam, 6, tol, True)
         return [lines[i] for i in order]
+
+
+class HoldPatterns:
+    """Every hold of every canonical deal by its pattern, built once per analysis: the strategy
+    table and its card (:mod:`.report_card`) share it. ``uniq``: the distinct packed patterns,
+    sorted; ``pid[deal, hold]``: the hold's index into them; ``key``: :func:`.patterns.hold_patterns`'
+    tie key; ``lines``: the exact evaluator of lists of lines (built on first use). Usage::
+
+        hp = HoldPatterns(a); s = strategy_table(a, patterns=hp); card = video_poker_card(a, s, patterns=hp)
+    """
+
+    def __init__(self, analysis: Analysis):
+        g = analysis.game
+        hp = analysis.table.min_paying_pair
+        pat, self.key = P.hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5, g.binom,
+                                        wild_rank_mask(analysis))
+        self.uniq = np.unique(pat)  # the ids by search: ~6x quicker than return_inverse's argsort of every hold
+        self.pid = np.searchsorted(self.uniq, pat).astype(np.int64, copy=False)
+        del pat  # (deals, 32) int64: the ids say the same (memory, ~40 MB a table)
+        self.evs = analysis.evs
+        self.mult = g.mult.astype(np.float64)
+
+    @cached_property
+    def lines(self) -> _Lines:
+        return _Lines(self.pid, self.key, self.evs, self.mult, int(self.uniq.size))
 
 
 def _merged(lines: list[list[int]], i: int, j: int, at: int) -> list[list[int]]:
@@ -165,20 +199,17 @@ def _merge(ev: _Lines, lines: list[list[int]], group: np.ndarray, budget: float)
             return lines
 
 
-def strategy_table(analysis: Analysis, merge_tol: float = MERGE_TOL) -> StrategyTable:
-    """Derive the ordered hold list from the optimal holds and score it exactly."""
-    g = analysis.game
-    hp = analysis.table.min_paying_pair
+def strategy_table(analysis: Analysis, merge_tol: float = MERGE_TOL,
+                   patterns: HoldPatterns | None = None) -> StrategyTable:
+    """Derive the ordered hold list from the optimal holds and score it exactly (``patterns``:
+    the analysis's :class:`HoldPatterns`, when the caller shares them with the card)."""
     words = words_for(analysis)
-    pat, key = P.hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5, g.binom,
-                               wild_rank_mask(analysis))
-    uniq = np.unique(pat)  # the ids by search: ~6x quicker than return_inverse's argsort of every hold
-    pid = np.searchsorted(uniq, pat).astype(np.int64, copy=False)
-    del pat  # (deals, 32) int64: the ids say the same (memory, ~40 MB a table)
+    hold = HoldPatterns(analysis) if patterns is None else patterns
+    uniq, pid, key = hold.uniq, hold.pid, hold.key
     npat = uniq.size
     fam_keys, group = np.unique([family_key(int(p)) for p in uniq], return_inverse=True)
     group = group.astype(np.int64)
-    mult = g.mult.astype(np.float64)
+    mult = hold.mult
     opt = analysis.evs.max(axis=1)
     scale = float(mult.sum()) * analysis.weight  # scaled EV sum -> return
     tol = 1e-12 * float(mult @ opt)
@@ -199,7 +230,7 @@ def strategy_table(analysis: Analysis, merge_tol: float = MERGE_TOL) -> Strategy
                 lines[-1].append(int(p))
             else:
                 lines.append([int(p)])
-    ev = _Lines(pid, key, analysis.evs, mult, npat)
+    ev = hold.lines
     lines = ev.reorder(lines, group, tol)
     lines = _merge(ev, lines, group, merge_tol * scale)
     lines = ev.reorder(lines, group, tol)
