@@ -84,7 +84,8 @@ _KEEP_WHOLE = [  # an estimate with its interval ("66.2 %, 60.4–71.5 %") stays
     (re.compile(rf"({_NUM}) (%|pts|points)(?![\w-])"), "\\1&nbsp;\\2"),
     (re.compile(rf"± ({_NUM})"), "±&nbsp;\\1"),
     (re.compile(rf"({_NUM}(?:&nbsp;%)?)–({_NUM})"), "<span class='nw'>\\1–\\2</span>"),  # a line may break after a dash
-    (re.compile(r"(?<![\w;&])([A-Za-z]+) (\d+)(?![\w.,]| %)"), "\\1&nbsp;\\2"),  # "bid 0", "seat 2": a label and its count
+    (re.compile(r"(?<![\w;&])([A-Za-z]+) (\d+)(?![\w.,-]| %)"), "\\1&nbsp;\\2"),  # "bid 0", "seat 2": a label and its count
+    (re.compile(r"(?<![\w.-])(\d+-[A-Za-z]+)\b"), "<span class='nw'>\\1</span>"),  # "12-line", "5-card": whole
 ]
 
 
@@ -99,6 +100,8 @@ def _whole_numbers(text: str) -> str:
     'p 34.5&nbsp;% [28.3,&nbsp;41.3] ±&nbsp;3.4, 5.1&nbsp;to&nbsp;6.3'
     >>> _whole_numbers("CI 9.04–10.49")
     "CI <span class='nw'>9.04–10.49</span>"
+    >>> _whole_numbers("a 12-line card")
+    "a <span class='nw'>12-line</span> card"
     >>> _whole_numbers("bid 0 (66.2 %, 60.4–71.5 %)")
     "bid&nbsp;0 (<span class='nw'>66.2&nbsp;%, 60.4&ndash;71.5&nbsp;%</span>)"
     """
