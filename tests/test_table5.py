@@ -10,6 +10,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from random_hands import hands_with_wilds
 
 from analyzer.cards import CardError
 from analyzer.errors import JokerOddsError
@@ -29,15 +30,8 @@ def _old(ev: Evaluator, hands: np.ndarray) -> np.ndarray:
 
 def _hands(ev: Evaluator, n: int, seed: int) -> np.ndarray:
     """Random hands, a third of them with every wild card of the deck (up to four) forced in."""
-    rng = np.random.default_rng(seed)
     deck = ev.deck.cards.astype(np.int64)
-    hands = deck[np.argpartition(rng.random((n, deck.size)), 5, axis=1)[:, :5]]
-    wild = deck[ev.wild[deck].astype(bool)][:4]
-    for i in range(0, n, 3):
-        rest = np.setdiff1d(hands[i], wild)[: 5 - wild.size]
-        if rest.size == 5 - wild.size:
-            hands[i] = np.concatenate([wild, rest])
-    return hands
+    return hands_with_wilds(deck, deck[ev.wild[deck].astype(bool)][:4], 5, n, np.random.default_rng(seed))
 
 
 def _evaluators() -> list[Evaluator]:

@@ -9,6 +9,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from random_hands import hands_with_wilds
 
 from analyzer.cards import CardError
 from analyzer.evaluator import Evaluator
@@ -25,16 +26,8 @@ def _old(ev: Evaluator, hands: np.ndarray) -> np.ndarray:
 
 def _hands(ev: Evaluator, n: int, seed: int) -> np.ndarray:
     """Random hands, a third of them with every wild card of the deck forced in where it fits."""
-    rng = np.random.default_rng(seed)
     deck = ev.deck.cards.astype(np.int64)
-    keys = rng.random((n, deck.size))
-    hands = deck[np.argpartition(keys, ev.k, axis=1)[:, : ev.k]]
-    wild = deck[ev.wild[deck].astype(bool)][: ev.k - 1]
-    for i in range(0, n, 3):
-        rest = np.setdiff1d(hands[i], wild)[: ev.k - wild.size]
-        if rest.size == ev.k - wild.size:
-            hands[i] = np.concatenate([wild, rest])
-    return hands
+    return hands_with_wilds(deck, deck[ev.wild[deck].astype(bool)][: ev.k - 1], ev.k, n, np.random.default_rng(seed))
 
 
 @pytest.mark.parametrize("k", [6, 7])
