@@ -124,12 +124,13 @@ def test_jsonl_and_bad_deals() -> None:
 
 
 def test_winner_and_beaters_match_trick_winner() -> None:
-    """The move ordering's and the decided-trick check's shortcut (a card played next takes the
-    trick or leaves it where it was) against trick_winner on every next card of random tricks."""
+    """The move ordering's, the decided-trick check's and the search's shortcut (a card played next
+    takes the trick or leaves it where it was) against trick_winner on every next card of random
+    tricks, and the next winner and beaters the search derives from it."""
     import numpy as np
 
     from analyzer.games.tricks.kernels.moves import HIGH, JK1, JK2, LOW, legal_moves, trick_winner
-    from analyzer.games.tricks.search.bounds import winner_and_beaters
+    from analyzer.games.tricks.search.bounds import beaters, winner_and_beaters
 
     rng = random.Random(31)
     cases = [("georgian-joker", ["trump_beats_take=false"]), ("georgian-joker", ["trump_beats_take=true"]),
@@ -162,6 +163,9 @@ def test_winner_and_beaters_match_trick_winner() -> None:
                     else:
                         takes = bool((int(beat) >> c) & 1)
                     assert want == (k if takes else w), (preset, over, trump, t_card, t_mode, k, c, mode)
+                    # the search carries them from card to card: the taker's beaters, or the same
+                    assert winner_and_beaters(t_card, t_mode, k + 1, trump, rp) == (
+                        (k, beaters(t_card, t_mode, k, trump, rp)) if takes else (w, beat))
                     checked += 1
     assert checked > 1000
 

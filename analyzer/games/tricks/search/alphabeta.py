@@ -33,15 +33,18 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
-from analyzer.games.tricks.kernels.moves import legal_moves, trick_winner
+from analyzer.games.tricks.kernels.moves import HIGH, JK1, TOP_TRUMP, legal_moves
+from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.bounds import (
     MAX_MOVES,
+    beaters,
     canonical,
     order_moves,
     sort_suits,
     sure_against,
     sure_tricks,
     trick_decided,
+    winner_and_beaters,
 )
 from analyzer.games.tricks.search.table import (
     find,
@@ -54,6 +57,7 @@ from analyzer.kernels.jit import kernel, no_refcount
 __all__ = ["UNBOUNDED", "alphabeta", "buffers", "in_side", "known_answers", "known_bounds", "remember_answer",
            "remember_bounds"]
 
+R_MODEL = P.MODEL
 UNBOUNDED = np.int64(1) << 62  # a node budget never reached (the paranoid solver's)
 ACC_MIX = 0xD6E8FEB86659FD93  # mixes the accepted set into an answers-table hash
 
@@ -68,12 +72,13 @@ def in_side(s_mask, seat):
 def buffers(np_, rem):
     """Work arrays of a search ``rem`` tricks deep: moves, their sort keys, the tricks' cards
     and modes, the cut-off history, the relative-rank hands, the stack (its columns as rows of
-    one int64 array; a row at least 4 long: the node knowledge's outputs)."""
+    one int64 array: a row at least 8 long for the node knowledge's inputs and outputs, two for
+    the trick under way at each ply, its winner so far and the cards that take it)."""
     depth = rem * np_ + 1
     return (np.zeros((depth, MAX_MOVES), np.int64), np.zeros((depth, MAX_MOVES), np.int64),
             np.zeros((rem + 1, np_), np.int64), np.zeros((rem + 1, np_), np.int64),
             np.zeros((np_, 64 * 11), np.int64), np.zeros((rem + 1, np_), np.uint64),
-            np.zeros((13, depth + 3), np.int64))
+            np.zeros((15, max(depth + 3, 8)), np.int64))
 
 
 @no_refcount(inline="always")
@@ -100,13 +105,14 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     trick bounds of the relative-rank hands, plain suits sorted (written to ``ch``:
     :func:`sort_suits`); ``slot_key`` gets the table
     index to store under (-1: none) and the table's best move (``slot_key[2]``, -1: none).
-    Within a trick (``t_card``/``t_mode``, ``rp``: the rules) whose winner no seat still to play
-    can change (:func:`trick_decided`): the winning side's sure tricks after it."""
+    Within a trick (``t_card``/``t_mode``, ``rp``: the rules; its winner so far and the cards
+    that take it in ``slot_key[5]``/``[6]``) whose winner no seat still to play can change
+    (:func:`trick_decided`): the winning side's sure tricks after it."""
     ta, tb, tbest = tt[2], tt[3], tt[5]
     slot_key[0] = -1
     slot_key[2] = -1
     if k != 0:  # a trick under way: when its winner is sure, the bounds of the position after it
-        w = trick_decided(hands, np_, t_card, t_mode, k, leader, trump, rp)
+        w = trick_decided(hands, np_, k, leader, slot_key[5], uint64(slot_key[6]))
         if w >= 0:
             rest = np.int64(0)  # the seats still to play: their hands hold this trick's card
             for j in range(k, np_):
@@ -116,7 +122,8 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
                 if slot_key[3] >= target:
                     return 1
             else:
-                slot_key[3] = won + rem - 1 - sure_against(hands, np_, s_mask, trump, w, rest, rp)
+                slot_key[3] = won + rem - 1 - sure_against(hands, np_, s_mask, trump, w, rest, rp,
+                                                           won + rem - target)
                 if slot_key[3] < target:
                     return 0
         return -1
@@ -127,7 +134,7 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     slot_key[3] = won + sure_tricks(hands, np_, s_mask, trump, leader, 0, rp)
     if slot_key[3] >= target:
         return 1
-    slot_key[3] = won + rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp)
+    slot_key[3] = won + rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp, won + rem - target + 1)
     if slot_key[3] < target:
         return 0
     canonical(hands, np_, ch)
@@ -197,11 +204,16 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
     slices). ``hands`` is restored unless -1 is returned."""
     kk, ld, wn, rm, sidx, sacc, nm, ci, movers, res, cut, bd = (st[0], st[1], st[2], st[3], st[4], st[5], st[6],
                                                                 st[7], st[8], st[9], st[10], st[11])
-    slot_key = st[12, :4]
+    slot_key = st[12, :8]
+    tw, tbeat = st[13], st[14]  # a trick under way at each ply: the winner so far, the cards that take it
     target = 0  # paranoid: the fewest tricks accepted
     while target < 63 and not (accept >> target) & 1:
         target += 1
     ply = k0
+    if k0 > 0:
+        w0, beat0 = winner_and_beaters(tcard[0], tmode[0], k0, trump, rp)
+        tw[ply] = w0
+        tbeat[ply] = np.int64(beat0)
     kk[ply] = k0
     ld[ply] = leader0
     wn[ply] = won0
@@ -218,6 +230,8 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
             leader = ld[ply]
             cut[ply] = 0
             t = ply // np_
+            slot_key[5] = tw[ply]  # (in) a trick under way: its winner so far, the cards that take it
+            slot_key[6] = tbeat[ply]
             known_r = known(hands, np_, s_mask, trump, k, leader, wn[ply], rm[ply], accept, target, tt,
                             stamp, canon[t], slot_key, tcard[t], tmode[t], rp)
             sidx[ply] = slot_key[0]
@@ -233,7 +247,7 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                 n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
                 if n > 1:  # (a single legal card has no equivalent to drop and nothing to sort)
                     n = order_moves(mv[ply], n, hands, np_, s_mask, mover, trump, rp, tcard[t], tmode[t], k,
-                                    leader, keyb[ply], hist)
+                                    leader, keyb[ply], hist, tw[ply], uint64(tbeat[ply]))
                 bm = slot_key[2]
                 if bm >= 0:  # the table's best move of this position first
                     for j in range(n):
@@ -261,8 +275,16 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                 tcard[t, k] = a & 63
                 tmode[t, k] = a >> 6
                 c = ply + 1
+                # the card takes the trick or leaves it to the winner so far (winner_and_beaters)
+                b = a & 63
+                if k == 0:
+                    takes = True
+                elif b >= JK1:
+                    takes = (a >> 6) == HIGH or rp[R_MODEL] == TOP_TRUMP
+                else:
+                    takes = (uint64(tbeat[ply]) >> uint64(b)) & uint64(1) == 1
                 if k + 1 == np_:
-                    w = (ld[ply] + trick_winner(tcard[t], tmode[t], np_, trump, rp)) % np_
+                    w = (ld[ply] + (k if takes else tw[ply])) % np_
                     kk[c] = 0
                     ld[c] = w
                     wn[c] = wn[ply] + (1 if in_side(s_mask, w) else 0)
@@ -272,6 +294,12 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                     ld[c] = ld[ply]
                     wn[c] = wn[ply]
                     rm[c] = rm[ply]
+                    if takes:
+                        tw[c] = k
+                        tbeat[c] = np.int64(beaters(tcard[t], tmode[t], k, trump, rp))
+                    else:
+                        tw[c] = tw[ply]
+                        tbeat[c] = tbeat[ply]
                 ply = c
                 state = 0
                 continue

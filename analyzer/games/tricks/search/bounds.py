@@ -17,6 +17,7 @@ way can be decided before its last card (:func:`trick_decided`).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import uint64
 
 from analyzer.games.tricks.kernels import low_bit, popcount, suit_mask, top_bit, trick_winner
@@ -34,7 +35,7 @@ from analyzer.games.tricks.kernels.moves import (
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.jit import no_refcount
 
-__all__ = ["MAX_MOVES", "canonical", "order_moves", "sort_suits", "sure_against", "sure_tricks", "trick_decided",
+__all__ = ["MAX_MOVES", "beaters", "canonical", "order_moves", "sort_suits", "sure_against", "sure_tricks", "trick_decided",
            "winner_and_beaters"]
 
 R_MODEL = P.MODEL
@@ -43,26 +44,46 @@ R_TRUMP_BEATS_TAKE = P.TRUMP_BEATS_TAKE
 MAX_MOVES = 48
 
 
+def _compress_table() -> np.ndarray:
+    """``t[(m << 7) | x]``: the bits of ``x`` at the set bits of ``m`` packed low (7-bit ``m``, ``x``),
+    and ``t[(1 << 14) + m]`` the count of ``m``'s bits."""
+    t = np.zeros((1 << 14) + 128, np.uint8)
+    for m in range(128):
+        t[(1 << 14) + m] = bin(m).count("1")
+        for x in range(128):
+            r = 0
+            j = 0
+            for b in range(7):
+                if m >> b & 1:
+                    r |= (x >> b & 1) << j
+                    j += 1
+            t[(m << 7) | x] = r
+    return t
+
+
+_PACK = _compress_table()
+
+
 @no_refcount
 def canonical(hands, np_, out):
     """Hands with each suit's remaining cards renumbered 0, 1, … by rank and the jokers in seat
-    order: positions equal up to cards already gone share one table entry."""
+    order: positions equal up to cards already gone share one table entry. (Each hand's suit
+    bits are packed at the cards still held, seven ranks at a time, from :data:`_PACK`.)"""
     for i in range(np_):
         out[i] = uint64(0)
     for s in range(4):
+        sh = uint64(16 * s)
         u = uint64(0)
         for i in range(np_):
-            u |= hands[i] & suit_mask(s)
-        r = 0
-        while u:
-            b = low_bit(u)
-            u &= u - uint64(1)
-            bit = uint64(1) << uint64(b)
-            for i in range(np_):
-                if hands[i] & bit:
-                    out[i] |= uint64(1) << uint64(s * 16 + r)
-                    break
-            r += 1
+            u |= hands[i] >> sh
+        u &= uint64(0x1FFF)
+        lo = (u & uint64(127)) << uint64(7)
+        hi = (u >> uint64(7)) << uint64(7)
+        n_lo = uint64(_PACK[(1 << 14) + (u & uint64(127))])
+        for i in range(np_):
+            h = (hands[i] >> sh) & uint64(0x1FFF)
+            r = uint64(_PACK[lo | (h & uint64(127))]) | (uint64(_PACK[hi | (h >> uint64(7))]) << n_lo)
+            out[i] |= r << sh
     first = True
     for i in range(np_):
         j = (hands[i] >> uint64(JK1)) & uint64(3)
@@ -228,12 +249,13 @@ def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
 
 
 @no_refcount
-def sure_against(hands, np_, s_mask, trump, leader, skip, rp):
+def sure_against(hands, np_, s_mask, trump, leader, skip, rp, need):
     """Tricks the others surely take from the side ``s_mask``: the most, over one other seat, of
     its jokers and its trumps less those of its trumps the side's trumps can beat, less one for
     each joker of the side (the mirror of :func:`_sure_of`), or, no other seat holding a joker,
     what it cashes when it leads (:func:`_cash`); seats in ``skip`` are not counted (but hold
-    cards)."""
+    cards). Only a count of at least ``need`` is exact: a seat whose jokers and trumps cannot
+    reach it (and that cashes nothing) is not counted."""
     mine = uint64(0)
     every = uint64(0)
     for i in range(np_):
@@ -247,12 +269,15 @@ def sure_against(hands, np_, s_mask, trump, leader, skip, rp):
         if (s_mask >> i) & 1 or (skip >> i) & 1:
             continue
         c = popcount(hands[i] & JOKERS)
+        others = every & ~hands[i]
+        cashes = not (others & JOKERS) and _leads(hands[i], i, leader, rp)
         if trump >= 0:
             t = hands[i] & suit_mask(trump)
+            if not cashes and c + popcount(t) - my_jokers < need:
+                continue
             c += popcount(t) - _beaten(t, my_trumps)
         c -= my_jokers
-        others = every & ~hands[i]
-        if not (others & JOKERS) and _leads(hands[i], i, leader, rp):
+        if cashes:
             c = max(c, _cash(hands[i], others, trump, _most_trumps(hands, np_, i, trump)))
         if c > best:
             best = c
@@ -271,6 +296,13 @@ def winner_and_beaters(t_card, t_mode, k, trump, rp):
     it played next). A card played next takes the trick or leaves it where it was; a joker played
     next takes it when high (or a top trump); no other card does."""
     w = trick_winner(t_card, t_mode, k, trump, rp)
+    return w, beaters(t_card, t_mode, w, trump, rp)
+
+
+@no_refcount
+def beaters(t_card, t_mode, w, trump, rp):
+    """The ordinary cards that would take a trick won so far by its card at position ``w`` (see
+    :func:`winner_and_beaters`)."""
     c = t_card[w]
     trumps = suit_mask(trump) & NORMAL if trump >= 0 else uint64(0)
     if c < JK1:
@@ -289,30 +321,28 @@ def winner_and_beaters(t_card, t_mode, k, trump, rp):
             beat = uint64(0)
     else:  # a high joker: only a later joker beats it
         beat = uint64(0)
-    return w, beat
+    return beat
 
 
 @no_refcount
-def trick_decided(hands, np_, t_card, t_mode, k, leader, trump, rp):
+def trick_decided(hands, np_, k, leader, w, beat):
     """The seat that wins the trick of ``k`` >= 1 cards whatever the seats still to play do, or -1
     when one of them might take it: none holds a joker, and no card any of them holds would take
-    it played next (:func:`winner_and_beaters`: a card that takes none of the tricks as they
-    stand when it might be played takes nothing)."""
+    it played next (``w``, ``beat``: the trick's :func:`winner_and_beaters`; a card that takes none
+    of the tricks as they stand when it might be played takes nothing)."""
     rest = uint64(0)
     for j in range(k, np_):
         rest |= hands[(leader + j) % np_]
-    if rest & JOKERS:
-        return -1
-    w, beat = winner_and_beaters(t_card, t_mode, k, trump, rp)
-    if rest & beat:
+    if rest & JOKERS or rest & beat:
         return -1
     return (leader + w) % np_
 
 
 @no_refcount
 def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, leader, keyb,
-                 hist):
-    """Drop interchangeable moves, then sort the rest best-first; the new count."""
+                hist, w0, beat):
+    """Drop interchangeable moves, then sort the rest best-first; the new count. ``w0``, ``beat``:
+    the trick's :func:`winner_and_beaters` (when ``k`` > 0)."""
     mine = hands[mover]
     others = uint64(0)
     for i in range(np_):
@@ -331,11 +361,7 @@ def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, 
                 if x != trump:
                     first_plain_unheld = x
     mover_side = (s_mask >> mover) & 1
-    w0 = 0
-    beat = uint64(0)
     top_joker = rp[R_MODEL] == TOP_TRUMP
-    if k > 0:
-        w0, beat = winner_and_beaters(t_card, t_mode, k, trump, rp)
     m = 0
     for i in range(n):
         a = mv[i]
