@@ -105,3 +105,30 @@ def ref_tree_search(S: np.ndarray, tab: np.ndarray, rng: np.ndarray, worlds: int
         if root_visits[a] > root_visits[best_a]:
             best_a = a
     return best_a
+
+
+def ref_resample(S: np.ndarray, seat: int, rng: np.ndarray) -> None:
+    """:func:`~analyzer.games.durak.kernels.policies.resample` card by card: every other seat's
+    unseen cards in ascending code order, then the stock above the turned card, shuffled by the
+    same draws, dealt back in that order."""
+    pool = []
+    for q in range(int(S[L.NPL])):
+        if q != seat:
+            unk = int(S[L.HAND + q]) & ~int(S[L.KNOWN + q])
+            pool += [c for c in range(54) if unk >> c & 1]
+    pool += [int(S[L.STOCK + i]) for i in range(int(S[L.SPOS]), int(S[L.SLEN]) - 1)]
+    for i in range(len(pool) - 1):
+        j = i + int(bounded(rng, len(pool) - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    idx = 0
+    for q in range(int(S[L.NPL])):
+        if q == seat:
+            continue
+        m = int(S[L.KNOWN + q])
+        for _ in range(bin(int(S[L.HAND + q]) & ~int(S[L.KNOWN + q])).count("1")):
+            m |= 1 << pool[idx]
+            idx += 1
+        S[L.HAND + q] = m
+    for i in range(int(S[L.SPOS]), int(S[L.SLEN]) - 1):
+        S[L.STOCK + i] = pool[idx]
+        idx += 1

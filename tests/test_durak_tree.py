@@ -10,7 +10,7 @@ from analyzer.engine import chunk_state
 from analyzer.games.durak.kernels import layout as L
 from analyzer.games.durak.kernels.moves import apply_action, legal_mask, popcount
 from analyzer.games.durak.kernels.play import checked_chunk
-from analyzer.games.durak.kernels.policies import random_action
+from analyzer.games.durak.kernels.policies import random_action, resample
 from analyzer.games.durak.kernels.tree import (
     ISMCTS_EXPLORE,
     UCT_EXPLORE,
@@ -21,7 +21,7 @@ from analyzer.games.durak.rules import durak_rules
 from analyzer.games.durak.simulate import policy_codes
 from analyzer.games.durak.state import DurakState, tables_for
 from analyzer.games.durak.strength import strength
-from tests.durak_tree_reference import ref_tree_search
+from tests.durak_tree_reference import ref_resample, ref_tree_search
 
 NO_JOKER = ["max_attack=0", "first_bout_limit=0"]
 
@@ -43,6 +43,18 @@ def _positions(players: int, deck: str, count: int, seed: int):
         if not st.is_terminal() and popcount(legal_mask(st.S, st.tab)) > 1:
             out.append(st)
     return out
+
+
+@pytest.mark.parametrize(("players", "deck"), [(2, "36+2"), (3, "36+2"), (4, "52+2"), (2, "36")])
+def test_resample_matches_the_card_by_card_reference(players, deck):
+    for k, st in enumerate(_positions(players, deck, 8, players * 7 + len(deck))):
+        for seat in range(players):
+            a, b = st.S.copy(), st.S.copy()
+            r1, r2 = chunk_state(k, 2), chunk_state(k, 2)
+            resample(a, seat, r1, np.empty(54, np.int64))
+            ref_resample(b, seat, r2)
+            assert np.array_equal(a, b)
+            assert np.array_equal(r1, r2)
 
 
 @pytest.mark.parametrize(("players", "deck"), [(2, "36+2"), (3, "36+2"), (4, "52+2"), (2, "36")])

@@ -110,15 +110,14 @@ def _chart_figure(study: Study, name: str, label: str, charts: dict[tuple[str, i
 
 def _deck_rows(label: str, charts: dict[tuple[str, int], PlayChart]) -> list[dict[str, Any]]:
     first = charts[(label, PLAYERS[0])]
+    by_players = {p: charts[(label, p)].rows() for p in PLAYERS}  # each chart's rows made once, not per class
     rows = []
     for i, name in enumerate(first.names):
         row: dict[str, Any] = {"class": name, "dealt": pct(first.frequency[i])}
         for p in PLAYERS:
-            r = charts[(label, p)].rows()[i]
-            row[f"{p}p vs random"] = pct(r["pot_share"])
+            row[f"{p}p vs random"] = pct(by_players[p][i]["pot_share"])
         for p in PLAYERS:
-            r = charts[(label, p)].rows()[i]
-            row[f"{p}p vs players"] = pct(r["vs_players_pot_share"])
+            row[f"{p}p vs players"] = pct(by_players[p][i]["vs_players_pot_share"])
         rows.append(row)
     return rows
 

@@ -125,17 +125,19 @@ def finish_heuristic(S, tab):
 @no_refcount
 def resample(S, seat, rng, pool):
     """Redeal what ``seat`` cannot see: other hands' unseen cards and the stock above the turned
-    card (``pool``: scratch int64 array of 54)."""
+    card (``pool``: scratch int64 array of 54). The unseen cards are gathered seat by seat in
+    ascending code order, then the stock top first, and shuffled (tests/durak_tree_reference.py
+    keeps the card-by-card scan as the reference)."""
     n = S[NPL]
     k = 0
     for q in range(n):
         if q == seat:
             continue
         unk = S[HAND + q] & ~S[KNOWN + q]
-        for c in range(54):
-            if (unk >> c) & 1:
-                pool[k] = c
-                k += 1
+        while unk:  # its set bits, lowest first (the cards in ascending code order)
+            pool[k] = low_bit(unk)
+            k += 1
+            unk &= unk - 1
     for i in range(S[SPOS], S[SLEN] - 1):
         pool[k] = S[STOCK + i]
         k += 1
