@@ -110,3 +110,17 @@ def test_a_bidding_card_has_every_column_on_every_line() -> None:
     card = report._bid_card(rows, 4, 0)
     assert [list(line) for line in card] == [["trumps", "jokers", "0 aces", "1 ace", "2+ aces"]] * 2
     assert card[0]["1 ace"] == "–" and card[1]["1 ace"].startswith("bid 1")
+
+
+def test_a_strength_run_that_drops_its_late_chunks_has_the_same_numbers() -> None:
+    """The study's strength rows stop the chunks still running once the target is met
+    (``_DropLate``): the same deals and totals as the local backend, which lets them finish."""
+    from analyzer.games.tricks.analysis.strength import strength
+
+    r = trick_rules("georgian-joker")
+    size = {"deals": None, "seed": 3, "k": 4, "target_se": 40.0, "max_trials": 96, "check_every": 1,
+            "chunk_size": 8}
+    a = strength(r, 2, "pimc", "heuristic", **size)
+    b = strength(r, 2, "pimc", "heuristic", backend=report._DropLate(2), **size)
+    assert a.deals == b.deals < 96  # the target stopped it
+    assert np.array_equal(a.run.totals, b.run.totals)
