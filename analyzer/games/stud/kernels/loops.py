@@ -191,19 +191,22 @@ def add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums, gr
 def cell_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos, first_up):
     """Σ prob·gain of the situations with a gain, by strategy group and the hand's class:
     (N_GROUPS, n_classes); with Σ prob by group and Σ prob·max(0, gain) (:func:`add_cells`)."""
-    sums = np.zeros((N_GROUPS, n_classes))
+    # a hand's cells lie in one row of the transposed table (its class), not one row per group:
+    # each cell gets the same additions in the same order, so the same sums
+    sums = np.zeros((n_classes, N_GROUPS))
     group_prob = np.zeros(N_GROUPS)
-    positive, _ = add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums, group_prob,
-                            np.zeros((0, 0)))
-    return sums, group_prob, positive
+    positive, _ = add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums.T, group_prob,
+                            np.zeros((0, 0)).T)
+    return np.ascontiguousarray(sums.T), group_prob, positive
 
 
 @kernel
 def cell_mass_sums(hands, gain, prob, hand_pc, n_classes, pos_code, wild_pos, first_up):
     """:func:`cell_sums` and, from the same sweep, Σ prob by cell (each cell's probability) and
     in all: (sums, group_prob, positive, mass, total)."""
-    sums = np.zeros((N_GROUPS, n_classes))
-    mass = np.zeros((N_GROUPS, n_classes))
+    sums = np.zeros((n_classes, N_GROUPS))  # transposed as in :func:`cell_sums`
+    mass = np.zeros((n_classes, N_GROUPS))
     group_prob = np.zeros(N_GROUPS)
-    positive, total = add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums, group_prob, mass)
-    return sums, group_prob, positive, mass, total
+    positive, total = add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums.T, group_prob,
+                                mass.T)
+    return np.ascontiguousarray(sums.T), group_prob, positive, np.ascontiguousarray(mass.T), total
