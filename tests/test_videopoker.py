@@ -267,6 +267,30 @@ def test_hold_patterns_deals_of_is_the_unique_union():
         assert np.array_equal(ev.deals_of(moved), want)
 
 
+def test_lines_gain_is_the_change_of_the_whole_total():
+    """The exact gain of moving some patterns' lines (one kernel over the deals holding them) is
+    the whole list's total after the move less before, each played on every deal in numpy."""
+    a, _ = _strategy("jacks-or-better-9-6")
+    ev = HoldPatterns(a).lines
+    rng = np.random.default_rng(5)
+    old = [[p] for p in rng.permutation(ev.npat).tolist()]
+
+    def total(lines):
+        play = ev.play(lines)[0]
+        return float(ev.mult @ play)
+
+    for _ in range(6):
+        i, j = sorted(rng.choice(len(old) - 1, 2, replace=False).tolist())
+        new = [*old[:i], old[j], *old[i + 1:j], old[i], *old[j + 1:]]
+        moved = old[i] + old[j]
+        gain, scale = ev.gain(old, new, moved), abs(total(old))
+        assert gain == pytest.approx(total(new) - total(old), rel=1e-9, abs=1e-12 * scale)
+        sub = ev.deals_of(moved)  # only the deals holding a moved pattern change
+        assert gain == pytest.approx(float(ev.mult[sub] @ (ev.play(new)[0][sub] - ev.play(old)[0][sub])),
+                                     rel=1e-12, abs=1e-14 * scale)
+        old = new
+
+
 @pytest.mark.parametrize("name", sorted(STRATEGY_BOUNDS))
 def test_strategy_table_is_close_to_optimal(name):
     a, s = _strategy(name)

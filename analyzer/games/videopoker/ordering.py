@@ -20,7 +20,7 @@ from numba import prange
 from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["deals_by_pattern", "drop_patterns", "greedy_order", "improve_order", "line_play", "strategy_play",
-           "subset_value"]
+           "subset_gain"]
 
 
 @kernel
@@ -265,12 +265,26 @@ def deals_by_pattern(pid, npat):
     return start, out
 
 
-@kernel(parallel=True)
-def subset_value(deals, pid, key, evs, line_of, mult):
-    """``sum(mult · EV)`` of playing the lines (as :func:`line_play`) on the given deals."""
-    total = 0.0
-    for j in prange(deals.size):
-        d = deals[j]
-        _, be = _line_pick(d, pid, key, evs, line_of)
-        total += mult[d] * be
-    return total
+@kernel
+def subset_gain(start, deals, moved, pid, key, evs, line_of, mult, cur):
+    """``Σ mult · (EV of playing the lines − cur)`` over the deals holding any of the patterns
+    ``moved`` (CSR lists ``start``/``deals`` of :func:`deals_by_pattern`; each deal once, in
+    ascending order): the exact change of the total when only those patterns' lines move, ``cur``
+    being each deal's EV under the old lines (what :func:`line_play` gives)."""
+    nd = pid.shape[0]
+    mark = np.zeros(nd, np.bool_)
+    lo, hi = nd, -1
+    for p in moved:
+        for i in range(start[p], start[p + 1]):
+            d = deals[i]
+            mark[d] = True
+            lo = min(lo, d)
+            hi = max(hi, d)
+    new = 0.0
+    old = 0.0
+    for d in range(lo, hi + 1):
+        if mark[d]:
+            _, be = _line_pick(d, pid, key, evs, line_of)
+            new += mult[d] * be
+            old += mult[d] * cur[d]
+    return new - old

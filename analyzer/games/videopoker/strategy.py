@@ -102,11 +102,10 @@ class _Lines:
     def gain(self, old: list[list[int]], new: list[list[int]], moved: list[int]) -> float:
         """Exact change of the total (scaled EV) from ``old`` to ``new``, lists that differ
         only in the lines of the patterns ``moved``."""
-        sub = self.deals_of(moved)
         if self._cur_for is not old:
             self._cur_for, self._cur = old, self.play(old)[0]
-        return float(O.subset_value(sub, self.pid, self.key, self.evs, self.line_of(new), self.mult)
-                     - self.mult[sub] @ self._cur[sub])
+        return float(O.subset_gain(self.start, self.deals, np.asarray(moved, np.int64), self.pid, self.key, self.evs,
+                                   self.line_of(new), self.mult, self._cur))
 
     def deals_of(self, patterns: list[int]) -> np.ndarray:
         """The deals holding any of ``patterns``, ascending, each once (``np.unique`` of their
