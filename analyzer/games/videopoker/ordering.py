@@ -20,7 +20,7 @@ from numba import prange
 from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["deals_by_pattern", "drop_patterns", "greedy_order", "improve_order", "line_play", "strategy_play",
-           "subset_gain"]
+           "subset_gain", "subset_replay"]
 
 
 @kernel
@@ -288,3 +288,14 @@ def subset_gain(start, deals, moved, pid, key, evs, line_of, mult, cur):
             new += mult[d] * be
             old += mult[d] * cur[d]
     return new - old
+
+
+@kernel
+def subset_replay(start, deals, moved, pid, key, evs, line_of, ev):
+    """Play the lines again, in place in ``ev``, on the deals holding any of the patterns
+    ``moved`` only: the EVs :func:`line_play` gives after a change of those patterns' lines."""
+    for p in moved:
+        for i in range(start[p], start[p + 1]):
+            d = deals[i]
+            _, be = _line_pick(d, pid, key, evs, line_of)
+            ev[d] = be

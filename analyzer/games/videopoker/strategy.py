@@ -98,14 +98,30 @@ class _Lines:
         self.start, self.deals = O.deals_by_pattern(pid, npat)
         self._cur_for: list[list[int]] | None = None
         self._cur = np.zeros(0)
+        self._tried: dict[int, tuple[list[list[int]], np.ndarray]] = {}
 
     def gain(self, old: list[list[int]], new: list[list[int]], moved: list[int]) -> float:
         """Exact change of the total (scaled EV) from ``old`` to ``new``, lists that differ
         only in the lines of the patterns ``moved``."""
-        if self._cur_for is not old:
-            self._cur_for, self._cur = old, self.play(old)[0]
-        return float(O.subset_gain(self.start, self.deals, np.asarray(moved, np.int64), self.pid, self.key, self.evs,
-                                   self.line_of(new), self.mult, self._cur))
+        self._play_from(old)
+        m = np.asarray(moved, np.int64)
+        self._tried[id(new)] = (new, m)
+        return float(O.subset_gain(self.start, self.deals, m, self.pid, self.key, self.evs, self.line_of(new),
+                                   self.mult, self._cur))
+
+    def _play_from(self, lines: list[list[int]]) -> None:
+        """Each deal's EV under ``lines`` in ``_cur``: when ``lines`` is a list tried since the last
+        change, only the deals holding its moved patterns are played again."""
+        if self._cur_for is lines:
+            return
+        tried = self._tried.get(id(lines))
+        if tried is not None and tried[0] is lines:
+            O.subset_replay(self.start, self.deals, tried[1], self.pid, self.key, self.evs, self.line_of(lines),
+                            self._cur)
+        else:
+            self._cur = self.play(lines)[0]
+        self._cur_for = lines
+        self._tried.clear()
 
     def deals_of(self, patterns: list[int]) -> np.ndarray:
         """The deals holding any of ``patterns``, ascending, each once (``np.unique`` of their
