@@ -246,8 +246,9 @@ class _Driver:
             with _stop_signals(self.checkpoint is not None) as caught, self.backend as be:
                 be.start(self.task, self.seed)
                 reason = self._loop(be, caught, bar)
-                if reason == "interrupted":
-                    be.cancel()  # chunks in flight stop at their next piece
+                # whatever stopped the run (a target met, the time up, Ctrl-C), the chunks still in
+                # flight are not folded: they stop at their next piece instead of running to their end
+                be.cancel()
         finally:
             bar.close()
         if reason == "interrupted":

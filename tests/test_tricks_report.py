@@ -112,15 +112,18 @@ def test_a_bidding_card_has_every_column_on_every_line() -> None:
     assert card[0]["1 ace"] == "–" and card[1]["1 ace"].startswith("bid 1")
 
 
-def test_a_strength_run_that_drops_its_late_chunks_has_the_same_numbers() -> None:
-    """The study's strength rows stop the chunks still running once the target is met
-    (``_DropLate``): the same deals and totals as the local backend, which lets them finish."""
+def test_a_run_stopped_by_its_target_drops_its_late_chunks_and_keeps_its_numbers() -> None:
+    """Once a run's precision target is met, the engine stops the chunks still in flight at their
+    next piece (a pimc deal): the numbers are those of a run of exactly that many deals."""
+    from analyzer.backends import LocalBackend
     from analyzer.games.tricks.analysis.strength import strength
 
     r = trick_rules("georgian-joker")
-    size = {"deals": None, "seed": 3, "k": 4, "target_se": 40.0, "max_trials": 96, "check_every": 1,
-            "chunk_size": 8}
-    a = strength(r, 2, "pimc", "heuristic", **size)
-    b = strength(r, 2, "pimc", "heuristic", backend=report._DropLate(2), **size)
-    assert a.deals == b.deals < 96  # the target stopped it
+    size = {"seed": 3, "k": 4, "chunk_size": 8}
+    be = LocalBackend(2)
+    a = strength(r, 2, "pimc", "heuristic", deals=None, target_se=40.0, max_trials=96, check_every=1, backend=be,
+                 **size)
+    assert a.deals < 96 and be._cancel.is_set()  # the target stopped it, and the late chunks
+    b = strength(r, 2, "pimc", "heuristic", deals=a.deals, **size)
+    assert b.deals == a.deals
     assert np.array_equal(a.run.totals, b.run.totals)

@@ -11,12 +11,10 @@ are computed in :mod:`analyzer.games.tricks.report.rows`, drawn in
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import numpy as np
 
-from analyzer.backends import LocalBackend
 from analyzer.defaults import PIMC_ENDGAME
 from analyzer.games.tricks.report.figures import (
     draw_figure,
@@ -88,18 +86,6 @@ def _how(s: Study, policy: str, sample: str, command: str, note: str = "") -> No
     s.text(f"Policy: {policy}. Sample: {sample}. A bigger run: `{command}`" + (f" ({note})." if note else "."))
 
 
-class _DropLate(LocalBackend):
-    """The local backend, except that once a run has stopped (its precision target met) the chunks
-    still in flight stop at their next piece (a pimc deal) instead of running to their end: the
-    engine drops their results anyway, so the numbers are the same. A targeted strength run
-    stopped with up to two such chunks of 16 pimc deals running: ~40 % of its deals were played for
-    nothing (about 4 of the study's CPU-s)."""
-
-    def close(self) -> None:
-        self.cancel()
-        super().close()
-
-
 def _strength_rows() -> list[dict[str, Any]]:
     from analyzer.games.tricks.analysis.strength import strength
 
@@ -111,8 +97,7 @@ def _strength_rows() -> list[dict[str, Any]]:
             for a, b, n in (("pimc", "heuristic", deals), ("heuristic", "random", STRENGTH_BASE)):
                 # checked every 64 pimc deals (512 others): no row stops on a tiny first sample
                 x = strength(r, cards, a, b, deals=None, seed=SEED, k=K, target_se=_target(r, "strength", cards),
-                             max_trials=n, check_every=4 if a == "pimc" else 2, chunk_size=16 if a == "pimc" else 256,
-                             backend=_DropLate(os.cpu_count() or 1))
+                             max_trials=n, check_every=4 if a == "pimc" else 2, chunk_size=16 if a == "pimc" else 256)
                 label = game if game == "georgian-joker" else f"{game} (draw={r.draw})"
                 rows.append({"game": label, "cards": cards, "a": a, "b": b,
                              "deals": x.deals, "diff": x.diff.mean, "ci_low": x.diff.ci_low,
