@@ -219,6 +219,8 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
     wn[ply] = won0
     rm[ply] = rem0
     start = nodes[0]
+    paranoid = budget == UNBOUNDED  # its cut-offs weighted by depth, ranking its leads (the budgeted
+    # search keeps its order: its answers within a budget depend on it)
     state = 0  # 0 enter a node, 1 try its next move, 2 return r to the parent
     r = False
     while True:
@@ -247,7 +249,7 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                 n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
                 if n > 1:  # (a single legal card has no equivalent to drop and nothing to sort)
                     n = order_moves(mv[ply], n, hands, np_, s_mask, mover, trump, rp, tcard[t], tmode[t], k,
-                                    leader, keyb[ply], hist, tw[ply], uint64(tbeat[ply]))
+                                    leader, keyb[ply], hist, tw[ply], uint64(tbeat[ply]), paranoid)
                 bm = slot_key[2]
                 if bm >= 0:  # the table's best move of this position first
                     for j in range(n):
@@ -315,7 +317,7 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
             hands[movers[ply]] ^= uint64(1) << uint64(a & 63)
             if in_side(s_mask, movers[ply]) == r:  # a cut: S found a way, or the others found a refutation
                 if ci[ply] > 1:
-                    hist[kk[ply], a] += 1
+                    hist[kk[ply], a] += rm[ply] * rm[ply] if paranoid else 1
                 cut[ply] = 1
                 bd[ply] = bd[ply + 1]
                 state = 2

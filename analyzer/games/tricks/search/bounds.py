@@ -340,9 +340,10 @@ def trick_decided(hands, np_, k, leader, w, beat):
 
 @no_refcount
 def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, leader, keyb,
-                hist, w0, beat):
+                hist, w0, beat, lead_hist):
     """Drop interchangeable moves, then sort the rest best-first; the new count. ``w0``, ``beat``:
-    the trick's :func:`winner_and_beaters` (when ``k`` > 0)."""
+    the trick's :func:`winner_and_beaters` (when ``k`` > 0); ``lead_hist``: a lead's cut-off
+    history ranks before its static key (else only breaks its ties)."""
     mine = hands[mover]
     others = uint64(0)
     for i in range(np_):
@@ -397,7 +398,8 @@ def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, 
             r = 14 if b >= JK1 else (b & 15)
             key = 100 - r if side else 50 - r
         mv[m] = a
-        keyb[m] = key * 65536 + min(hist[k, a], 65535)
+        h = min(hist[k, a], 65535)
+        keyb[m] = h * 128 + key if k == 0 and lead_hist else key * 65536 + h
         m += 1
     for i in range(1, m):
         a = mv[i]
