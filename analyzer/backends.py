@@ -173,7 +173,7 @@ class ProcessBackend(Backend):
 
     def close(self) -> None:
         if hasattr(self, "_pool"):
-            if self._cancel.is_set():  # interrupted: the workers' results are not wanted
+            if self._cancel.is_set():  # stopped early: the workers' results are not wanted
                 stop_workers(self._pool)
             self._pool.shutdown(wait=True, cancel_futures=True)
 

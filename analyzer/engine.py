@@ -246,9 +246,10 @@ class _Driver:
             with _stop_signals(self.checkpoint is not None) as caught, self.backend as be:
                 be.start(self.task, self.seed)
                 reason = self._loop(be, caught, bar)
-                # whatever stopped the run (a target met, the time up, Ctrl-C), the chunks still in
-                # flight are not folded: they stop at their next piece instead of running to their end
-                be.cancel()
+                if reason not in ("trials", "max_trials"):
+                    # stopped early (a target met, the time up, Ctrl-C): the chunks still in flight are
+                    # not folded, so they stop at their next piece instead of running to their end
+                    be.cancel()
         finally:
             bar.close()
         if reason == "interrupted":

@@ -232,7 +232,7 @@ class Study:
     def figure(self, name: str, fig: Any, caption: str = "") -> None:
         """A matplotlib figure saved as ``figures/<name>.png`` (and closed); the caption says what
         to read from it. Laid out tight once (unless its maker did) and saved at its own size: a tight
-        bounding box at saving would lay it out a second time (a third of the report's figure time)."""
+        bounding box at saving would lay it out a second time (over half of the report's figure time)."""
         buf = io.BytesIO()
         if fig.get_layout_engine() is None:  # fig.tight_layout() leaves a placeholder engine
             fig.tight_layout()
