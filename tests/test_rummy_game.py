@@ -285,7 +285,8 @@ def test_turns_kernel_matches_a_plain_python_table(players: int, policy: str) ->
     pol = parse_policies(policy, players)
     nt = max_turns + 2
     for seed in range(3):
-        out = turns_chunk(chunk_state(seed, 0), 1, DECK, pol, 3, max_turns, False)
+        # every argument given, as the engine gives them: the engine's compiled kernel, no twin
+        out = turns_chunk(chunk_state(seed, 0), 1, DECK, pol, 3, max_turns, False, False)
         kernel = [int(np.argmax(out[s * nt:(s + 1) * nt])) for s in range(players)]
         kernel = [0 if t == max_turns + 1 else t for t in kernel]
         assert kernel == _python_table(chunk_state(seed, 0), players, policy, max_turns), (players, policy, seed)

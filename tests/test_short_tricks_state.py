@@ -31,7 +31,7 @@ def _kernel_deal(rules, seed: int):  # type: ignore[no-untyped-def]
     if maker >= 0:
         search = new_search(np.zeros(CFG_SIZE, np.int64), state, 1)
         sk.play_deal(g, hands, trump, maker, rp, pols, state, np.zeros(8, np.int64), search, turned,
-                     pack_mask(pack))
+                     np.uint64(pack_mask(pack)))  # (the kernels' type: no twin compiled)
     return [int(h) for h in hands], int(turned), int(trump), int(maker), g[7].tolist()
 
 

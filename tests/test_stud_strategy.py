@@ -284,6 +284,6 @@ def test_cell_and_mass_sums_in_one_sweep_equal_two_sweeps():
     args = (tables.scores.size, tables.pos_code, wild_pos, 0)
     sums, group_prob, positive, mass, total = cell_mass_sums(hands.astype(np.int64), gain, prob, pc, *args)
     alone = cell_sums(hands.astype(np.int64), gain, prob, pc, *args)
-    ones = cell_sums(hands.astype(np.int64), np.where(np.isnan(gain), np.nan, 1.0), prob, pc, *args)
+    ones = cell_sums(hands.astype(np.int64), np.where(np.isnan(gain), np.nan, 1.0).astype(np.float32), prob, pc, *args)
     assert np.array_equal(sums, alone[0]) and np.array_equal(group_prob, alone[1]) and positive == alone[2]
     assert np.array_equal(mass, ones[0]) and total == ones[2]

@@ -51,6 +51,13 @@ def ref_can(hands: list[list[tuple]], trump, leader: int, seat: int, accept: set
     return play([list(h) for h in hands], leader, [], 0)
 
 
+def _ref_once(memo: dict, hands: list[list[tuple]], trump, seat: int, accept: frozenset[int]) -> bool:
+    """:func:`ref_can` from the start (leader 0, Georgian rules), each (seat, set) searched once."""
+    if (seat, accept) not in memo:
+        memo[seat, accept] = ref_can(hands, trump, 0, seat, set(accept), True)
+    return memo[seat, accept]
+
+
 def _deals(rules, cards: int, n: int, seed: int):  # type: ignore[no-untyped-def]
     rng = np.random.default_rng(seed)
     for _ in range(n):
@@ -98,20 +105,17 @@ def test_guaranteed_score_and_bounds_match_minimax(n: int) -> None:
     for st in _deals(GJ, 3, n, 8):
         hands = _ref_hands(st.hands)
         trump = None if st.trump < 0 else "cdhs"[st.trump]
+        memo: dict[tuple[int, frozenset[int]], bool] = {}
         for seat in range(4):
-            can = {frozenset(a): ref_can(hands, trump, 0, seat, set(a), True)
-                   for a in ([k for k in range(4) if k >= t] for t in range(4))}
-            can |= {frozenset(a): ref_can(hands, trump, 0, seat, set(a), True)
-                    for a in ([k for k in range(4) if k <= t] for t in range(4))}
-            low = max(t for t in range(4) if can[frozenset(k for k in range(4) if k >= t)])
-            most = min(t for t in range(4) if can[frozenset(k for k in range(4) if k <= t)])
+            low = max(t for t in range(4) if _ref_once(memo, hands, trump, seat, frozenset(range(t, 4))))
+            most = min(t for t in range(4) if _ref_once(memo, hands, trump, seat, frozenset(range(t + 1))))
             stamp += 1
             assert trick_bounds(np.array(st.hands, np.uint64), 4, seat, st.trump, rp, 0, 3, tt, stamp,
                                 nodes, 10**9) == (low, most)
             for bid in range(4):
                 scores = [ref_score(bid, k, 3) for k in range(4)]
                 best = max(v for v in set(scores)
-                           if ref_can(hands, trump, 0, seat, {k for k in range(4) if scores[k] >= v}, True))
+                           if _ref_once(memo, hands, trump, seat, frozenset(k for k in range(4) if scores[k] >= v)))
                 stamp += 1
                 g = guaranteed_score(np.array(st.hands, np.uint64), 4, seat, st.trump, rp, 0, 0, tc, tc, 0, 3,
                                      bid, 3, 0, tt, stamp, nodes, 10**9)

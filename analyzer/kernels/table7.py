@@ -11,7 +11,7 @@ reaches 5 looks further, at the suited entries of the flat table (as ``keys7`` d
 >>> import numpy as np
 >>> from analyzer.evaluator import Evaluator
 >>> ev = Evaluator("joker-wild", "52+1", 7)
->>> hands = np.array([ev.parse("As Ks Qs Js 2d 3c Jk"), ev.parse("2c 2d 7h 7s 9c Td Kh")])
+>>> hands = np.array([ev.parse("As Ks Qs Js 2d 3c Jk"), ev.parse("2c 2d 7h 7s 9c Td Kh")], np.int64)
 >>> scores = np.empty(2, np.int32)
 >>> score_rows7(hands, 0, 2, *ev.kernel_args7(), scores)
 0

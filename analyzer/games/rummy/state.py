@@ -85,7 +85,7 @@ class RummyState:
         if action not in self.legal_actions():
             raise RummyError(f"illegal move {action!r} for seat {self.current_player()}")
         if self.meta[g.M_PHASE] == g.DRAW:
-            g.draw(action == PILE, self.hands, self.stock, self.pile, self.table, self.tjok, self.opened,
+            g.draw(int(action == PILE), self.hands, self.stock, self.pile, self.table, self.tjok, self.opened,
                    self.own, self.meta, self.free, self.rows)
         else:
             g.discard(int(action), self.hands, self.pile, self.own, self.meta)
