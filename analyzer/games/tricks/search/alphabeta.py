@@ -101,17 +101,20 @@ def _in_window(accept, won, rem):
 def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target, tt, stamp, ch, slot_key, t_card,
                  t_mode, rp):
     """The paranoid search's answer of a node before searching it: 1 or 0, or -1 (search it).
-    At a trick's start: the counts still reachable, the sure tricks of each side, the table's
-    trick bounds of the relative-rank hands, plain suits sorted (written to ``ch``:
-    :func:`sort_suits`); ``slot_key`` gets the table
+    At a trick's start: the counts still reachable, the side's sure tricks, the table's trick
+    bounds of the relative-rank hands, plain suits sorted (written to ``ch``: :func:`sort_suits`),
+    then the others' sure tricks (after the table: it answers most positions the others' count
+    would, and that count costs as much as the table's key); ``slot_key`` gets the table
     index to store under (-1: none) and the table's best move (``slot_key[2]``, -1: none).
     Within a trick (``t_card``/``t_mode``, ``rp``: the rules; its winner so far and the cards
     that take it in ``slot_key[5]``/``[6]``) whose winner no seat still to play can change
-    (:func:`trick_decided`): the winning side's sure tricks after it."""
+    (:func:`trick_decided`), from its second card on: the winning side's sure tricks after it."""
     ta, tb, tbest = tt[2], tt[3], tt[5]
     slot_key[0] = -1
     slot_key[2] = -1
     if k != 0:  # a trick under way: when its winner is sure, the bounds of the position after it
+        if k == 1:  # its led card alone decides it there, a card the trick start's sure tricks count
+            return -1
         w = trick_decided(hands, np_, k, leader, slot_key[5], uint64(slot_key[6]))
         if w >= 0:
             rest = np.int64(0)  # the seats still to play: their hands hold this trick's card
@@ -134,9 +137,6 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     slot_key[3] = won + sure_tricks(hands, np_, s_mask, trump, leader, 0, rp)
     if slot_key[3] >= target:
         return 1
-    slot_key[3] = won + rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp, won + rem - target + 1)
-    if slot_key[3] < target:
-        return 0
     canonical(hands, np_, ch)
     sort_suits(ch, np_, trump)
     idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))
@@ -149,6 +149,10 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
             slot_key[3] = won + tb[slot]
             return 0
         slot_key[2] = tbest[slot]
+    ub = won + rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp, won + rem - target + 1)
+    if ub < target:
+        slot_key[3] = ub
+        return 0
     slot_key[0] = idx
     return -1
 
