@@ -415,6 +415,31 @@ def test_item5_every_size_goes_through_the_guard_and_force_lets_it_run(
     assert isinstance(r.exception, _Ran), (r.exit_code, r.output[-500:])
 
 
+@pytest.mark.parametrize(("args", "alone", "together", "module", "work"), [
+    (["stud", "exchange-edge", "--game", "j-poker", "--situations", "20000", "--screen", "700000"],
+     [["--situations", "20000"], ["--situations", "100", "--screen", "700000"]], "about 1.7 hours",
+     "analyzer.games.stud.cli", "exchange_edge"),
+    (["stud", "options-edge", "--situations", "800", "--screen", "1000000"],
+     [["--situations", "800"], ["--screen", "1000000"]], "about 1.0 hours", "analyzer.games.stud.edge",
+     "house_edge"),
+], ids=["exchange-edge", "options-edge"])
+def test_item5_a_sample_and_its_screen_are_one_run_against_the_ceiling(
+        args: list[str], alone: list[list[str]], together: str, module: str, work: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each size under the hour (3,125 s + 3,125 s; 3,200 s + 500 s at the commands' rates), both
+    together over it: refused, the two named with the estimate of their sum."""
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module(module), work, _ran)
+    sizes = " and ".join(f"{a} {int(b):,}" for a, b in zip(args[-4::2], args[-3::2], strict=True))
+    _fails(args, sizes, together, "of work here together", "a second on two cores", "add --force")
+    for part in alone:
+        r = CliRunner().invoke(main, [*args[:args.index("--situations")], *part])
+        assert isinstance(r.exception, _Ran), (part, r.exit_code, r.output[-500:])
+    r = CliRunner().invoke(main, [*args, "--force"])
+    assert isinstance(r.exception, _Ran), (r.exit_code, r.output[-500:])
+
+
 def test_item5_pimc_cost_follows_k_budget_and_model() -> None:
     from analyzer.games.tricks.cli.bid import pimc_seconds
 

@@ -113,20 +113,37 @@ def force_option(f: F) -> F:
 
 
 def check_run_sizes(ctx: click.Context) -> None:
-    """A usage error when a run's estimated cost (:meth:`RunSize.seconds` of each size option, and
-    of a precision target's ``--max-trials``) is past :data:`CEILING_SECONDS` without ``--force``;
-    the message gives the estimate and the rate it comes from."""
+    """A usage error when a run's estimated cost is past :data:`CEILING_SECONDS` without
+    ``--force``: :meth:`RunSize.seconds` of each size option, of a precision target's
+    ``--max-trials``, and of the size options together (a command's sizes are parts of one run,
+    such as a sample and its screen); the message gives the estimate and the rates it comes from."""
     if ctx.meta.get("force"):
         return
     sizes = [p for p in ctx.command.params if isinstance(p.type, RunSize)]
     cap = next((p for p in ctx.command.params if p.name == "max_trials"), None)
-    checks: list[tuple[click.Parameter, RunSize]] = [(p, p.type) for p in sizes if isinstance(p.type, RunSize)]
-    if sizes and cap is not None and isinstance(sizes[0].type, RunSize):  # a precision target's cap too
-        checks.append((cap, sizes[0].type))
-    for param, size in checks:
+    parts: list[tuple[str, int, RunSize]] = []
+    for param in sizes:
         value = ctx.params.get(param.name or "")
+        if isinstance(value, int) and not isinstance(value, bool) and isinstance(param.type, RunSize):
+            check_size(param.opts[0], value, param.type, ctx.params)
+            parts.append((param.opts[0], value, param.type))
+    if sizes and cap is not None and isinstance(sizes[0].type, RunSize):  # a precision target's cap too
+        value = ctx.params.get(cap.name or "")
         if isinstance(value, int) and not isinstance(value, bool):
-            check_size(param.opts[0], value, size, ctx.params)
+            check_size(cap.opts[0], value, sizes[0].type, ctx.params)
+    seconds = sum(size.seconds(value, ctx.params) for _, value, size in parts)
+    if len(parts) > 1 and seconds > CEILING_SECONDS:
+        raise click.UsageError(
+            f"{' and '.join(f'{label} {value:,}' for label, value, _ in parts)}: about {duration(seconds)} of "
+            f"work here together (about {' and '.join(_rate(size, ctx.params) for _, _, size in parts)} a second "
+            f"on two cores with these options), past this command's ceiling of an hour; add --force to run it "
+            f"anyway")
+
+
+def _rate(size: RunSize, params: dict[str, Any]) -> str:
+    """``size``'s units a second under the command's options, in words (``"6.4 situations"``)."""
+    rate = size.rate / (size.cost(params) if size.cost is not None else 1.0)
+    return f"{f'{rate:,.0f}' if rate >= 10 else f'{rate:.2g}'} {size.unit}"
 
 
 def check_size(label: str, value: int, size: RunSize, params: dict[str, Any]) -> None:
@@ -134,9 +151,7 @@ def check_size(label: str, value: int, size: RunSize, params: dict[str, Any]) ->
     cost more than :data:`CEILING_SECONDS`; the caller has already looked at ``--force``."""
     seconds = size.seconds(value, params)
     if seconds > CEILING_SECONDS:
-        dearer = size.cost(params) if size.cost is not None else 1.0
-        rate = size.rate / dearer
         raise click.UsageError(
-            f"{label} {value:,}: about {duration(seconds)} of work here (about "
-            f"{f'{rate:,.0f}' if rate >= 10 else f'{rate:.2g}'} {size.unit} a second on two cores with "
-            f"these options), past this command's ceiling of an hour; add --force to run it anyway")
+            f"{label} {value:,}: about {duration(seconds)} of work here (about {_rate(size, params)} a second "
+            f"on two cores with these options), past this command's ceiling of an hour; add --force to run it "
+            f"anyway")
