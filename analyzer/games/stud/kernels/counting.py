@@ -36,9 +36,9 @@ def count_below(lst, start, length, x):
 @no_refcount
 def below3(lst, start, length, x0, x1, x2):
     """How many of the sorted ``lst[start:start+length]`` are < ``x0``, < ``x1`` and < ``x2``
-    (``x1 <= x2``: the third count walks on from the second)."""
+    (``x1 <= x2``: the third count walks on from the second; ``x1 == x0``: one search for both)."""
     c0 = count_below(lst, start, length, x0)
-    c1 = count_below(lst, start, length, x1)
+    c1 = c0 if x1 == x0 else count_below(lst, start, length, x1)
     c2 = c1
     while c2 < length and lst[start + c2] < x2:
         c2 += 1
@@ -110,7 +110,10 @@ def situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, out4, c3, s
     that avoids ``excl[:m]`` (``c3``, ``s``: int64 scratch of lengths 3 and 5)."""
     n = cum1.shape[0]
     total = binom[n - m - 1, 4]
-    dealer_counts(excl, m, u, qc, pc, pc + 1, cls, cum1, cum2, tri, quad, binom, c3, s)
+    if pc < qc:  # the dealer's qualifying hands all beat the player's: the count below qc alone
+        dealer_counts(excl, m, u, qc, qc, qc, cls, cum1, cum2, tri, quad, binom, c3, s)
+    else:
+        dealer_counts(excl, m, u, qc, pc, pc + 1, cls, cum1, cum2, tri, quad, binom, c3, s)
     nq = c3[0]
     out4[NQ] = nq
     if pc < qc:

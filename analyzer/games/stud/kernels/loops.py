@@ -170,11 +170,20 @@ def add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums, gr
     for i in range(hands.shape[0]):
         hand = hands[i]
         p = prob[i]
+        # the hand's part of :func:`.counting.up_group`: its ranks and whether it holds a wild card
+        ranks = 0
+        held = 0
+        for a in range(5):
+            ranks |= 1 << (pos_code[hand[a]] >> 2)
+            held |= wild_pos[hand[a]]
         for c in range(gain.shape[1]):
             x = gain[i, c]
             if x != x:
                 continue
-            g = up_group(hand, 5, first_up + c, pos_code, wild_pos)
+            u = first_up + c
+            ur = pos_code[u] >> 2
+            match = 1 if ur < 13 and (ranks >> ur) & 1 else 0
+            g = ur * 6 + match * 3 + (2 if wild_pos[u] else held)
             v = np.float64(x) * p
             sums[g, hand_pc[i]] += v
             group_prob[g] += p

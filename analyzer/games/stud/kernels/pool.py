@@ -132,7 +132,10 @@ def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
     total = binom[nu - nd, 4]
     sort_small(new, 5)
     pc = cls[colex(new, 5, binom)]
-    pool_counts(sub, nd, qc, pc, pc + 1, nu, c4, cum0, cum1, cum2, l3, binom, c3)
+    if pc < qc:  # the dealer's qualifying hands all beat the player's: the count below qc alone
+        pool_counts(sub, nd, qc, qc, qc, nu, c4, cum0, cum1, cum2, l3, binom, c3)
+    else:
+        pool_counts(sub, nd, qc, pc, pc + 1, nu, c4, cum0, cum1, cum2, l3, binom, c3)
     nq = c3[0]
     if pc < qc:
         v = nq * nq_win + (total - nq) * lose_win
