@@ -46,7 +46,7 @@ class HandTables:
 
     @cached_property
     def _counts(self) -> tuple[np.ndarray, np.ndarray]:
-        return K.build_counts(self.cls, self.n, self.scores.size, BINOM)  # type: ignore[no-any-return]
+        return K.build_counts(*self.by_class, self.n, BINOM)  # type: ignore[no-any-return]
 
     @cached_property
     def _lists(self) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,6 @@ from numba import prange
 from analyzer.kernels.combinatorics import (
     binomial_table,
     colex,
-    colex_without,
     sort_small,
     unrank5,
     unrank_all,
@@ -60,32 +59,30 @@ def score_all(pos_code, table, wbits, binom):
 
 
 @kernel
-def build_counts(cls, n, nc, binom):
-    """``cum1`` (n, nc+1) and ``cum2`` (C(n,2), nc+1): hands containing the cards with class < x."""
-    h1 = np.zeros((n, nc + 1), np.int32)
-    h2 = np.zeros((binom[n, 2], nc + 1), np.int32)
-    p = np.empty(5, np.int64)
-    for e in range(4, n):
-        p[4] = e
-        for d in range(3, e):
-            p[3] = d
-            for c in range(2, d):
-                p[2] = c
-                for b in range(1, c):
-                    p[1] = b
-                    for a in range(b):
-                        p[0] = a
-                        k = cls[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]] + 1
-                        for i in range(5):
-                            h1[p[i], k] += 1
-                            for j in range(i + 1, 5):
-                                h2[binom[p[i], 1] + binom[p[j], 2], k] += 1
-    for r in range(h1.shape[0]):
-        for x in range(1, nc + 1):
-            h1[r, x] += h1[r, x - 1]
-    for r in range(h2.shape[0]):
-        for x in range(1, nc + 1):
-            h2[r, x] += h2[r, x - 1]
+def build_counts(sets, start, n, binom):
+    """``cum1`` (n, nc+1) and ``cum2`` (C(n,2), nc+1): hands containing the cards with class < x.
+
+    ``sets``, ``start``: every 5-set by ascending class (:func:`.sweep.class_sets`). Running
+    counts of the hands of the classes seen so far go to column x before class x is added, so
+    each column is written once, whole."""
+    nc = start.size - 1
+    h1 = np.empty((n, nc + 1), np.int32)
+    h2 = np.empty((binom[n, 2], nc + 1), np.int32)
+    r1 = np.zeros(n, np.int32)
+    r2 = np.zeros(binom[n, 2], np.int32)
+    for x in range(nc + 1):
+        for r in range(n):
+            h1[r, x] = r1[r]
+        for r in range(r2.size):
+            h2[r, x] = r2[r]
+        if x == nc:
+            break
+        for row in range(start[x], start[x + 1]):
+            for i in range(5):
+                a = sets[row, i]
+                r1[a] += 1
+                for j in range(i + 1, 5):
+                    r2[binom[a, 1] + binom[sets[row, j], 2]] += 1
     return h1, h2
 
 
@@ -103,25 +100,28 @@ def build_lists(sets, start, n, binom):
     quad = np.empty(binom[n, 4] * l4, np.uint16)
     f3 = np.zeros(binom[n, 3], np.int64)
     f4 = np.zeros(binom[n, 4], np.int64)
-    p = np.empty(5, np.int64)
+    c = np.empty((5, 5), np.int64)  # c[j, i] = C(p[i], j), p = sets[row]: p[i] as a set's j-th smallest card
     for k in range(start.size - 1):
         for row in range(start[k], start[k + 1]):
             for i in range(5):
-                p[i] = sets[row, i]
-            for skip in range(5):  # the 4-set without p[skip]
-                q = colex_without(p, 5, skip, binom)
+                for j in range(1, 5):
+                    c[j, i] = binom[sets[row, i], j]
+            below = 0
+            for skip in range(5):  # the 4-set without p[skip]: the cards above it move one place down
+                q = below
+                for i in range(skip + 1, 5):
+                    q += c[i, i]
                 quad[q * l4 + f4[q]] = k
                 f4[q] += 1
-            for s1 in range(5):  # the 3-sets without p[s1], p[s2]
-                for s2 in range(s1 + 1, 5):
-                    t = 0
-                    j = 1
-                    for i in range(5):
-                        if i != s1 and i != s2:
-                            t += binom[p[i], j]
-                            j += 1
-                    tri[t * l3 + f3[t]] = k
-                    f3[t] += 1
+                if skip < 4:
+                    below += c[skip + 1, skip]
+            for a in range(3):  # the 3-sets p[a] < p[b] < p[d]
+                for b in range(a + 1, 4):
+                    ab = c[1, a] + c[2, b]
+                    for d in range(b + 1, 5):
+                        t = ab + c[3, d]
+                        tri[t * l3 + f3[t]] = k
+                        f3[t] += 1
     return tri, quad
 
 
