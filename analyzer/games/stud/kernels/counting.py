@@ -166,16 +166,28 @@ def score_one(hand, table, wbits):
 
 
 @no_refcount(inline="always")
+def hand_marks(hand, m, pos_code, wild_pos):
+    """The hand's part of :func:`up_group`: (bit set of its ranks, 1 if it holds a wild card)."""
+    ranks = 0
+    held = 0
+    for i in range(m):
+        ranks |= 1 << (pos_code[hand[i]] >> 2)
+        if wild_pos[hand[i]]:
+            held = 1
+    return ranks, held
+
+
+@no_refcount(inline="always")
+def group_of(ranks, held, u, pos_code, wild_pos):
+    """:func:`up_group` of a hand with :func:`hand_marks` ``ranks``, ``held`` and the up card ``u``."""
+    ur = pos_code[u] >> 2
+    match = 1 if ur < 13 and (ranks >> ur) & 1 else 0
+    return ur * 6 + match * 3 + (2 if wild_pos[u] else held)
+
+
+@no_refcount(inline="always")
 def up_group(hand, m, u, pos_code, wild_pos):
     """Situation group for a strategy rule: 6·rank(up) + 3·(up pairs a hand card) + wild state
     (0 no wild seen, 1 the player holds a wild card, 2 the up card is wild)."""
-    ur = pos_code[u] >> 2
-    match = 0
-    held = 0
-    for i in range(m):
-        if ur < 13 and (pos_code[hand[i]] >> 2) == ur:
-            match = 1
-        if wild_pos[hand[i]]:
-            held = 1
-    ws = 2 if wild_pos[u] else held
-    return ur * 6 + match * 3 + ws
+    ranks, held = hand_marks(hand, m, pos_code, wild_pos)
+    return group_of(ranks, held, u, pos_code, wild_pos)

@@ -11,7 +11,17 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from analyzer.games.stud.kernels.counting import LOSE, NQ, TIE, WIN, bet_value, situation, up_group
+from analyzer.games.stud.kernels.counting import (
+    LOSE,
+    NQ,
+    TIE,
+    WIN,
+    bet_value,
+    group_of,
+    hand_marks,
+    situation,
+    up_group,
+)
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded, deal
 
@@ -170,20 +180,12 @@ def add_cells(hands, gain, prob, hand_pc, pos_code, wild_pos, first_up, sums, gr
     for i in range(hands.shape[0]):
         hand = hands[i]
         p = prob[i]
-        # the hand's part of :func:`.counting.up_group`: its ranks and whether it holds a wild card
-        ranks = 0
-        held = 0
-        for a in range(5):
-            ranks |= 1 << (pos_code[hand[a]] >> 2)
-            held |= wild_pos[hand[a]]
+        ranks, held = hand_marks(hand, 5, pos_code, wild_pos)  # once per hand, not per up card
         for c in range(gain.shape[1]):
             x = gain[i, c]
             if x != x:
                 continue
-            u = first_up + c
-            ur = pos_code[u] >> 2
-            match = 1 if ur < 13 and (ranks >> ur) & 1 else 0
-            g = ur * 6 + match * 3 + (2 if wild_pos[u] else held)
+            g = group_of(ranks, held, first_up + c, pos_code, wild_pos)
             v = np.float64(x) * p
             sums[g, hand_pc[i]] += v
             group_prob[g] += p

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from analyzer.games.stud.kernels.counting import group_of, hand_marks
 from analyzer.kernels.combinatorics import colex_without
 from analyzer.kernels.jit import kernel, no_refcount
 
@@ -140,12 +141,7 @@ def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of
     w = weights[i]
     ns = rules.shape[0]
     cat = 8 + rep_cat[i]
-    # the situation group of :func:`.counting.up_group`, from the hand's ranks and wild cards
-    ranks = 0
-    held = 0
-    for a in range(5):
-        ranks |= 1 << (pos_code[h[a]] >> 2)
-        held |= wild_pos[h[a]]
+    ranks, held = hand_marks(h, 5, pos_code, wild_pos)  # the hand's part of the situation group
     for j in range(width):
         u = u0 + j
         if u == h[0] or u == h[1] or u == h[2] or u == h[3] or u == h[4]:
@@ -162,9 +158,7 @@ def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of
         v = c_nq * nq_win + c_win * pay + c_tie * tie_win + c_lose * lose_win
         if keep_gain:
             gain[i, u] = (v + total) / total
-        ur = pos_code[u] >> 2
-        match = 1 if ur < 13 and (ranks >> ur) & 1 else 0
-        g = ur * 6 + match * 3 + (2 if wild_pos[u] else held)
+        g = group_of(ranks, held, u, pos_code, wild_pos)
         for k in range(ns):
             acc[u, k, 0] += w
             acc[u, k, 6] += w * c_nq
