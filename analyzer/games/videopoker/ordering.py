@@ -96,15 +96,47 @@ def greedy_order(rep_p, rep_ev, mult, npat):
     return order
 
 
+@no_refcount
+def _top_two(rep_p, rep_ev, d, rank, top_p, top_ev):
+    """Deal ``d``'s pattern listed first (``top_p[d, 0]``, its hold's EV in ``top_ev[d, 0]``) and
+    the first listed other pattern (``[d, 1]``, -1: none): the first other pattern of any pattern
+    of the deal is one of the two."""
+    b0 = -1
+    b1 = -1
+    for i in range(32):
+        q = rep_p[d, i]
+        if q < 0:
+            break
+        if b0 < 0 or rank[q] < rank[rep_p[d, b0]]:
+            b1 = b0
+            b0 = i
+        elif q != rep_p[d, b0] and (b1 < 0 or rank[q] < rank[rep_p[d, b1]]):
+            b1 = i
+    top_p[d, 0] = rep_p[d, b0]
+    top_ev[d, 0] = rep_ev[d, b0]
+    top_p[d, 1] = -1 if b1 < 0 else rep_p[d, b1]
+    top_ev[d, 1] = 0.0 if b1 < 0 else rep_ev[d, b1]
+
+
 @kernel
 def improve_order(rep_p, rep_ev, mult, order, group, max_passes, tol, prefer_early):
     """Local search on the list ``order`` (modified in place): reinsert each pattern at its
-    best position until a pass moves nothing; returns the number of passes made."""
+    best position until a pass moves nothing; returns the number of passes made. Moving one
+    pattern keeps the order of the others, so each deal's two first listed patterns
+    (:func:`_top_two`) change only in the deals of the pattern moved."""
     npat = order.size
+    nd = rep_p.shape[0]
     start, deal_of, slot_of = _index(rep_p, npat)
+    ev_of = np.empty(deal_of.size)  # each (deal, slot) entry's EV, in the order p's entries are read
+    for j in range(deal_of.size):
+        ev_of[j] = rep_ev[deal_of[j], slot_of[j]]
     rank = np.empty(npat, np.int64)
     for t in range(npat):
         rank[order[t]] = t
+    top_p = np.empty((nd, 2), np.int64)
+    top_ev = np.empty((nd, 2))
+    for d in range(nd):
+        _top_two(rep_p, rep_ev, d, rank, top_p, top_ev)
     gain = np.zeros(npat)
     vals = np.empty(npat)
     rest = np.empty(npat - 1, np.int64)
@@ -118,19 +150,13 @@ def improve_order(rep_p, rep_ev, mult, order, group, max_passes, tol, prefer_ear
             gain[:] = 0.0
             for j in range(start[p], start[p + 1]):
                 d = deal_of[j]
-                br = npat
-                bo = -1
-                for i in range(32):
-                    q = rep_p[d, i]
-                    if q < 0:
-                        break
-                    if q != p and rank[q] < br:
-                        br = rank[q]
-                        bo = i
-                if bo < 0:  # p is the only pattern there: played wherever it stands
+                o = 0 if top_p[d, 0] != p else 1  # the first other pattern
+                q = top_p[d, o]
+                if q < 0:  # p is the only pattern there: played wherever it stands
                     continue
+                br = rank[q]
                 r = br if br < rank[p] else br - 1  # rank among the others
-                gain[r] += mult[d] * (rep_ev[d, slot_of[j]] - rep_ev[d, bo])
+                gain[r] += mult[d] * (ev_of[j] - top_ev[d, o])
             # value(t) = sum of gain[r] for r >= t (p inserted before the others ranked >= t)
             k = 0
             for t in range(npat):
@@ -167,6 +193,8 @@ def improve_order(rep_p, rep_ev, mult, order, group, max_passes, tol, prefer_ear
                     k += 1
             for t in range(npat):
                 rank[order[t]] = t
+            for j in range(start[p], start[p + 1]):
+                _top_two(rep_p, rep_ev, deal_of[j], rank, top_p, top_ev)
         if not moved:
             break
     return passes
