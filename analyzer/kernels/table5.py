@@ -189,7 +189,7 @@ def _score(s, c0, c1, c2, c3, c4, mult, shift_a, shift_b, mask_a, disp, slots, f
     return slots[((h >> shift_a) & mask_a) ^ uint64(disp[h >> shift_b])]
 
 
-@no_refcount
+@no_refcount(python=True)  # called from Python as well: one compile serves both
 def score_rows5(hands, lo, hi, words, mult, shift_a, shift_b, mask_a, disp, slots, flat, wbits, out):
     """Scores of rows lo..hi-1 of an (n, 5) array of card codes into ``out``; returns the number of
     rows holding a code that is no card of the deck (scored -1)."""

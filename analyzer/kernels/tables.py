@@ -345,13 +345,13 @@ def build_tables_k(table5, k, lo, max_w, binom):
                 if nat[i] == nat[i - 4]:
                     ok = False  # five natural cards of one rank: not in one deck
             if ok:
-                plain[w, multiset_index(nat, m, binom)] = _best_of_five(nat, m, w, 0, table5, binom, sub)
+                plain[w, multiset_index(nat, m, binom)] = _best_of_five(nat, m, w, np.int64(0), table5, binom, sub)
             if m == 0 or not next_multiset(nat, m, lo, np.int64(12)):
                 break
         for mask in range(8192):
             if mask & ((1 << lo) - 1):
                 continue
-            p = 0
+            p = np.int64(0)  # (int64 values, not constants: _best_of_five compiles once)
             for i in range(13):
                 if (mask >> i) & 1:
                     p += 1
@@ -363,5 +363,5 @@ def build_tables_k(table5, k, lo, max_w, binom):
                 if (mask >> i) & 1:
                     ranks[j] = i
                     j += 1
-            suited[w, mask] = _best_of_five(ranks, p, w, 1, table5, binom, sub)
+            suited[w, mask] = _best_of_five(ranks, p, w, np.int64(1), table5, binom, sub)
     return plain, suited

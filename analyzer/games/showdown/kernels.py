@@ -146,7 +146,7 @@ def mc_chunk(state, n, known, nknown, k, rest, vlo, vhi, game, max_tries, table,
                 pack[r] = t
                 cards[0, nknown[0] + j] = pack[j]
             hi[0] = high_score(cards, 0, k, table, wbits)
-            if _in_class(hi[0], vlo, vhi, 0):
+            if _in_class(hi[0], vlo, vhi, np.int64(0)):
                 break
             tries += 1
             tot[1] += 1

@@ -60,9 +60,9 @@ def dealer_counts(excl, m, u, x0, x1, x2, cls, cum1, cum2, tri, quad, binom, out
     n = cum1.shape[0]
     l3 = binom[n - 3, 2]
     l4 = n - 4
-    t0 = 0
-    t1 = 0
-    t2 = 0
+    t0 = np.int64(0)  # int64 from the start: add_signed compiles once, not first for constants
+    t1 = np.int64(0)
+    t2 = np.int64(0)
     for mask in range(1 << m):
         k = 0
         mm = mask

@@ -45,7 +45,7 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
     c3 = np.empty(3, np.int64)
     s = np.empty(5, np.int64)
     nk = 0
-    nd = 0
+    nd = np.int64(0)  # int64 from the start: next_subset compiles once, not first for constants
     for i in range(5):
         if (mask >> i) & 1:
             excl[5 + nd] = hand[i]
@@ -53,7 +53,7 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
         else:
             keep[nk] = hand[i]
             nk += 1
-    nu = 0
+    nu = np.int64(0)
     for p in range(n):
         if p != u and p != hand[0] and p != hand[1] and p != hand[2] and p != hand[3] and p != hand[4]:
             unseen[nu] = p

@@ -87,9 +87,9 @@ def pool_counts(sub, nd, x0, x1, x2, nu, c4, cum0, cum1, cum2, l3, binom, out3):
     x0 = min(x0, top)
     x1 = min(x1, top)
     x2 = min(x2, top)
-    t0 = 0
-    t1 = 0
-    t2 = 0
+    t0 = np.int64(0)  # int64 from the start: add_signed compiles once, not first for constants
+    t1 = np.int64(0)
+    t2 = np.int64(0)
     for mask in range(1 << nd):
         k = 0
         idx = 0

@@ -214,7 +214,9 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
     others = np_ - 1
     idx = np.zeros(others, np.int64)
     hands = np.zeros(np_, np.uint64)
-    g = new_position(np_, 0)
+    zero, one, no, yes = np.int64(0), np.int64(1), np.bool_(False), np.bool_(True)  # typed values, not
+    # constants: the kernels below are then the sampler's compiles, not copies for constant arguments
+    g = new_position(np_, zero)
     moves = np.zeros(48, np.int64)
     pstate = np.ones(4, np.uint64)
     search = new_search(np.zeros(5, np.int64), pstate, np.int64(1))
@@ -240,8 +242,8 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
                 hands[s] = uint64(1) << uint64(pool[idx[i]])
                 i += 1
         out[nbids * (3 + nb)] += 1
-        if cond and not _consistent(hands, uint64(0), me, pre_bids, trump, 1, False, 0.0, pstate):
+        if cond and not _consistent(hands, uint64(0), me, pre_bids, trump, one, no, 0.0, pstate):
             continue
-        _play_bids(out, g, hands, 0, trump, -1, 1, 1, set_index, rp, pol, me, pre_bids, legal_bids, deck_mask,
-                   0.0, search, pstate, moves, True)
+        _play_bids(out, g, hands, zero, trump, -one, one, one, set_index, rp, pol, me, pre_bids, legal_bids, deck_mask,
+                   0.0, search, pstate, moves, yes)
     return out

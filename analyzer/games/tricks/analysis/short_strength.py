@@ -71,14 +71,14 @@ def duplicate_chunk(state, n, pack, rp, a, b, cfg):
     return carry[2]
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def duplicate_start(state, pack0, a, b, cfg):
     """What a chunk of :func:`duplicate_chunk` carries from one piece to the next: the deals' stream
     (each deal's policy stream is drawn from it), the pack, the totals, pimc's search."""
     return state.copy(), pack0.copy(), np.zeros(3), search_for(np.array([a, b]), cfg, search_state(state))
 
 
-@kernel(nogil=True)
+@kernel(nogil=True, python=True)  # called from Python as well: one compile serves both
 def duplicate_piece(carry, n, rp, a, b):
     """The next ``n`` deals of a chunk, added to the totals in ``carry`` (of :func:`duplicate_start`,
     which the deals move on): pieces of any sizes give the whole chunk's numbers."""

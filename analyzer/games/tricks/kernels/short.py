@@ -143,7 +143,7 @@ def play_deal(g, hands, trump, maker, rp, policies, state, moves, search, turned
     return side_tricks(g[6], g[7])
 
 
-@kernel
+@kernel(python=True)  # called from Python as well: one compile serves both
 def dd_table(log_size):
     """A transposition table for :func:`dd_tricks` (``2**log_size`` entries), reused across deals:
     the paranoid solver's arrays, then the solve counter (its stamp) and the node counter."""

@@ -134,7 +134,7 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     if w >= 0:
         slot_key[3] = won if w == 1 else won + rem
         return w
-    slot_key[3] = won + sure_tricks(hands, np_, s_mask, trump, leader, 0, rp)
+    slot_key[3] = won + sure_tricks(hands, np_, s_mask, trump, leader, np.int64(0), rp)
     if slot_key[3] >= target:
         return 1
     canonical(hands, np_, ch)
@@ -149,7 +149,7 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
             slot_key[3] = won + tb[slot]
             return 0
         slot_key[2] = tbest[slot]
-    ub = won + rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp, won + rem - target + 1)
+    ub = won + rem - sure_against(hands, np_, s_mask, trump, leader, np.int64(0), rp, won + rem - target + 1)
     if ub < target:
         slot_key[3] = ub
         return 0

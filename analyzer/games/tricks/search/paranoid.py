@@ -75,8 +75,8 @@ def _search(hands, np_, s_mask, trump, rp, leader, first, target, tt, stamp, nod
         return np.int64(1) if alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader,
                                          np.int64(1), zero, rem, _at_least(target), tt, stamp, nodes, UNBOUNDED, mv,
                                          keyb, tcard, tmode, hist, canon, st) == 1 else np.int64(0)
-    lo = np.int64(sure_tricks(hands, np_, s_mask, trump, leader, 0, rp))
-    hi = rem - sure_against(hands, np_, s_mask, trump, leader, 0, rp, 0)
+    lo = np.int64(sure_tricks(hands, np_, s_mask, trump, leader, zero, rp))
+    hi = rem - sure_against(hands, np_, s_mask, trump, leader, zero, rp, zero)
     while hi > lo:
         slot = _root_slot(hands, np_, trump, leader, tt, stamp, canon[0])
         if slot >= 0:  # what the searches so far (or a twin's under this stamp) proved of the deal
