@@ -97,21 +97,26 @@ def greedy_order(rep_p, rep_ev, mult, npat):
 
 
 @no_refcount
-def _top_two(rep_p, rep_ev, d, rank, top_p, top_ev):
-    """Deal ``d``'s pattern listed first (``top_p[d, 0]``, its hold's EV in ``top_ev[d, 0]``) and
-    the first listed other pattern (``[d, 1]``, -1: none): the first other pattern of any pattern
-    of the deal is one of the two."""
-    b0 = -1
-    b1 = -1
+def _first_listed(rep_p, d, rank, skip):
+    """Deal ``d``'s slot of the pattern listed first (``rank[p]``: position), pattern ``skip``
+    left out (-1: none); -1 when no other pattern is there."""
+    best = -1
     for i in range(32):
         q = rep_p[d, i]
         if q < 0:
             break
-        if b0 < 0 or rank[q] < rank[rep_p[d, b0]]:
-            b1 = b0
-            b0 = i
-        elif q != rep_p[d, b0] and (b1 < 0 or rank[q] < rank[rep_p[d, b1]]):
-            b1 = i
+        if q != skip and (best < 0 or rank[q] < rank[rep_p[d, best]]):
+            best = i
+    return best
+
+
+@no_refcount
+def _top_two(rep_p, rep_ev, d, rank, top_p, top_ev):
+    """Deal ``d``'s pattern listed first (``top_p[d, 0]``, its hold's EV in ``top_ev[d, 0]``) and
+    the first listed other pattern (``[d, 1]``, -1: none): the first other pattern of any pattern
+    of the deal is one of the two."""
+    b0 = _first_listed(rep_p, d, rank, np.int64(-1))
+    b1 = _first_listed(rep_p, d, rank, rep_p[d, b0])
     top_p[d, 0] = rep_p[d, b0]
     top_ev[d, 0] = rep_ev[d, b0]
     top_p[d, 1] = -1 if b1 < 0 else rep_p[d, b1]
@@ -207,13 +212,7 @@ def strategy_play(rep_p, rep_ev, rank):
     ev = np.empty(nd)
     chosen = np.empty(nd, np.int64)
     for d in prange(nd):
-        best = -1
-        for i in range(32):
-            p = rep_p[d, i]
-            if p < 0:
-                break
-            if best < 0 or rank[p] < rank[rep_p[d, best]]:
-                best = i
+        best = _first_listed(rep_p, d, rank, np.int64(-1))
         ev[d] = rep_ev[d, best]
         chosen[d] = rep_p[d, best]
     return ev, chosen
