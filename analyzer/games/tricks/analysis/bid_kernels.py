@@ -214,8 +214,9 @@ def bid_exact_one_card(pool, me, my_hand, trump, pre_bids, legal_bids, np_, set_
     others = np_ - 1
     idx = np.zeros(others, np.int64)
     hands = np.zeros(np_, np.uint64)
-    zero, one, no, yes = np.int64(0), np.int64(1), np.bool_(False), np.bool_(True)  # typed values, not
-    # constants: the kernels below are then the sampler's compiles, not copies for constant arguments
+    # typed values, not constants: the kernels below reuse the sampler's compiles (a constant
+    # argument would compile a copy of the whole play-out)
+    zero, one, no, yes = np.int64(0), np.int64(1), np.bool_(False), np.bool_(True)
     g = new_position(np_, zero)
     moves = np.zeros(48, np.int64)
     pstate = np.ones(4, np.uint64)
