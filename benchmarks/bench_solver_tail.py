@@ -7,7 +7,13 @@ against ``solver_tail_values.json`` beside this file (the values of the first 2,
 each game, recorded before the tail work that followed it: the solver's speed-ups must keep
 every value); ``--record`` writes that file instead.
 
-Usage: python benchmarks/bench_solver_tail.py [DEALS] [--record]   (2,000 by default)
+``--probes`` prints instead where the slowest deals' nodes go: a seat value is a series of
+searches "at least t tricks?" from the most the others leave the seat down to the first that
+succeeds (:mod:`analyzer.games.tricks.search.paranoid`); each of the ten slowest deals of each game
+gets its bounds, the value and the nodes of each search (the searches replayed one at a time on
+a fresh table, as the kernel runs them: their total is the kernel's own count, checked).
+
+Usage: python benchmarks/bench_solver_tail.py [DEALS] [--record | --probes]   (2,000 by default)
 """
 
 from __future__ import annotations
@@ -43,17 +49,31 @@ def random_deals_54(cards: int, n: int, seed: int) -> list[Deal]:
     return out
 
 
-def tail_rows(n: int = DEALS, values: dict[str, list[int]] | None = None) -> list[dict[str, object]]:
-    """One row per game: the spread of one seat value's time and nodes over ``n`` deals; each
-    game's values are put in ``values`` (when given) under its name."""
+def _games(n: int) -> list[tuple[str, list[Deal]]]:
+    """(name, deals) of the two games: the first ``n`` deals of each."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_tricks import random_deals
+
+    return [("Georgian Joker, 9 cards, seed 7", random_deals(9, n, 7)),
+            ("joker-54 draw=none, 8 cards, seed 8", random_deals_54(8, n, 8))]
+
+
+def _warm_solver() -> Solver:
+    """A solver whose kernels are compiled (or loaded) already."""
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_tricks import random_deals
 
     solver = Solver()
-    solver.value(random_deals(3, 1, 0)[0], 0)  # compile / load the kernels
+    solver.value(random_deals(3, 1, 0)[0], 0)
+    return solver
+
+
+def tail_rows(n: int = DEALS, values: dict[str, list[int]] | None = None) -> list[dict[str, object]]:
+    """One row per game: the spread of one seat value's time and nodes over ``n`` deals; each
+    game's values are put in ``values`` (when given) under its name."""
+    solver = _warm_solver()
     rows = []
-    for name, deals in (("Georgian Joker, 9 cards, seed 7", random_deals(9, n, 7)),
-                        ("joker-54 draw=none, 8 cards, seed 8", random_deals_54(8, n, 8))):
+    for name, deals in _games(n):
         wall, cpu, nodes, got = [], [], [], []
         for deal in deals:
             solver.nodes[0] = 0
@@ -84,6 +104,68 @@ def check_values(values: dict[str, list[int]]) -> str:
     return f"values: all {sum(len(v) for v in values.values())} equal to {VALUES.name}\n"
 
 
+def probe_series(deal: Deal, seat: int = 0) -> tuple[int, int, int, list[tuple[int, int, int]]]:
+    """The seat value of ``deal`` replayed search by search as the paranoid kernel runs it, on a
+    fresh table: (lower bound, upper bound, value, [(target, 1 if made sure of else 0, nodes)])."""
+    from analyzer.games.tricks.search.alphabeta import (
+        UNBOUNDED,
+        alphabeta,
+        buffers,
+        known_bounds,
+        remember_bounds,
+    )
+    from analyzer.games.tricks.search.bounds import sure_against, sure_tricks
+    from analyzer.games.tricks.search.paranoid import _root_slot
+
+    solver = Solver()
+    tt = (solver.keys, solver.lead, solver.lb, solver.ub, solver.stamp, solver.best)
+    hands = np.array(deal.hands, np.uint64)
+    np_, rp, zero, side = len(hands), deal.rules.params(), np.int64(0), 1 << seat
+    rem = np.int64(deal.cards)
+    work = buffers(np_, rem)  # one set for every search, the cut-off history carried over as in the kernel
+    lo0 = lo = int(sure_tricks(hands, np_, side, deal.trump, deal.leader, zero, rp))
+    hi0 = hi = int(rem) - int(sure_against(hands, np_, side, deal.trump, deal.leader, zero, rp, zero))
+    series = []
+    while hi > lo:
+        slot = _root_slot(hands, np_, deal.trump, deal.leader, tt, 1, work[5][0])
+        if slot >= 0:
+            lo, hi = max(lo, int(tt[2][slot])), min(hi, int(tt[3][slot]))
+            if hi <= lo:
+                break
+        before = int(solver.nodes[0])
+        made = alphabeta(known_bounds, remember_bounds, hands, np_, side, deal.trump, rp, deal.leader, zero, zero,
+                         rem, -(np.int64(1) << np.int64(hi)), tt, 1, solver.nodes, UNBOUNDED, *work)
+        series.append((hi, int(made), int(solver.nodes[0]) - before))
+        if made == 1:
+            break
+        hi -= 1
+    check = Solver()
+    if check.value(deal, seat) != hi or int(check.nodes[0]) != sum(k for _, _, k in series):
+        raise SystemExit(f"the replayed searches differ from the kernel's: {series}")
+    return lo0, hi0, hi, series
+
+
+def probe_rows(n: int = DEALS, top: int = 10) -> list[dict[str, object]]:
+    """Per game, the ``top`` slowest of ``n`` deals (seat 0, as :func:`tail_rows` times them): the
+    value's bounds before searching, the value, and each search's target, result and nodes."""
+    solver = _warm_solver()
+    rows = []
+    for name, deals in _games(n):
+        times = []
+        for i, deal in enumerate(deals):
+            t0 = time.thread_time()
+            solver.value(deal, 0)
+            times.append((time.thread_time() - t0, i))
+        for _, i in sorted(times, reverse=True)[:top]:
+            lo, hi, value, series = probe_series(deals[i])
+            total = sum(k for _, _, k in series)
+            rows.append({"game": name.split(",")[0], "deal": i, "bounds": f"{lo}-{hi}", "value": value,
+                         "nodes": total, "last search's share": f"{series[-1][2] / total:.0%}" if series else "-",
+                         "searches (target: nodes, made or not)": ", ".join(
+                             f"{t}: {k:,}{' made' if m else ''}" for t, m, k in series)})
+    return rows
+
+
 def main(n: int = DEALS, record: bool = False) -> None:
     values: dict[str, list[int]] = {}
     print(render_text_table(tail_rows(n, values)), end="")
@@ -95,5 +177,8 @@ def main(n: int = DEALS, record: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--record"]
-    main(int(args[0]) if args else DEALS, "--record" in sys.argv[1:])
+    args = [a for a in sys.argv[1:] if a not in ("--record", "--probes")]
+    if "--probes" in sys.argv[1:]:
+        print(render_text_table(probe_rows(int(args[0]) if args else DEALS)), end="")
+    else:
+        main(int(args[0]) if args else DEALS, "--record" in sys.argv[1:])
