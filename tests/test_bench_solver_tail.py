@@ -7,9 +7,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
+# slow: it compiles Python-callable copies of the search and its bounds (about 10 CPU-s on a fresh
+# clone) for a benchmark option that checks itself on every run (it stops on any difference)
+@pytest.mark.slow
 def test_probe_series_replays_the_kernels_searches() -> None:
     sys.path.insert(0, str(BENCH))
     try:
