@@ -24,7 +24,7 @@ def test_probe_series_replays_the_kernels_searches() -> None:
         from analyzer.games.tricks.search.solver import Solver
 
         searched = 0
-        for deal in random_deals(5, 12, 3):  # probe_series itself raises on a value or node count of its own
+        for deal in random_deals(5, 12, 3):  # (probe_series stops on a value or node total unlike the kernel's)
             lo, hi, value, series = probe_series(deal)
             assert value == Solver().value(deal, 0)
             assert lo <= value <= hi
