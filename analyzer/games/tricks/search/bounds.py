@@ -5,8 +5,10 @@ interchangeable, so only one of such a run is tried; the two jokers in one hand 
 interchangeable too. Moves are ordered cheapest winner first (with a history of cut-offs).
 Positions equal up to the cards already gone share a table entry (:func:`canonical`). Sure
 tricks count what every card being played implies: a joker or trump loses only to a later joker
-or a higher trump of the other side, each of those beating one (:func:`_beaten`); a trick under
-way can be decided before its last card (:func:`trick_decided`).
+or a higher trump of the other side, each of those beating one (:func:`_beaten`); a seat on lead
+facing no joker cashes its cards above all the others' of their suit while every seat holding a
+trump must follow that suit (:func:`_cash`); a trick under way can be decided before its last
+card (:func:`trick_decided`).
 
 >>> import numpy as np
 >>> out = np.zeros(2, np.uint64)
@@ -162,11 +164,16 @@ def _beaten(mine, theirs):
 
 
 @no_refcount
-def _cash(mine, others, trump, most_trumps):
-    """Tricks a hand ``mine`` on lead wins when ``others`` (every other seat's cards) hold no
-    jokers: its jokers, then its trumps above all of theirs (each seat must follow a trump lead);
-    when no other seat holds more trumps (``most_trumps``) than that, their trumps are gone, so
-    every trump of ``mine`` and every card above all of theirs of its suit."""
+def _cash(mine, others, trump, most_trumps, hands, np_, seat, skip, leader):
+    """Tricks a hand ``mine`` (seat ``seat``) on lead wins when ``others`` (every other seat's
+    cards) hold no jokers: its jokers, then its trumps above all of theirs (each seat must follow
+    a trump lead); when no other seat holds more trumps (``most_trumps``) than that, their trumps
+    are gone, so every trump of ``mine`` and every card above all of theirs of its suit. Else,
+    once those trumps are led (a seat holding no more trumps than that has none left), in each
+    plain suit its cards above all of theirs, led while every seat still holding a trump must
+    follow the suit: as many as the shortest such seat holds of it (``hands``: every seat's; a
+    seat in ``skip`` still plays a card to the trick under way, so it may hold one fewer, and
+    every seat one fewer again when ``seat`` is not ``leader`` and takes the lead with a joker)."""
     cash = popcount(mine & JOKERS)
     top = 0
     if trump >= 0:
@@ -176,6 +183,21 @@ def _cash(mine, others, trump, most_trumps):
             mt &= ~((uint64(2) << uint64(top_bit(ot))) - uint64(1))
         top = popcount(mt)
         if most_trumps > top:
+            for x in range(4):
+                if x == trump:
+                    continue
+                mx = mine & suit_mask(x)
+                ox = others & suit_mask(x)
+                if ox:
+                    mx &= ~((uint64(2) << uint64(top_bit(ox))) - uint64(1))
+                n = popcount(mx)
+                for j in range(np_):
+                    if n == 0:
+                        break
+                    if j != seat and popcount(hands[j] & suit_mask(trump)) > top:
+                        n = min(n, popcount(hands[j] & suit_mask(x)) - ((skip >> j) & 1) - (seat != leader))
+                if n > 0:
+                    cash += n
             return cash + top
     for x in range(4):
         mx = mine & suit_mask(x)
@@ -198,7 +220,7 @@ def _most_trumps(hands, np_, seat, trump):
 
 
 @no_refcount
-def _sure_of(mine, opp, others, trump, leads, hands, np_, seat):
+def _sure_of(mine, opp, others, trump, leads, hands, np_, seat, skip, leader):
     """Tricks a hand ``mine`` wins against ``opp`` (the other side's cards) whatever happens: every
     card is played, and a joker or a trump of ``mine`` loses only to a later joker or a higher
     trump of ``opp`` (a trick won by a partner stays on the side), each beating one card, so its
@@ -212,7 +234,7 @@ def _sure_of(mine, opp, others, trump, leads, hands, np_, seat):
         sure += popcount(mt) - _beaten(mt, opp & suit_mask(trump))
     sure -= popcount(opp & JOKERS)
     if leads and not (others & JOKERS):
-        cash = _cash(mine, others, trump, _most_trumps(hands, np_, seat, trump))
+        cash = _cash(mine, others, trump, _most_trumps(hands, np_, seat, trump), hands, np_, seat, skip, leader)
         if cash > sure:
             sure = cash
     return sure if sure > 0 else 0
@@ -242,7 +264,7 @@ def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
     sure = 0
     for i in range(np_):
         if (s_mask >> i) & 1 and not (skip >> i) & 1:
-            v = _sure_of(hands[i], opp, every & ~hands[i], trump, _leads(hands[i], i, leader, rp), hands, np_, i)
+            v = _sure_of(hands[i], opp, every & ~hands[i], trump, _leads(hands[i], i, leader, rp), hands, np_, i, skip, leader)
             if v > sure:
                 sure = v
     return sure
@@ -278,7 +300,7 @@ def sure_against(hands, np_, s_mask, trump, leader, skip, rp, need):
             c += popcount(t) - _beaten(t, my_trumps)
         c -= my_jokers
         if cashes:
-            c = max(c, _cash(hands[i], others, trump, _most_trumps(hands, np_, i, trump)))
+            c = max(c, _cash(hands[i], others, trump, _most_trumps(hands, np_, i, trump), hands, np_, i, skip, leader))
         if c > best:
             best = c
     return best
