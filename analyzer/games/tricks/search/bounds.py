@@ -163,6 +163,15 @@ def _beaten(mine, theirs):
     return n
 
 
+@no_refcount(inline="always")
+def _above_all(mine, theirs):
+    """The cards of ``mine`` above every card of ``theirs`` (one suit; all of them when ``theirs``
+    is empty)."""
+    if theirs:
+        return mine & ~((uint64(2) << uint64(top_bit(theirs))) - uint64(1))
+    return mine
+
+
 @no_refcount
 def _cash(mine, others, trump, most_trumps, hands, np_, seat, skip, leader):
     """Tricks a hand ``mine`` (seat ``seat``) on lead wins when ``others`` (every other seat's
@@ -177,33 +186,27 @@ def _cash(mine, others, trump, most_trumps, hands, np_, seat, skip, leader):
     cash = popcount(mine & JOKERS)
     top = 0
     if trump >= 0:
-        mt = mine & suit_mask(trump)
-        ot = others & suit_mask(trump)
-        if ot:
-            mt &= ~((uint64(2) << uint64(top_bit(ot))) - uint64(1))
-        top = popcount(mt)
+        top = popcount(_above_all(mine & suit_mask(trump), others & suit_mask(trump)))
         if most_trumps > top:
+            holders = 0  # the seats still holding a trump once its top trumps are led
+            for j in range(np_):
+                if j != seat and popcount(hands[j] & suit_mask(trump)) > top:
+                    holders |= 1 << j
+            early = 1 if seat != leader else 0  # cards each seat plays before the seat leads
             for x in range(4):
                 if x == trump:
                     continue
-                mx = mine & suit_mask(x)
-                ox = others & suit_mask(x)
-                if ox:
-                    mx &= ~((uint64(2) << uint64(top_bit(ox))) - uint64(1))
-                n = popcount(mx)
+                n = popcount(_above_all(mine & suit_mask(x), others & suit_mask(x)))
                 for j in range(np_):
-                    if n == 0:
-                        break
-                    if j != seat and popcount(hands[j] & suit_mask(trump)) > top:
-                        n = min(n, popcount(hands[j] & suit_mask(x)) - ((skip >> j) & 1) - (seat != leader))
+                    if n > 0 and (holders >> j) & 1:
+                        n = min(n, popcount(hands[j] & suit_mask(x)) - ((skip >> j) & 1) - early)
                 if n > 0:
                     cash += n
             return cash + top
     for x in range(4):
         mx = mine & suit_mask(x)
-        ox = others & suit_mask(x)
-        if ox and x != trump:
-            mx &= ~((uint64(2) << uint64(top_bit(ox))) - uint64(1))
+        if x != trump:
+            mx = _above_all(mx, others & suit_mask(x))
         cash += popcount(mx)
     return cash
 
