@@ -116,9 +116,10 @@ def probe_series(deal: Deal, seat: int = 0) -> tuple[int, int, int, list[tuple[i
     )
     from analyzer.games.tricks.search.bounds import sure_against, sure_tricks
     from analyzer.games.tricks.search.paranoid import _root_slot
+    from analyzer.games.tricks.search.table import lower, upper
 
     solver = Solver()
-    tt = (solver.keys, solver.lead, solver.lb, solver.ub, solver.stamp, solver.best)
+    tt = solver.table
     hands = np.array(deal.hands, np.uint64)
     np_, rp, zero, side = len(hands), deal.rules.params(), np.int64(0), 1 << seat
     rem = np.int64(deal.cards)
@@ -129,7 +130,7 @@ def probe_series(deal: Deal, seat: int = 0) -> tuple[int, int, int, list[tuple[i
     while hi > lo:
         slot = _root_slot(hands, np_, deal.trump, deal.leader, tt, 1, work[5][0])
         if slot >= 0:
-            lo, hi = max(lo, int(tt[2][slot])), min(hi, int(tt[3][slot]))
+            lo, hi = max(lo, int(lower(tt, slot))), min(hi, int(upper(tt, slot)))
             if hi <= lo:
                 break
         before = int(solver.nodes[0])

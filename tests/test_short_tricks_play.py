@@ -256,4 +256,4 @@ def test_the_dd_value_is_the_engines_paranoid_search_with_a_team_mask() -> None:
     tt = sk.dd_table(10)
     got = int(sk.dd_tricks(hands, 3, 0, rules.params(), tt))
     assert got == ref.minimax([format_mask(int(h), deck).split() for h in hands], "s", 0)
-    assert int(paranoid_kernel(hands, 4, 0b0101, 3, rules.params(), 0, -1, 0, *tt[:6], 99, tt[7])) == got
+    assert int(paranoid_kernel(hands, 4, 0b0101, 3, rules.params(), 0, -1, 0, tt[0], 99, tt[2])) == got

@@ -220,8 +220,7 @@ def _twin_values(hands: list[str], twin: list[str], trump: str, seat: int) -> tu
         d = parse_deal(rules, h, trump, 1)
         solver.nodes[0] = 0
         values.append(int(paranoid_kernel(np.array(d.hands, np.uint64), 4, 1 << seat, d.trump, rules.params(),
-                                          d.leader, -1, 0, solver.keys, solver.lead, solver.lb, solver.ub,
-                                          solver.stamp, solver.best, solver.generation, solver.nodes)))
+                                          d.leader, -1, 0, solver.table, solver.generation, solver.nodes)))
         nodes.append(int(solver.nodes[0]))
     return values, nodes
 

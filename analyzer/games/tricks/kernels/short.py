@@ -43,7 +43,8 @@ from analyzer.games.tricks.policies.short import (
     says_play,
 )
 from analyzer.games.tricks.rules import P
-from analyzer.games.tricks.search.paranoid import MAXP, paranoid_kernel
+from analyzer.games.tricks.search.paranoid import paranoid_kernel
+from analyzer.games.tricks.search.table import new_table
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal
 
@@ -146,11 +147,8 @@ def play_deal(g, hands, trump, maker, rp, policies, state, moves, search, turned
 @kernel(python=True)  # called from Python as well: one compile serves both
 def dd_table(log_size):
     """A transposition table for :func:`dd_tricks` (``2**log_size`` entries), reused across deals:
-    the paranoid solver's arrays, then the solve counter (its stamp) and the node counter."""
-    size = 1 << log_size
-    return (np.zeros((size, MAXP), np.uint64), np.zeros(size, np.int8), np.zeros(size, np.int64),
-            np.zeros(size, np.int8), np.zeros(size, np.int32), np.full(size, -1, np.int16), np.zeros(1, np.int64),
-            np.zeros(1, np.int64))
+    the paranoid solver's table, then the solve counter (its stamp) and the node counter."""
+    return new_table(log_size), np.zeros(1, np.int64), np.zeros(1, np.int64)
 
 
 @kernel(python=True)  # called from Python as well: one compile serves both
@@ -163,9 +161,9 @@ def dd_tricks(hands, trump, maker, rp, tt):
     mask = np.int64(0)  # int64 from the start (as the leader below): the search compiles once for every caller
     for s in range(players):
         mask |= side[s] << s
-    tt[6][0] += 1
-    return paranoid_kernel(hands, players, mask, trump, rp, np.int64(0), np.int64(-1), np.int64(0), tt[0], tt[1],
-                           tt[2], tt[3], tt[4], tt[5], tt[6][0], tt[7])
+    tt[1][0] += 1
+    return paranoid_kernel(hands, players, mask, trump, rp, np.int64(0), np.int64(-1), np.int64(0), tt[0], tt[1][0],
+                           tt[2])
 
 
 @no_refcount

@@ -47,10 +47,13 @@ from analyzer.games.tricks.search.bounds import (
     winner_and_beaters,
 )
 from analyzer.games.tricks.search.table import (
+    best_move,
     find,
     hash_hands,
+    lower,
     store_answer,
     store_bounds,
+    upper,
 )
 from analyzer.kernels.jit import kernel, no_refcount
 
@@ -109,7 +112,6 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     Within a trick (``t_card``/``t_mode``, ``rp``: the rules; its winner so far and the cards
     that take it in ``slot_key[5]``/``[6]``) whose winner no seat still to play can change
     (:func:`trick_decided`), from its second card on: the winning side's sure tricks after it."""
-    ta, tb, tbest = tt[2], tt[3], tt[5]
     slot_key[0] = -1
     slot_key[2] = -1
     if k != 0:  # a trick under way: when its winner is sure, the bounds of the position after it
@@ -142,13 +144,15 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     idx = np.int64(hash_hands(ch, np_, leader) >> uint64(40))
     slot = find(tt, stamp, ch, np_, leader, np.int64(-1), idx)
     if slot >= 0:
-        if won + ta[slot] >= target:
-            slot_key[3] = won + ta[slot]
+        lb = lower(tt, slot)
+        if won + lb >= target:
+            slot_key[3] = won + lb
             return 1
-        if won + tb[slot] < target:
-            slot_key[3] = won + tb[slot]
+        ub = upper(tt, slot)
+        if won + ub < target:
+            slot_key[3] = won + ub
             return 0
-        slot_key[2] = tbest[slot]
+        slot_key[2] = best_move(tt, slot)
     ub = won + rem - sure_against(hands, np_, s_mask, trump, leader, np.int64(0), rp, won + rem - target + 1)
     if ub < target:
         slot_key[3] = ub
@@ -163,7 +167,6 @@ def known_answers(hands, np_, s_mask, trump, k, leader, won, rem, accept, target
     """The any-set search's answer of a node before searching it: 1 or 0, or -1 (search it).
     At every node the counts still reachable, at a trick's start the table of answers;
     ``slot_key`` gets the table index and accepted set to store under (-1: none)."""
-    tb = tt[3]
     slot_key[0] = -1
     slot_key[2] = -1
     w = _in_window(accept, won, rem)
@@ -173,7 +176,7 @@ def known_answers(hands, np_, s_mask, trump, k, leader, won, rem, accept, target
     idx = np.int64((hash_hands(hands, np_, leader) ^ (uint64(acc) * uint64(ACC_MIX))) >> uint64(40))
     slot = find(tt, stamp, hands, np_, leader, acc, idx)
     if slot >= 0:
-        return 1 if tb[slot] == 1 else 0
+        return 1 if upper(tt, slot) == 1 else 0
     slot_key[0] = idx
     slot_key[1] = acc
     return -1

@@ -10,14 +10,11 @@ the others leave it down (a failure above the value is cheaper than a success be
 
 >>> import numpy as np
 >>> from analyzer.games.tricks.rules import trick_rules
->>> from analyzer.games.tricks.search.table import MAXP
+>>> from analyzer.games.tricks.search.table import table_rows
 >>> rp = trick_rules("georgian-joker").params()
 >>> hands = np.array([(1 << 44) | (1 << 3), (1 << 43) | (1 << 4), (1 << 42) | (1 << 5), (1 << 41) | (1 << 6)],
 ...                  np.uint64)                       # Ah 5c, Kh 6c, Qh 7c, Jh 8c; hearts trump
->>> size = 1 << 10
->>> tt = (np.zeros((size, MAXP), np.uint64), np.zeros(size, np.int8), np.zeros(size, np.int64),
-...       np.zeros(size, np.int8), np.zeros(size, np.int32), np.full(size, -1, np.int16))
->>> int(paranoid_kernel(hands, 4, 0b1, 2, rp, 0, -1, 0, *tt, 1, np.zeros(1, np.int64)))   # seat 0
+>>> int(paranoid_kernel(hands, 4, 0b1, 2, rp, 0, -1, 0, table_rows(10), 1, np.zeros(1, np.int64)))   # seat 0
 1
 """
 
@@ -41,7 +38,7 @@ from analyzer.games.tricks.search.bounds import (
     sure_against,
     sure_tricks,
 )
-from analyzer.games.tricks.search.table import MAXP, find, hash_hands
+from analyzer.games.tricks.search.table import MAXP, find, hash_hands, lower, upper
 from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["MAXP", "MAX_MOVES", "paranoid_kernel"]
@@ -80,8 +77,8 @@ def _search(hands, np_, s_mask, trump, rp, leader, first, target, tt, stamp, nod
     while hi > lo:
         slot = _root_slot(hands, np_, trump, leader, tt, stamp, canon[0])
         if slot >= 0:  # what the searches so far (or a twin's under this stamp) proved of the deal
-            lo = max(lo, tt[2][slot])
-            hi = min(hi, np.int64(tt[3][slot]))
+            lo = max(lo, lower(tt, slot))
+            hi = min(hi, upper(tt, slot))
             if hi <= lo:
                 break
         if alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader, zero, zero, rem,
@@ -100,12 +97,11 @@ def _root_slot(hands, np_, trump, leader, tt, stamp, ch):
 
 
 @kernel(python=True)
-def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys, tlead, tlb, tub, tstamp, tbest, stamp,
-                    nodes):
+def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, tt, stamp, nodes):
     """The paranoid value of the side ``s_mask`` for a deal at the start of its first trick
     (``first`` < 0); with a first card ``first`` (a move) of the leader, 1 when the side still
-    makes sure of ``target`` tricks after it, else 0. The table: ``keys``, ``tlead``, ``tlb``,
-    ``tub``, ``tstamp``, ``tbest`` under ``stamp``. One kernel for both questions: a command
+    makes sure of ``target`` tricks after it, else 0. The table ``tt`` (rows of
+    :mod:`analyzer.games.tricks.search.table`) under ``stamp``. One kernel for both questions: a command
     asking both compiles the search once."""
     hands = hands0.copy()
     rem = _tricks_left(hands, np_)
@@ -115,5 +111,5 @@ def paranoid_kernel(hands0, np_, s_mask, trump, rp, leader, first, target, keys,
         hands[leader] ^= uint64(1) << uint64(b)
         tcard[0, 0] = b
         tmode[0, 0] = first >> 6
-    return _search(hands, np_, s_mask, trump, rp, leader, first, target, (keys, tlead, tlb, tub, tstamp, tbest), stamp,
-                   nodes, mv, keyb, tcard, tmode, hist, canon, st)
+    return _search(hands, np_, s_mask, trump, rp, leader, first, target, tt, stamp, nodes, mv, keyb, tcard, tmode,
+                   hist, canon, st)

@@ -100,15 +100,9 @@ class Solver:
     """Paranoid values; holds the transposition table (``2**log_size`` entries) between calls."""
 
     def __init__(self, log_size: int = 18) -> None:
-        from analyzer.games.tricks.search.paranoid import MAXP
+        from analyzer.games.tricks.search.table import table_rows
 
-        size = 1 << int(log_size)
-        self.keys = np.zeros((size, MAXP), np.uint64)
-        self.lead = np.zeros(size, np.int8)
-        self.lb = np.zeros(size, np.int64)  # the table layout of the set search
-        self.ub = np.zeros(size, np.int8)
-        self.stamp = np.zeros(size, np.int32)
-        self.best = np.full(size, -1, np.int16)
+        self.table = table_rows(log_size)
         self.generation = 0
         self.nodes = np.zeros(1, np.int64)
 
@@ -120,12 +114,12 @@ class Solver:
             raise DealError(f"seat must be 0..{deal.rules.players - 1}, got {seat}")
         self.generation += 1
         if self.generation >= 2**31 - 1:
-            self.stamp[:] = 0
+            self.table[:] = 0
             self.generation = 1
         hands = np.array(deal.hands, dtype=np.uint64)
         return int(paranoid_kernel(hands, len(deal.hands), 1 << int(seat), int(deal.trump),
-                                   deal.rules.params(), int(deal.leader), -1, 0, self.keys, self.lead,
-                                   self.lb, self.ub, self.stamp, self.best, self.generation, self.nodes))
+                                   deal.rules.params(), int(deal.leader), -1, 0, self.table, self.generation,
+                                   self.nodes))
 
     def best_leads(self, deal: Deal) -> list[int]:
         """The leader's first moves (cards with joker modes) that keep its paranoid value.
@@ -148,8 +142,7 @@ class Solver:
         best = []
         for a in sorted(int(x) for x in out[:n]):
             if v == 0 or paranoid_kernel(hands, len(hands), 1 << lead, int(deal.trump), deal.rules.params(),
-                                         lead, a, v, self.keys, self.lead, self.lb, self.ub, self.stamp,
-                                         self.best, self.generation, self.nodes):
+                                         lead, a, v, self.table, self.generation, self.nodes):
                 best.append(a)
         return best
 
