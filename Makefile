@@ -16,15 +16,20 @@ dev: $(DEV_STAMP)
 # the sources: the tests, the report and the CLI then start warm); WARMUP=0 skips it.
 WARMUP ?= 1
 
+# --no-compile: pip does not byte-compile every installed module (22.6 of 48.7 CPU-s of installing the
+# dev set, measured); Python compiles the ones a process imports, once, on first import (about 4 CPU-s
+# for what the tests import).
+PIP_INSTALL := $(BIN)/python -m pip install -q --no-compile
+
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e .
+	$(PIP_INSTALL) -e .
 	if [ "$(WARMUP)" != 0 ]; then $(BIN)/joker-odds warmup; fi
 	touch $(STAMP)
 
 $(DEV_STAMP): $(STAMP)
-	$(BIN)/python -m pip install -q -e ".[dev,dask,bench]"
+	$(PIP_INSTALL) -e ".[dev,dask,bench]"
 	touch $(DEV_STAMP)
 
 lint: dev
