@@ -37,7 +37,7 @@ def report_cmd(out: Path, studies: tuple[str, ...], jobs: int | None, memory_mb:
 
     Studies built side by side start warm: when the kernels are not compiled yet (the first
     report after installing or upgrading), they are compiled first, as `joker-odds warmup` does
-    (about a minute and a half on two cores, once); a study compiling as it runs holds 100-200 MB more,
+    (about four minutes on two cores, once); a study compiling as it runs holds 100-200 MB more,
     and two side by side would pass --memory.
     """
     n = jobs if jobs is not None else max(1, min(2, os.cpu_count() or 1))
@@ -61,7 +61,7 @@ def compile_first(studies: int, jobs: int, memory_mb: int) -> list[str]:
         return []
     cold = cold_groups()
     if cold:
-        with status(f"report: compiling kernels first, once ({len(cold)} groups, about 1½ min on two cores)"):
+        with status(f"report: compiling kernels first, once ({len(cold)} groups, about 4 min on two cores)"):
             for _ in run_groups(cold, jobs, memory_mb):
                 pass
     return cold
