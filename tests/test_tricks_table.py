@@ -20,20 +20,19 @@ from analyzer.games.tricks.search.table import (
     new_table,
     store_answer,
     store_bounds,
-    table_rows,
     upper,
 )
 
 
-def test_tables_start_on_a_cache_line_from_python_and_from_kernels() -> None:
-    for tt in (table_rows(6), new_table(6), dd_table(6)[0]):
+def test_tables_start_on_a_cache_line_from_python_and_inside_a_kernel() -> None:
+    for tt in (new_table(6), dd_table(6)[0]):
         assert tt.shape == (64, 8) and tt.dtype == np.uint64 and tt.flags.c_contiguous
         assert tt.ctypes.data % 64 == 0 and not tt.any()
 
 
 def test_bounds_tighten_and_keep_the_last_best_move_as_a_dictionary_does() -> None:
     rng = random.Random(5)
-    tt = table_rows(12)
+    tt = new_table(12)
     keys = [tuple(rng.getrandbits(64) for _ in range(4)) for _ in range(40)]
     for stamp in (1, 2, 2**31 - 2):  # one search after another, as the solver's generations
         model: dict[tuple[tuple[int, ...], int], list[int]] = {}
@@ -58,7 +57,7 @@ def test_bounds_tighten_and_keep_the_last_best_move_as_a_dictionary_does() -> No
 
 
 def test_answers_are_keyed_by_the_accepted_set_too() -> None:
-    tt = table_rows(8)
+    tt = new_table(8)
     hands = np.array([3, 12, 48, 192], np.uint64)
     store_answer(tt, 7, hands, 4, 1, 16, 0b0110, True)
     store_answer(tt, 7, hands, 4, 1, 16, 0b1000, False)

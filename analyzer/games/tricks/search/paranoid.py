@@ -10,11 +10,11 @@ the others leave it down (a failure above the value is cheaper than a success be
 
 >>> import numpy as np
 >>> from analyzer.games.tricks.rules import trick_rules
->>> from analyzer.games.tricks.search.table import table_rows
+>>> from analyzer.games.tricks.search.table import new_table
 >>> rp = trick_rules("georgian-joker").params()
 >>> hands = np.array([(1 << 44) | (1 << 3), (1 << 43) | (1 << 4), (1 << 42) | (1 << 5), (1 << 41) | (1 << 6)],
 ...                  np.uint64)                       # Ah 5c, Kh 6c, Qh 7c, Jh 8c; hearts trump
->>> int(paranoid_kernel(hands, 4, 0b1, 2, rp, 0, -1, 0, table_rows(10), 1, np.zeros(1, np.int64)))   # seat 0
+>>> int(paranoid_kernel(hands, 4, 0b1, 2, rp, 0, -1, 0, new_table(10), 1, np.zeros(1, np.int64)))   # seat 0
 1
 """
 

@@ -100,9 +100,9 @@ class Solver:
     """Paranoid values; holds the transposition table (``2**log_size`` entries) between calls."""
 
     def __init__(self, log_size: int = 18) -> None:
-        from analyzer.games.tricks.search.table import table_rows
+        from analyzer.games.tricks.search.table import new_table
 
-        self.table = table_rows(log_size)
+        self.table = new_table(int(log_size))
         self.generation = 0
         self.nodes = np.zeros(1, np.int64)
 

@@ -1,7 +1,7 @@
 """The transposition tables of the searches: positions at a trick's start keyed by hands and leader.
 
 A table is one ``uint64`` array of ``2**n`` rows of 8 words, each row one 64-byte cache line
-(the array starts on a line), probed four rows at a time: words 0-5 the key (the hands),
+(the array starts on a line, whether made from Python or in a kernel), probed four rows at a time: words 0-5 the key (the hands),
 word 6 ``a``, word 7 the ``stamp`` (bits 0-31; a row counts only under the current stamp),
 the leader (bits 32-39), ``b`` (bits 40-47) and the best move + 1 (bits 48-63). A probe reads
 one line per row, where six arrays side by side cost six. The paranoid solver keeps *bounds*
@@ -9,7 +9,7 @@ in it (``a``/``b`` the fewest/most tricks seat S makes from the position, valid 
 the best move the one that cut); the set search keeps *answers* (``a`` the accepted set seen
 from the tricks already won, ``b`` 1 or 0).
 
->>> tt = table_rows(4)
+>>> tt = new_table(4)
 >>> tt.shape, tt.ctypes.data % 64
 ((16, 8), 0)
 >>> h = np.array([3, 5, 9, 17], np.uint64)
@@ -27,7 +27,7 @@ from numba import uint64
 from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["MAXP", "ROW", "best_move", "find", "hash_hands", "lower", "new_table", "store_answer", "store_bounds",
-           "table_rows", "upper"]
+           "upper"]
 
 MAXP = 6
 ROW = 8  # words a row: the key, a, the packed stamp / leader / b / best
@@ -135,17 +135,9 @@ def store_answer(tt, stamp, hands, np_, leader, idx, acc, r):
     tt[slot, 7] = _pack(_tag(stamp, leader), 1 if r else 0, -1)
 
 
-def table_rows(log_size: int) -> np.ndarray:
-    """An empty table of ``2**log_size`` rows, its first row on a 64-byte line (from Python)."""
-    size = 1 << int(log_size)
-    flat = np.zeros(size * ROW + ROW, np.uint64)
-    off = (-flat.ctypes.data % 64) // 8
-    return flat[off:off + size * ROW].reshape(size, ROW)
-
-
-@kernel
+@kernel(python=True)  # called from Python (the solver's table) as well: one compile serves both
 def new_table(log_size):
-    """An empty table of ``2**log_size`` rows, its first row on a 64-byte line (in a kernel)."""
+    """An empty table of ``2**log_size`` rows, its first row on a 64-byte line."""
     size = 1 << log_size
     flat = np.zeros(size * ROW + ROW, np.uint64)
     off = ((64 - flat.ctypes.data % 64) % 64) // 8
