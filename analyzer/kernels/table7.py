@@ -183,7 +183,8 @@ def score_rows7(hands, lo, hi, words, high, low, plain, flat, wbits, out):
                 out[i] = -1
                 bad += 1
                 continue
-            out[i] = _finish(s, c0, c1, c2, c3, c4, c5, -1, high, low, plain, flat, wbits)
+            # no seventh card: int64(-1), not the constant -1 (_suited compiles once for six cards and seven)
+            out[i] = _finish(s, c0, c1, c2, c3, c4, c5, int64(-1), high, low, plain, flat, wbits)
     return bad
 
 

@@ -22,9 +22,9 @@ the other pair):
 >>> from analyzer.games.tricks.search.table import new_table
 >>> rp = trick_rules("georgian-joker").params()
 >>> hands = np.array([1 << 44, 1 << 43, 1 << 42, 1 << 12], np.uint64)   # Ah, Kh, Qh, Ac
->>> b = buffers(4, 1)
->>> alphabeta(known_answers, remember_answer, hands, 4, 0b1, 2, rp, 0, 0, 0, 1, 0b10, new_table(4), 1,
-...           np.zeros(1, np.int64), 1000, *b)
+>>> from analyzer.games.tricks.search.sets import search_set   # it: known_answers, remember_answer
+>>> tc = np.zeros(4, np.int64)                                 # no card of the trick played yet
+>>> search_set(hands, 4, 0, 2, rp, 0, 0, tc, tc, 0, 1, 0b10, new_table(12), 1, np.zeros(1, np.int64), 1000)
 1
 """
 
