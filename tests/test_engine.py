@@ -163,7 +163,7 @@ def test_max_trials_cap_stops_an_unreachable_target(task53: FreqTask) -> None:
 
 
 def test_max_time_stops_at_a_chunk_boundary(task53: FreqTask) -> None:
-    r = run(task53, seed=6, chunk_size=1_000, target_rel_se=1e-6, max_time=0.3)
+    r = run(task53, seed=6, chunk_size=1_000, target_rel_se=1e-6, max_time=0.15)
     assert r.stop_reason == "max_time" and r.trials == 1_000 * r.chunks_done
     fixed = run(task53, trials=r.trials, seed=6, chunk_size=1_000)
     assert np.array_equal(fixed.totals, r.totals)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -96,17 +97,22 @@ DIGESTS_OTHER_DECKS = [
 ]
 
 
+@cache
 def lex_combinations(n: int, k: int) -> np.ndarray:
     """Every k-subset of ``range(n)``, one row each, in lexicographic order (the rows of
     ``itertools.combinations``), built a column at a time: each row is followed by the indices
-    above its last."""
+    above its last. Built once per (n, k) (five digests share the 53-card rows: 0.2-0.5 CPU-s a
+    build); int8 (n < 128) and read-only."""
+    assert n < 128
     rows = np.arange(n, dtype=np.int64)[:, None]
     for _ in range(k - 1):
         last = rows[:, -1]
         more = n - 1 - last
         step = np.arange(more.sum()) - np.repeat(np.cumsum(more) - more, more)
         rows = np.hstack([np.repeat(rows, more, axis=0), (np.repeat(last, more) + 1 + step)[:, None]])
-    return rows
+    out = rows.astype(np.int8)
+    out.flags.writeable = False
+    return out
 
 
 def test_lex_combinations_are_itertools_combinations() -> None:

@@ -141,8 +141,8 @@ def test_item4_game_odds_table_reaches_the_lowest_asked() -> None:
     from analyzer.games.tricks.analysis.short_game import DealOutcomes, game_odds
 
     even = DealOutcomes.from_probs(eldest={1: 0.4, -2: 0.1}, dealer={1: 0.4, -2: 0.1})
-    rows = game_odds(even, show_from=-40).rows(-40)  # below the default floor (-24)
-    assert min(r["score"] for r in rows) == -40
+    rows = game_odds(even, show_from=-25).rows(-25)  # below the default floor (-24)
+    assert min(r["score"] for r in rows) == -25
 
 
 @pytest.mark.parametrize("args", [

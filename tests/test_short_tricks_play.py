@@ -150,31 +150,36 @@ def test_heuristic_declares_by_hand_strength() -> None:
 
 # --- the game to 5 ------------------------------------------------------------------------------------
 
-def _by_hand(out: DealOutcomes, target: int = 5, horizon: int = 400) -> tuple[float, float]:
+def _by_hand(out: DealOutcomes, target: int = 5, horizon: int = 400, floor: int = -60) -> tuple[float, float]:
     """Plain forward propagation of the score distribution, deal by deal, for ``horizon`` deals:
-    P(the side eldest in the first deal wins) and the mass not finished (or dropped below 1e-18)."""
-    dist = {(0, 0, 0): 1.0}  # (score of side 0, score of side 1, eldest side) -> probability
+    P(the side eldest in the first deal wins) and the mass not finished (or fallen below ``floor``).
+
+    ``dist[d, a - floor, b - floor]``: the chance that side 0 has ``a`` points, side 1 ``b`` and
+    side ``d`` is eldest in the next deal; each deal moves every cell by each outcome at once."""
+    size = target - floor
+    dist = np.zeros((2, size, size))
+    dist[0, -floor, -floor] = 1.0
     win = 0.0
     dropped = 0.0
     for _ in range(horizon):
-        nxt: dict[tuple[int, int, int], float] = {}
-        for (a, b, d), q in dist.items():
-            moves = [(d, pts, p) for pts, p in out.eldest] + [(1 - d, pts, p) for pts, p in out.dealer]
+        nxt = np.zeros_like(dist)
+        for d in (0, 1):
+            cur = dist[d]
             if out.throw_in:
-                nxt[(a, b, 1 - d)] = nxt.get((a, b, 1 - d), 0.0) + q * out.throw_in
+                nxt[1 - d] += out.throw_in * cur
+            moves = [(d, pts, p) for pts, p in out.eldest] + [(1 - d, pts, p) for pts, p in out.dealer]
             for side, pts, p in moves:
-                na, nb = (a + pts, b) if side == 0 else (a, b + pts)
-                if na >= target:
-                    win += q * p
-                elif nb < target:
-                    nxt[(na, nb, 1 - d)] = nxt.get((na, nb, 1 - d), 0.0) + q * p
-        dist = {}
-        for k, q in nxt.items():
-            if q < 1e-18:
-                dropped += q
-            else:
-                dist[k] = q
-    return win, sum(dist.values()) + dropped
+                # the scoring side's axis: index i moves to i + pts; at the target the game ends
+                src = cur if side == 0 else cur.T
+                dst = nxt[1 - d] if side == 0 else nxt[1 - d].T  # (a view: adding to it fills nxt)
+                lo, hi = max(0, -pts), min(size, size - pts)  # rows that stay on the board
+                dst[lo + pts:hi + pts] += p * src[lo:hi]
+                finished = p * float(src[hi:].sum())  # reached the target
+                if side == 0:
+                    win += finished
+                dropped += p * float(src[:lo].sum())  # fell below the floor
+        dist = nxt
+    return win, float(dist.sum()) + dropped
 
 
 def test_chain_binomial_case_is_exact() -> None:

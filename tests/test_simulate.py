@@ -71,7 +71,9 @@ def test_freq_backends_give_identical_numbers() -> None:
     args = ("--trials", "60000", "--seed", "8", "--chunk-size", "10000")
     local1 = freq_json(*args, "--workers", "1")
     assert freq_json(*args, "--backend", "local", "--workers", "2")["rows"] == local1["rows"]
-    assert freq_json(*args, "--backend", "processes", "--workers", "2")["rows"] == local1["rows"]
+    # one spawned process (each imports the package, ~1 CPU-s): the options reach the process pool;
+    # two processes merging chunks in order: test_engine.py::test_process_pool_is_bit_identical
+    assert freq_json(*args, "--backend", "processes", "--workers", "1")["rows"] == local1["rows"]
 
 
 def test_freq_dask_scheduler_address() -> None:

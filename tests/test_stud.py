@@ -192,11 +192,21 @@ def test_inclusion_exclusion_matches_brute_force_kernel(game, kw):
 
 
 # ---------------------------------------------------------------- exact Caribbean Stud
-@pytest.mark.parametrize("cat", [Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND])
+TOP_LINES = (Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND)
+
+
+@cache
+def _top_lines_tally():
+    """One enumeration of the player's hands of the three top categories (a pass each cost the same)."""
+    return tally(CARIB, categories=frozenset(TOP_LINES))
+
+
+@pytest.mark.parametrize("cat", TOP_LINES)
 def test_caribbean_top_lines_exact(cat):
     """The player's rare hands are enumerated in full: their win counts are ANCHORS.md's."""
-    t = tally(CARIB, categories=frozenset({cat}))
+    t = _top_lines_tally()
     assert t.events[f"win, {cat.label}"] == ANCHOR_EVENTS[f"win, {cat.label}"]
+    assert t.events["win, full house"] == 0  # only the enumerated categories are counted
 
 
 @pytest.mark.slow
@@ -279,6 +289,8 @@ def test_report_study_small(tmp_path, monkeypatch):
 
     monkeypatch.setattr(report, "house_edges", aces_only)
     monkeypatch.setattr(report, "EXCHANGE_SITUATIONS", 20)
+    # still two phases: 38 + 2 situations valued on the one-card exchanges (not 3,933 + 227), 19 + 2 on all
+    monkeypatch.setattr(report, "EXCHANGE_SCREEN", 40)
     monkeypatch.setattr(report, "EXAMPLES", report.EXAMPLES[:1])
     import analyzer.games.stud.report_options as options
 

@@ -6,6 +6,7 @@ game's pay units), and the stratified sampler's design (strata exhaustive and di
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -40,25 +41,36 @@ class _Brute:
         scores = self.ev.score_batch(np.column_stack([holes, np.full(len(holes), self.up)]))
         order = np.argsort(scores, kind="stable")
         self.scores = scores[order]
-        self.bits = (np.left_shift(np.int64(1), holes[order])).sum(axis=1)
+        # per card, which hole sets (in score order) do not hold it
+        held = np.zeros((52, len(holes)), bool)
+        held[holes[order], np.arange(len(holes))[:, None]] = True
+        self.avoids = ~held
         self.q = game.qualifier.min_score(self.ev.rules)
 
-    def bet_ev(self, cards: list[int], dead: int) -> Fraction:
-        """Exact bet EV (antes) of ``cards`` against every hole set avoiding the ``dead`` bit set."""
-        d = self.scores[(self.bits & dead) == 0]
+    def _alive_below(self, alive: np.ndarray, score: int, side: str) -> int:
+        """How many live hole sets score below ``score`` (``side`` "right": at most ``score``)."""
+        at = np.searchsorted(self.scores, self.scores.dtype.type(score), side)  # (no copy of the scores)
+        return int(np.count_nonzero(alive[:at]))
+
+    def bet_ev(self, cards: list[int], dead: tuple[int, ...]) -> Fraction:
+        """Exact bet EV (antes) of ``cards`` against every hole set avoiding the ``dead`` cards."""
+        alive = np.ones(self.scores.size, bool)
+        for c in dead:
+            alive = alive & self.avoids[c]
         p = self.ev.score(np.array(cards, np.int64))
-        nq = int(np.searchsorted(d, self.q, "left"))
-        below = max(nq, int(np.searchsorted(d, p, "left")))
-        upto = max(nq, int(np.searchsorted(d, p, "right")))
+        nq = self._alive_below(alive, self.q, "left")
+        below = max(nq, self._alive_below(alive, p, "left"))
+        upto = max(nq, self._alive_below(alive, p, "right"))
+        size = int(np.count_nonzero(alive))
         g = self.game
         value = (nq * g.no_qualify_units + (below - nq) * g.win_units(self.ev.category(p))
-                 + (upto - below) * g.tie_units + (d.size - upto) * g.lose_units)
-        return Fraction(value, d.size)
+                 + (upto - below) * g.tie_units + (size - upto) * g.lose_units)
+        return Fraction(value, size)
 
     def option(self, discard: str, fee: Fraction) -> Fraction:
         drop = [parse_card(c) for c in discard.split()]
         keep = [c for c in self.hand if c not in drop]
-        vals = [max(Fraction(-1), self.bet_ev(keep + list(draw), sum(1 << c for c in draw)))
+        vals = [max(Fraction(-1), self.bet_ev(keep + list(draw), draw))
                 for draw in itertools.combinations(self.unseen, len(drop))]
         return sum(vals, Fraction(0)) / len(vals) - fee
 
@@ -75,7 +87,7 @@ def test_exchange_options_match_independent_brute_force(game, hand, up, wild, di
     rows = exchange_options(game, hand, up, "doc" if wild is not None and wild == up else wild, FEES)
     by_discard = {frozenset(r["discard"].split()): r for r in rows}
     none = by_discard[frozenset(["(no", "exchange)"])]
-    assert none["ev"] == pytest.approx(float(max(Fraction(-1), brute.bet_ev(brute.hand, 0))), abs=1e-12)
+    assert none["ev"] == pytest.approx(float(max(Fraction(-1), brute.bet_ev(brute.hand, ()))), abs=1e-12)
     for discard in discards:
         row = by_discard[frozenset(discard.split())]
         want = brute.option(discard, FEES[len(discard.split()) - 1])
@@ -89,22 +101,30 @@ def _strata_keys(tables):
     return tables.cls.astype(np.int64) * 2 + wild_pos[hands].any(axis=1)
 
 
-def test_strata_are_exhaustive_disjoint_and_weighted_by_population_share():
-    tables = hand_tables(JPOKER, parse_card("7s"))
+# J-poker on the 32-card deck (7 to A; its 201,376 hands sample in a tenth of the time) by default,
+# the 52-card game (2,598,960 hands, C(51, 4) = 249,900 holding the wild card) under slow
+@pytest.mark.parametrize("deck", [pytest.param("52", marks=pytest.mark.slow), "32"])
+def test_strata_are_exhaustive_disjoint_and_weighted_by_population_share(deck):
+    game = JPOKER if deck == "52" else JPOKER.with_changes(deck=deck, name=f"J-poker, {deck} cards")
+    tables = hand_tables(game, parse_card("7s"))
+    n = tables.n
+    assert n == int(deck)
     key = _strata_keys(tables)
-    assert key.size == 2_598_960  # every hand in exactly one stratum
+    assert key.size == math.comb(n, 5)  # every hand in exactly one stratum
     n_wild = int(np.bincount(key)[1::2].sum())
-    assert n_wild == 249_900  # C(51, 4): hands holding the wild card
-    rules = np.array([strategy_rule(tables, JPOKER, "always")], np.int64)
-    f = fraction_for(5_000, 52)
-    s = sample_hands(JPOKER, tables, rules, f, seed=4, keep_gain=True)
+    assert n_wild == math.comb(n - 1, 4)  # hands holding the wild card
+    rules = np.array([strategy_rule(tables, game, "always")], np.int64)
+    f = fraction_for(5_000, n)
+    s = sample_hands(game, tables, rules, f, seed=4, keep_gain=True)
     idx = BINOM[s.hand_pos, np.arange(1, 6)].sum(axis=1)  # colex index of each sampled hand
     assert np.unique(idx).size == idx.size  # without replacement
     # Horvitz-Thompson weights add up to each stratum's size, hence to all hands.
-    assert s.hand_weight.sum() == pytest.approx(2_598_960, rel=1e-12)
+    assert s.hand_weight.sum() == pytest.approx(math.comb(n, 5), rel=1e-12)
     per = np.bincount(key[idx], weights=s.hand_weight, minlength=key.max() + 1)
     big_n = np.bincount(key, minlength=key.max() + 1)
     assert np.allclose(per[big_n > 0], big_n[big_n > 0])
+    n_c = np.bincount(key[idx], minlength=key.max() + 1)
+    assert (n_c[big_n >= 2] >= 2).all() and (n_c[big_n > 0] < big_n[big_n > 0]).any()  # at least 2, not all
 
 
 @pytest.mark.slow

@@ -234,11 +234,16 @@ def test_sensitivity_doc_is_linear_and_covers_the_exact_edge(monkeypatch):
     assert abs(seed_row["house_edge"] - float(JPOKER_ACES_EXACT["optimal"])) <= 3.29 * lib.se
 
 
-def test_doc_sensitivity_of_an_exact_edge_shows_no_interval() -> None:
+# J-poker on the 32-card deck (7 to A: its exact aces-wild pass takes a tenth of a second) by default,
+# the 52-card game under slow
+@pytest.mark.parametrize("deck", [pytest.param("52", marks=pytest.mark.slow), "32"])
+def test_doc_sensitivity_of_an_exact_edge_shows_no_interval(deck: str) -> None:
     """An exact edge had interval columns of zero width beside it (2.47698 %, 2.477 %, 2.477 %)."""
     from analyzer.games.stud.sensitivity import doc_sensitivity
 
     game = load_game("j-poker")
+    if deck != "52":
+        game = game.with_changes(deck=deck, name=f"J-poker, {deck} cards")
     rows = doc_sensitivity(game, house_edge(game, "optimal", "exact", ranks=(12,)))
     assert [sorted(r) for r in rows[:1]] == [["doc", "doc_probability", "house_edge", "rule_as_played"]]
     assert [r["rule_as_played"] for r in rows] == [k == 3 for k in range(11)]
@@ -251,11 +256,12 @@ def test_analyze_method_auto_is_exact_unless_a_sample_is_asked_for(monkeypatch):
 
     calls = []
     real = stud_cli.house_edge
-    caribbean = real(load_game("caribbean"), "optimal", "exact")  # computed once, returned for each call
+    # an exact result to print, computed once (J-poker aces wild on 32 cards: a tenth of a second)
+    result = real(load_game("j-poker").with_changes(deck="32"), "optimal", "exact", ranks=(12,))
 
     def record(game, strategy, method, **kw):
         calls.append(method)
-        return caribbean
+        return result
 
     monkeypatch.setattr(stud_cli, "house_edge", record)
     for extra in ([], ["--trials", "200"], ["--seed", "3"], ["--method", "sampled"], ["--method", "exact"]):

@@ -221,17 +221,18 @@ def test_pool_counts_equal_a_plain_count_of_the_dealer_hands(short_game, discard
 
 def test_pool_values_in_rows_equal_the_batch_kernel(short_game, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """options-edge values a situation in rows of a few thousand draws, a few rows per kernel call
-    (Ctrl-C is seen between calls): an option within one row is bit for bit the one-call batch
-    kernel's value, a cut one differs only by rounding, however finely it is cut."""
+    (Ctrl-C is seen between calls): an option within one row is bit for bit the one-call kernel's
+    value (``pool_options``, what ``stud options`` runs; ``pool_batch`` gives the same, a slow
+    test), a cut one differs only by rounding, however finely it is cut."""
     from analyzer.games.stud import options_edge as oe
     from analyzer.games.stud.exact import BINOM
-    from analyzer.games.stud.kernels.pool import option_draws, pool_batch
+    from analyzer.games.stud.kernels.pool import option_draws, pool_options
     from analyzer.games.stud.options import joker_pos, pool_args
 
     tables = hand_tables(short_game)
     hands, ups = oe.deal_situations(tables.n, 3, 7)
     args = pool_args(short_game, tables)
-    b = pool_batch(hands, ups, joker_pos(tables), *args)
+    b = np.array([pool_options(h, u, joker_pos(tables), *args) for h, u in zip(hands, ups, strict=True)])
     nu, default = tables.n - 6, oe.ROW_DRAWS
     whole = np.array([option_draws(k, nu, BINOM) <= oe.ROW_DRAWS for k in range(37)])
     assert not whole.all()  # the five-card draws are cut
@@ -243,6 +244,23 @@ def test_pool_values_in_rows_equal_the_batch_kernel(short_game, monkeypatch) -> 
     monkeypatch.setattr(oe, "ROW_DRAWS", default)
     a = oe.pool_values(hands, ups, joker_pos(tables), args)
     assert np.array_equal(a[:, whole], b[:, whole], equal_nan=True)
+
+
+@pytest.mark.slow
+def test_pool_batch_is_the_one_situation_kernel_on_each_row(short_game) -> None:
+    """``pool_batch`` (many situations in one call, parallel over them) against ``pool_options``
+    on each situation: the same 37 values, bit for bit (no command calls it from Python: a test
+    that did would compile its Python-callable copy, ~2 CPU-s)."""
+    from analyzer.games.stud import options_edge as oe
+    from analyzer.games.stud.kernels.pool import pool_batch, pool_options
+    from analyzer.games.stud.options import joker_pos, pool_args
+
+    tables = hand_tables(short_game)
+    hands, ups = oe.deal_situations(tables.n, 3, 7)
+    args = pool_args(short_game, tables)
+    b = pool_batch(hands, ups, joker_pos(tables), *args)
+    one = np.array([pool_options(h, u, joker_pos(tables), *args) for h, u in zip(hands, ups, strict=True)])
+    assert np.array_equal(b, one, equal_nan=True)
 
 
 def test_options_edge_with_every_situation_fully_valued_is_the_plain_mean(short_game) -> None:

@@ -68,7 +68,8 @@ def _deals(rules, cards: int, n: int, seed: int):  # type: ignore[no-untyped-def
 
 
 @pytest.mark.parametrize(("game", "over", "cards", "n"), [
-    ("georgian-joker", [], 2, 60), ("georgian-joker", [], 3, 40), ("joker-54", ["draw=none"], 3, 30)])
+    ("georgian-joker", [], 2, 60), ("georgian-joker", [], 3, 20), ("joker-54", ["draw=none"], 3, 30),
+    pytest.param("georgian-joker", [], 3, 40, marks=pytest.mark.slow)])
 def test_set_search_matches_minimax(game: str, over: list[str], cards: int, n: int) -> None:
     rules = trick_rules(game, over)
     rp = rules.params()

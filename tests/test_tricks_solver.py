@@ -60,7 +60,9 @@ def check_against_reference(n_deals: int, shapes: list, seed: int) -> int:
 
 
 def test_solver_matches_minimax_on_random_deals() -> None:
-    assert check_against_reference(60, DEFAULT_SHAPES, seed=11) == 60
+    # two deals a shape, a Georgian shape once with trump_beats_take and once without (among them
+    # both jokers, no trump, narrow and full decks); the slow test below runs 540
+    assert check_against_reference(18, DEFAULT_SHAPES, seed=11) == 18
 
 
 @pytest.mark.slow

@@ -47,8 +47,11 @@ def test_pimc_on_a_state_is_the_kernels_pimc(game: str, over: list[str], cards: 
         assert got == [float(x) for x in g[8]]
 
 
-@pytest.mark.parametrize(("game", "cards", "deals"), [("georgian-joker", 9, 300), ("georgian-joker", 4, 1500),
-                                                      ("joker-54", 6, 600)])
+@pytest.mark.parametrize(("game", "cards", "deals"), [
+    ("georgian-joker", 9, 100), ("georgian-joker", 4, 500), ("joker-54", 6, 200),
+    pytest.param("georgian-joker", 9, 300, marks=pytest.mark.slow),
+    pytest.param("georgian-joker", 4, 1500, marks=pytest.mark.slow),
+    pytest.param("joker-54", 6, 600, marks=pytest.mark.slow)])
 def test_basic_policies_stay_legal_through_the_state(game: str, cards: int, deals: int) -> None:
     """Random and heuristic seats (and a random dealer) over many deals: every action legal
     (``apply_action`` raises otherwise), every deal scored."""

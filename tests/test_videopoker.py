@@ -235,18 +235,37 @@ STRATEGY_BOUNDS = {"jacks-or-better-9-6": (1e-5, 60), "jacks-or-better-8-5": (1e
 
 
 @functools.cache
-def _strategy(name):
+def _built(name):
+    """A table's analysis, its hold patterns and the strategy table built on them (as the report
+    shares them), once per table for every test below."""
     a = analyze(name)
-    return a, strategy_table(a)
+    hold = HoldPatterns(a)
+    return a, hold, strategy_table(a, patterns=hold)
+
+
+def _strategy(name):
+    a, _, s = _built(name)
+    return a, s
+
+
+_RAW_PATTERNS: dict[int, tuple] = {}  # id(analysis) -> (analysis, pattern and tie key of every hold)
+
+
+def _raw_patterns(a):
+    """``hold_patterns`` of every deal (its own call, not :class:`HoldPatterns`'), once per analysis."""
+    if id(a) not in _RAW_PATTERNS:
+        g = a.game
+        hp = a.table.min_paying_pair
+        _RAW_PATTERNS[id(a)] = (a, *hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5,
+                                                  g.binom, wild_rank_mask(a)))
+    return _RAW_PATTERNS[id(a)][1:]
 
 
 def _replay(a, s):
     """The list played by a plain numpy re-implementation: per deal, the earliest line any
     hold's pattern is in, then the highest cards (first hold on equal cards); the exact return."""
     g = a.game
-    hp = a.table.min_paying_pair
-    pat, key = hold_patterns(g.deals, g.codes, g.wild, 13 if hp is None else hp, g.class5, g.binom,
-                             wild_rank_mask(a))
+    pat, key = _raw_patterns(a)
     members = np.array([m for ln in s.lines for m in ln.members], np.int64)
     line = np.array([ln.rank for ln in s.lines for _ in ln.members], np.int64)
     order = np.argsort(members)
@@ -260,8 +279,7 @@ def _replay(a, s):
 
 def test_hold_patterns_deals_of_is_the_unique_union():
     """The deals holding any of some patterns, by marking: ``np.unique`` of their lists."""
-    a, _ = _strategy("jacks-or-better-9-6")
-    ev = HoldPatterns(a).lines
+    ev = _built("jacks-or-better-9-6")[1].lines
     for moved in ([0], [3, 1], list(range(0, ev.npat, 7))):
         want = np.unique(np.concatenate([ev.deals[ev.start[p]:ev.start[p + 1]] for p in moved]))
         assert np.array_equal(ev.deals_of(moved), want)
@@ -270,8 +288,7 @@ def test_hold_patterns_deals_of_is_the_unique_union():
 def test_lines_gain_is_the_change_of_the_whole_total():
     """The exact gain of moving some patterns' lines (one kernel over the deals holding them) is
     the whole list's total after the move less before, each played on every deal in numpy."""
-    a, _ = _strategy("jacks-or-better-9-6")
-    ev = HoldPatterns(a).lines
+    ev = _built("jacks-or-better-9-6")[1].lines
     rng = np.random.default_rng(5)
     old = [[p] for p in rng.permutation(ev.npat).tolist()]
 
@@ -291,7 +308,10 @@ def test_lines_gain_is_the_change_of_the_whole_total():
         old = new
 
 
-@pytest.mark.parametrize("name", sorted(STRATEGY_BOUNDS))
+# Jacks or Better 8/5 is 9/6's game with two lower pays (the same rules and patterns; its return
+# is checked by test_second_paytable_reuses_the_game_tables): its list under slow, ~2 CPU-s
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "jacks-or-better-8-5" else n
+                                  for n in sorted(STRATEGY_BOUNDS)])
 def test_strategy_table_is_close_to_optimal(name):
     a, s = _strategy(name)
     bound, max_lines = STRATEGY_BOUNDS[name]
@@ -368,16 +388,18 @@ def test_pattern_matcher_agrees_with_brute_force(name):
 
 
 def test_report_study_builds_for_one_table(tmp_path, monkeypatch):
-    """The video-poker study on Jacks or Better 9/6 alone (its analysis reused from the strategy
-    test): the PAR sheet holds ANCHORS.md's counts, the overview the exact and list returns."""
+    """The video-poker study on Jacks or Better 9/6 alone (its analysis, hold patterns and strategy
+    table reused from the strategy test): the PAR sheet holds ANCHORS.md's counts, the overview the
+    exact and list returns."""
     import csv
 
     import analyzer.games.videopoker.report as report
 
     name = "jacks-or-better-9-6"
-    a, s = _strategy(name)
+    a, hold, s = _built(name)
     monkeypatch.setattr(report, "TABLES", (name,))
     monkeypatch.setattr(report, "analyze", lambda table, *args, **kw: a)
+    monkeypatch.setattr(report, "HoldPatterns", lambda analysis: hold)
     monkeypatch.setattr(report, "strategy_table", lambda analysis, *args, **kw: s)
     cards = []
     real_card = report.video_poker_card
