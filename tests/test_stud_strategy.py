@@ -79,9 +79,11 @@ def test_best_thresholds_brute_force():
         assert best[g][0] == want[0] and best[g][1] == pytest.approx(want[1])
 
 
-def test_strategy_rule_cost_matches_exact_replay():
-    """J-poker with aces wild, every deal enumerated: the rule in words, replayed, loses what it says."""
-    game = JPOKER
+@pytest.mark.parametrize("deck", ["52", "32"])
+def test_strategy_rule_cost_matches_exact_replay(deck):
+    """J-poker with aces wild, every deal enumerated: the rule in words, replayed, loses what it says
+    (on 32 cards too: the replay's plain deals were once weighted by 52 cards' situations)."""
+    game = JPOKER if deck == "52" else JPOKER.with_changes(deck=deck, name=f"J-poker, {deck} cards")
     col = CellCollector()
     opt = house_edges(game, ("optimal",), "exact", ranks=(12,), visit=col)[0]
     rep = strategy_report(game, cells=col.close())

@@ -2,8 +2,8 @@
 situations with each situation's exact result.
 
 A board game (J-poker) is the mixture, over the designated card, of "card w is wild" deals
-(probability (1 - doc)/52 each) and "dealer's open card" deals (doc). By suit symmetry only the
-13 ranks of w need work. Dealer's-open-card deals are always enumerated exactly. With
+(probability (1 - doc)/n each on an n-card deck: 52, or a short 36 or 32) and "dealer's open
+card" deals (doc). By suit symmetry only the ranks of w need work (13 on 52 cards). Dealer's-open-card deals are always enumerated exactly. With
 ``method="sampled"`` the "card w is wild" deals are stratified by the player's hand class
 (:mod:`analyzer.games.stud.stratified`): sampled hands are valued exactly against every up card
 and every dealer hole-card set, and the result carries a 95 % CI of that sampling. Several
@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.cards import RANK_CHARS, get_deck
 from analyzer.games.stud.exact import (
     BINOM,
     HandTables,
@@ -180,15 +181,20 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
         secs = time.perf_counter() - t0
         return [m.result(name, "exact", secs, {}) for m, name in zip(mixes, labels, strict=True)]
     use_exact = method != "sampled"
-    rank_list = tuple(range(13)) if ranks is None else tuple(ranks)
+    deck = get_deck(game.deck)
+    if deck.jokers or deck.copies > 1 or deck.removed:
+        raise StudError(f"a board designation names one card of a plain deck (52, 36 or 32 cards), not {game.deck!r}")
+    n = deck.size
+    rank_list = tuple(deck.ranks) if ranks is None else tuple(ranks)
     for r in rank_list:
-        if not 0 <= r < 13:
-            raise StudError(f"bad wild rank {r}: ranks are 0 (deuce) .. 12 (ace)")
+        if r not in deck.ranks:
+            raise StudError(f"bad wild rank {r}: the {n}-card deck's ranks are {deck.lowest_rank} "
+                            f"({RANK_CHARS[deck.lowest_rank]}) .. 12 (A)")
     share = Fraction(1, len(rank_list))
     doc = game.doc_probability
-    dealer_all = int(BINOM[52, 5]) * 47
+    dealer_all = int(BINOM[n, 5]) * (n - 5)  # every player hand against every up card: the stratum
     ev_doc = [Fraction(0) for _ in strategies]
-    fraction = fraction_for(max(1, hands // len(rank_list)), 52)
+    fraction = fraction_for(max(1, hands // len(rank_list)), n)
     tds: list[Tally] = []
     tables: HandTables | None = None
     for r in rank_list:

@@ -184,6 +184,7 @@ class ExchangeCollector:
 
     def __init__(self, game: StudGame, situations: int, seed: int = 0,
                  fees: tuple[Fraction, ...] | None = None, screen: int = 0) -> None:
+        game.require_52("the exchange option's edge")
         self.game, self.total, self.fees = game, situations, game_fees(game, fees)
         if screen and screen < situations:
             raise StudError(f"the screen ({screen:,}) must hold at least the {situations:,} fully valued situations")

@@ -132,6 +132,17 @@ class StudGame:
         from dataclasses import replace
         return replace(self, **changes)
 
+    def require_52(self, what: str) -> None:
+        """Refuse a board game on another deck than 52 cards for ``what``, which assumes its 13 ranks.
+
+        >>> load_game("j-poker").with_changes(deck="32").require_52("the exchange option")
+        Traceback (most recent call last):
+        ...
+        analyzer.games.stud.game.StudError: the exchange option needs a board game on 52 cards, not '32'
+        """
+        if self.designation == "board" and self.deck != "52":
+            raise StudError(f"{what} needs a board game on 52 cards, not {self.deck!r}")
+
 
 def _number(src: str, key: str, value: Any, minimum: Fraction | None = Fraction(0)) -> Fraction:
     try:

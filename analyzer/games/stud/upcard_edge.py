@@ -90,6 +90,7 @@ class UpcardCollector:
                 raise StudError(f"unknown dealer's-open-card rule {rule!r} (known: {', '.join(DOC_RULES)})")
         if per_stratum < 2:
             raise StudError("need at least 2 situations per stratum for a standard error")
+        game.require_52("the up-card exchange's edge")
         self.game, self.n, self.seed, self.doc_rules = game, per_stratum, seed, tuple(doc_rules)
         self.fee = float(fee if fee is not None else (game.upcard_fee if game.upcard_fee is not None else 1))
         rng = np.random.default_rng(np.random.SeedSequence([seed, 2]))
