@@ -160,7 +160,7 @@ def house_edges(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",),
     hand such as ``pair`` or ``high_card:AK``, or a per-group rule array), in one pass.
 
     ``method``: ``exact`` (also ``auto``: every deal enumerated, quicker than the sample);
-    ``sampled`` (board games: about ``hands`` player hands in all, spread over the 13 wild ranks,
+    ``sampled`` (board games: about ``hands`` player hands in all, spread over the deck's wild ranks,
     each valued against every up card). ``ranks`` limits a board game to some wild ranks (the result is then that mixture).
     ``merge``: adjacent hand classes per sampling stratum. ``visit(w, doc, probability, tables,
     part)`` sees every deal type while its tables are built (``part``: its Tally or StrataSample;
