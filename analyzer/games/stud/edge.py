@@ -3,11 +3,12 @@ situations with each situation's exact result.
 
 A board game (J-poker) is the mixture, over the designated card, of "card w is wild" deals
 (probability (1 - doc)/n each on an n-card deck: 52, or a short 36 or 32) and "dealer's open
-card" deals (doc). By suit symmetry only the ranks of w need work (13 on 52 cards). Dealer's-open-card deals are always enumerated exactly. With
-``method="sampled"`` the "card w is wild" deals are stratified by the player's hand class
-(:mod:`analyzer.games.stud.stratified`): sampled hands are valued exactly against every up card
-and every dealer hole-card set, and the result carries a 95 % CI of that sampling. Several
-strategies are valued in one pass (:func:`house_edges`).
+card" deals (doc). By suit symmetry only the ranks of w need work (13 on 52 cards).
+Dealer's-open-card deals are always enumerated exactly. With ``method="sampled"`` the "card w is
+wild" deals are stratified by the player's hand class (:mod:`analyzer.games.stud.stratified`):
+sampled hands are valued exactly against every up card and every dealer hole-card set, and the
+result carries a 95 % CI of that sampling. Several strategies are valued in one pass
+(:func:`house_edges`).
 """
 
 from __future__ import annotations
