@@ -16,7 +16,7 @@ from analyzer.games.tricks.rules import trick_rules
 from analyzer.games.tricks.search.bounds import sure_against, sure_tricks
 from analyzer.games.tricks.search.solver import parse_deal
 from tests import tricks_reference as ref
-from tests.test_tricks_solver import random_deal
+from tests.test_tricks_solver import DECK_54, GEORGIAN_DECK, random_deal
 
 
 def _bounds_and_value(game: str, hands: list[str], trump: str, leader: int, seat: int,
@@ -80,3 +80,54 @@ def test_a_seat_taking_the_lead_with_its_joker_counts_the_trick_it_takes_it_in()
     # sure (the joker), not two.
     lo, _, value = _bounds_and_value("54", ["4s 5c 7d", "Jk2 7s Qd", "Ac 5h 4d"], "c", 2, 1)
     assert lo <= value == 1
+
+
+def test_a_seat_holding_the_only_trumps_cashes_off_lead() -> None:
+    # Spades trump, no joker out, seat 0 off lead holds the only trump: a suit it lacks it trumps
+    # and takes, then leads its Ah (above every other heart): two sure tricks, not only the trump.
+    assert _bounds_and_value("georgian", ["7s Ah", "7c 8c", "9c Tc", "Jc Qc"], "s", 1, 0) == (2, 2, 2)
+    # Without the trump it must throw its aces on the clubs: nothing sure (and nothing made).
+    assert _bounds_and_value("georgian", ["Ad Ah", "7c 8c", "9c Tc", "Jc Qc"], "s", 1, 0)[::2] == (0, 0)
+    # The mirror: the others' sure tricks count what the trump holder cashes off lead.
+    assert _bounds_and_value("georgian", ["7c 8c", "7s Ah", "9c Tc", "Jc Qc"], "s", 2, 0)[1] == 0
+
+
+def _only_trump_deal(rng: random.Random, game: str, players: int, cards: int) -> tuple[list[str], str, int]:
+    """A deal without jokers where one random seat holds every trump dealt (one or two), or in
+    every other deal all but one, held by another seat."""
+    deck = [c for c in (GEORGIAN_DECK if game == "georgian" else DECK_54) if not c.startswith("Jk")]
+    trump = rng.choice("cdhs")
+    trumps = [c for c in deck if c[1] == trump]
+    plain = [c for c in deck if c[1] != trump]
+    narrow = [c for c in plain if c[1] in rng.sample([x for x in "cdhs" if x != trump], 2)]
+    if len(narrow) >= players * cards:  # two plain suits: more voids, so more trumping
+        plain = narrow
+    rng.shuffle(trumps)
+    rng.shuffle(plain)
+    holder = rng.randrange(players)
+    k = rng.choice([1, 2])
+    other = (holder + 1 + rng.randrange(players - 1)) % players if rng.random() < 0.5 else -1
+    hands = []
+    for s in range(players):
+        take = trumps[:k] if s == holder else trumps[k:k + 1] if s == other else []
+        need = cards - len(take)
+        hands.append(" ".join(take + plain[:need]))
+        plain = plain[need:]
+    return hands, trump, rng.randrange(players)
+
+
+@pytest.mark.parametrize("game", ["georgian", "54"])
+def test_only_trump_holder_bounds_never_promise_more_than_minimax(game: str) -> None:
+    # Deals built for the rule above (a seat holding the only trumps cashes off lead, no joker
+    # out) and for its limit (another seat holds a trump too): every seat's bounds, the holder's
+    # sure tricks and the others' against it, against minimax.
+    rng = random.Random(11)
+    tight = 0
+    for i in range(40):
+        players, cards = [(4, 3), (3, 4), (3, 3)][i % 3]
+        hands, trump, leader = _only_trump_deal(rng, game, players, cards)
+        for seat in range(players):
+            lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat)
+            assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
+            tight += lo == value > 0
+    assert tight > 0

@@ -6,8 +6,8 @@ interchangeable too. Moves are ordered cheapest winner first (with a history of 
 Positions equal up to the cards already gone share a table entry (:func:`canonical`). Sure
 tricks count what every card being played implies: a joker or trump loses only to a later joker
 or a higher trump of the other side, each of those beating one (:func:`_beaten`); a seat on lead
-facing no joker cashes its cards above all the others' of their suit while every seat holding a
-trump must follow that suit (:func:`_cash`); a trick under way can be decided before its last
+facing no joker (or off lead holding the only trumps: :func:`_leads`) cashes its cards above all
+the others' of their suit while every seat holding a trump must follow that suit (:func:`_cash`); a trick under way can be decided before its last
 card (:func:`trick_decided`).
 
 >>> import numpy as np
@@ -228,7 +228,8 @@ def _sure_of(mine, opp, others, trump, leads, hands, np_, seat, skip, leader):
     card is played, and a joker or a trump of ``mine`` loses only to a later joker or a higher
     trump of ``opp`` (a trick won by a partner stays on the side), each beating one card, so its
     jokers and trumps less those of its trumps the trumps of ``opp`` can beat, less one for each
-    joker of ``opp``; when it ``leads`` (is on lead, or can take the lead with a joker) and
+    joker of ``opp``; when it ``leads`` (:func:`_leads`: is on lead, can take the lead with a joker,
+or holds the only trumps) and
     ``others`` (every other seat's cards, a partner's too: he must not take the lead away) hold
     no jokers, what it cashes (:func:`_cash`; ``hands``: every seat's, ``mine`` those of ``seat``)."""
     sure = popcount(mine & JOKERS)
@@ -244,10 +245,18 @@ def _sure_of(mine, opp, others, trump, leads, hands, np_, seat, skip, leader):
 
 
 @no_refcount(inline="always")
-def _leads(hand, seat, leader, rp):
-    """Whether a seat holding ``hand`` leads the next trick or, the others holding no jokers, can
-    take it with a joker it may always play (not under the top-trump joker)."""
-    return leader == seat or (rp[R_MODEL] != TOP_TRUMP and hand & JOKERS != 0)
+def _leads(hand, others, seat, leader, trump, rp):
+    """Whether a seat holding ``hand`` leads the next trick or, the others (``others``: their
+    cards) holding no jokers, can take it with a joker it may always play (not under the
+    top-trump joker), or loses no card it cashes before it leads: it holds a trump and the others
+    none, so a suit it lacks it trumps and takes, and a suit it follows it takes with its card
+    above all of theirs or follows with another."""
+    if leader == seat or (rp[R_MODEL] != TOP_TRUMP and hand & JOKERS != 0):
+        return True
+    if trump < 0:
+        return False
+    trumps = suit_mask(trump) & NORMAL
+    return hand & trumps != 0 and others & trumps == 0
 
 
 @no_refcount
@@ -267,7 +276,9 @@ def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
     sure = 0
     for i in range(np_):
         if (s_mask >> i) & 1 and not (skip >> i) & 1:
-            v = _sure_of(hands[i], opp, every & ~hands[i], trump, _leads(hands[i], i, leader, rp), hands, np_, i, skip, leader)
+            others = every & ~hands[i]
+            v = _sure_of(hands[i], opp, others, trump, _leads(hands[i], others, i, leader, trump, rp), hands, np_, i,
+                         skip, leader)
             if v > sure:
                 sure = v
     return sure
@@ -295,7 +306,7 @@ def sure_against(hands, np_, s_mask, trump, leader, skip, rp, need):
             continue
         c = popcount(hands[i] & JOKERS)
         others = every & ~hands[i]
-        cashes = not (others & JOKERS) and _leads(hands[i], i, leader, rp)
+        cashes = not (others & JOKERS) and _leads(hands[i], others, i, leader, trump, rp)
         if trump >= 0:
             t = hands[i] & suit_mask(trump)
             if not cashes and c + popcount(t) - my_jokers < need:
