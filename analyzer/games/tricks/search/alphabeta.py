@@ -110,25 +110,24 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     would, and that count costs as much as the table's key); ``slot_key`` gets the table
     index to store under (-1: none) and the table's best move (``slot_key[2]``, -1: none).
     Within a trick (``t_card``/``t_mode``, ``rp``: the rules; its winner so far and the cards
-    that take it in ``slot_key[5]``/``[6]``) whose winner no seat still to play can change
-    (:func:`trick_decided`), from its second card on: the winning side's sure tricks after it."""
+    that take it in ``slot_key[5]``/``[6]``), before its last card, when that seat cannot change
+    its winner (:func:`trick_decided`): the side's sure tricks after it when it wins it, else the
+    counts still reachable after it."""
     slot_key[0] = -1
     slot_key[2] = -1
-    if k != 0:  # a trick under way: when its winner is sure, the bounds of the position after it
-        if k == 1:  # its led card alone decides it there, a card the trick start's sure tricks count
+    if k != 0:  # a trick under way: at its last card, when that seat cannot change the winner, the
+        # bounds of the position after it (earlier in the trick the count cost more than it saved)
+        if k != np_ - 1:
             return -1
         w = trick_decided(hands, np_, k, leader, slot_key[5], uint64(slot_key[6]))
         if w >= 0:
-            rest = np.int64(0)  # the seats still to play: their hands hold this trick's card
-            for j in range(k, np_):
-                rest |= np.int64(1) << ((leader + j) % np_)
-            if in_side(s_mask, w):
+            if in_side(s_mask, w):  # the last seat's hand holds this trick's card
+                rest = np.int64(1) << ((leader + k) % np_)
                 slot_key[3] = won + 1 + sure_tricks(hands, np_, s_mask, trump, w, rest, rp)
                 if slot_key[3] >= target:
                     return 1
-            else:
-                slot_key[3] = won + rem - 1 - sure_against(hands, np_, s_mask, trump, w, rest, rp,
-                                                           won + rem - target)
+            else:  # (the others' sure tricks after it cost more than they saved)
+                slot_key[3] = won + rem - 1
                 if slot_key[3] < target:
                     return 0
         return -1
