@@ -17,10 +17,11 @@ arrays (card bits, modes) in playing order plus its length. The rules are the in
 
 from __future__ import annotations
 
+import numpy as np
 from numba import uint64
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from analyzer.games.tricks.rules import P
-from analyzer.kernels.bits import low_bit
 from analyzer.kernels.jit import no_refcount
 
 R_EXACT_BASE = P.EXACT_BASE
@@ -71,27 +72,15 @@ def is_joker(bit):
 
 @no_refcount(inline="always")
 def top_bit(m):
-    """Index of the highest set bit of a non-zero uint64."""
-    b = 0
-    x = m
-    if x >> uint64(32):
-        x >>= uint64(32)
-        b += 32
-    if x >> uint64(16):
-        x >>= uint64(16)
-        b += 16
-    if x >> uint64(8):
-        x >>= uint64(8)
-        b += 8
-    if x >> uint64(4):
-        x >>= uint64(4)
-        b += 4
-    if x >> uint64(2):
-        x >>= uint64(2)
-        b += 2
-    if x >> uint64(1):
-        b += 1
-    return b
+    """Index of the highest set bit of a non-zero uint64 (``ctlz``: ``top_bit(0b1010)`` is 3)."""
+    return np.int64(63) - np.int64(leading_zeros(uint64(m)))
+
+
+@no_refcount(inline="always")
+def low_bit(m):
+    """Index of the lowest set bit of a non-zero uint64 (``cttz``: ``low_bit(0b1010)`` is 1; the
+    tricks kernels' own, one instruction where :func:`analyzer.kernels.bits.low_bit` reads a table)."""
+    return np.int64(trailing_zeros(uint64(m)))
 
 
 @no_refcount
