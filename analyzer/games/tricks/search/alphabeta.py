@@ -11,8 +11,8 @@ the other pair):
 
 - paranoid, "at least t tricks", the solver (:func:`known_bounds`, :func:`remember_bounds`): at a
   trick's start, the sure tricks of each side and a table of trick *bounds* keyed by relative
-  ranks, valid across targets, whose best move is tried first; within a trick whose winner is
-  already sure, the sure tricks after it;
+  ranks, valid across targets, whose best move is tried first; before a trick's last card, when
+  that seat cannot change its winner, the side's sure tricks after it;
 - any set, pimc's guaranteed score (:func:`known_answers`, :func:`remember_answer`): at every node
   whether every / no count still reachable is accepted, at a trick's start a table of *answers*
   keyed by the hands and the accepted set; a node budget (over it the answer is -1, "unknown").
