@@ -46,59 +46,51 @@ def below3(lst, start, length, x0, x1, x2):
 
 
 @no_refcount
-def add_signed(odd, t0, t1, t2, c0, c1, c2):
-    """``(t0, t1, t2)`` plus the counts, or minus them when ``odd`` (inclusion-exclusion)."""
-    if odd:
-        return t0 - c0, t1 - c1, t2 - c2
-    return t0 + c0, t1 + c1, t2 + c2
-
-
-@no_refcount
 def dealer_counts(excl, m, u, x0, x1, x2, cls, cum1, cum2, tri, quad, binom, out3, s):
-    """Dealer hands holding ``u`` and none of ``excl[:m]`` (m ≤ 7) with class < x0, < x1, < x2
-    → out3 (``s``: int64 scratch of length 5)."""
+    """Dealer hands holding ``u`` and none of ``excl[:m]`` (m ≤ 10) with class < x0, < x1, < x2
+    → out3 (``s``: int64 scratch of length ≥ m).
+
+    The inclusion–exclusion runs over the subsets S of the excluded cards (|S| ≤ 4) as nested
+    loops over them sorted, each level adding its card's colex term to the level above's: a card
+    below ``u`` is the j-th smallest of S ∪ {u}, one above it the (j+1)-th, and ``u`` comes after
+    the cards below it (``r`` of them). :func:`brute_situation` is the
+    reference."""
     n = cum1.shape[0]
     l3 = binom[n - 3, 2]
     l4 = n - 4
-    t0 = np.int64(0)  # int64 from the start: add_signed compiles once, not first for constants
-    t1 = np.int64(0)
-    t2 = np.int64(0)
-    for mask in range(1 << m):
-        k = 0
-        mm = mask
-        while mm:
-            mm &= mm - 1
-            k += 1
-        if k > 4:
-            continue
-        s[0] = u
-        j = 1
-        for i in range(m):
-            if (mask >> i) & 1:
-                s[j] = excl[i]
-                j += 1
-        sort_small(s, k + 1)
-        if k == 0:
-            c0 = cum1[u, x0]
-            c1 = cum1[u, x1]
-            c2 = cum1[u, x2]
-        elif k == 1:
-            r = binom[s[0], 1] + binom[s[1], 2]
-            c0 = cum2[r, x0]
-            c1 = cum2[r, x1]
-            c2 = cum2[r, x2]
-        elif k == 2:
-            st = (binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3]) * l3
-            c0, c1, c2 = below3(tri, st, l3, x0, x1, x2)
-        elif k == 3:
-            st = (binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4]) * l4
-            c0, c1, c2 = below3(quad, st, l4, x0, x1, x2)
-        else:
-            v = cls[binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4] + binom[s[4], 5]]
-            c0 = 1 if v < x0 else 0
-            c1 = 1 if v < x1 else 0
-            c2 = 1 if v < x2 else 0
-        t0, t1, t2 = add_signed(k & 1, t0, t1, t2, c0, c1, c2)
+    for i in range(m):
+        s[i] = excl[i]
+    sort_small(s, m)
+    t0 = np.int64(cum1[u, x0])
+    t1 = np.int64(cum1[u, x1])
+    t2 = np.int64(cum1[u, x2])
+    for a in range(m):
+        la = 1 if s[a] < u else 0
+        ia = binom[s[a], 2 - la]
+        r = ia + binom[u, la + 1]
+        t0 -= cum2[r, x0]
+        t1 -= cum2[r, x1]
+        t2 -= cum2[r, x2]
+        for b in range(a + 1, m):
+            lb = la + (1 if s[b] < u else 0)
+            ib = ia + binom[s[b], 3 - (lb - la)]
+            c0, c1, c2 = below3(tri, (ib + binom[u, lb + 1]) * l3, l3, x0, x1, x2)
+            t0 += c0
+            t1 += c1
+            t2 += c2
+            for c in range(b + 1, m):
+                lc = lb + (1 if s[c] < u else 0)
+                ic = ib + binom[s[c], 4 - (lc - lb)]
+                c0, c1, c2 = below3(quad, (ic + binom[u, lc + 1]) * l4, l4, x0, x1, x2)
+                t0 -= c0
+                t1 -= c1
+                t2 -= c2
+                for d in range(c + 1, m):
+                    ld = lc + (1 if s[d] < u else 0)
+                    v = cls[ic + binom[s[d], 5 - (ld - lc)] + binom[u, ld + 1]]
+                    t0 += 1 if v < x0 else 0
+                    t1 += 1 if v < x1 else 0
+                    t2 += 1 if v < x2 else 0
     out3[0] = t0
     out3[1] = t1
     out3[2] = t2

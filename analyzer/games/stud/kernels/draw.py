@@ -43,7 +43,7 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
     idx = np.empty(5, np.int64)
     c4 = np.empty(4, np.int64)
     c3 = np.empty(3, np.int64)
-    s = np.empty(5, np.int64)
+    s = np.empty(10, np.int64)  # dealer_counts' scratch: the excluded cards
     nk = 0
     nd = np.int64(0)  # int64 from the start: next_subset compiles once, not first for constants
     for i in range(5):
@@ -81,7 +81,7 @@ def _with_dead_card(new, dead, u, win_of, nq_win, tie_win, lose_win, cls, cum1, 
     excl = np.empty(6, np.int64)
     c4 = np.empty(4, np.int64)
     c3 = np.empty(3, np.int64)
-    s = np.empty(5, np.int64)
+    s = np.empty(10, np.int64)  # dealer_counts' scratch: the excluded cards
     excl[5] = dead
     return _value_of(new, excl, np.int64(6), u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad, binom, qc,
                      c4, c3, s)

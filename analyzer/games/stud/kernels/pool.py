@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from analyzer.games.stud.kernels.counting import add_signed, below3
+from analyzer.games.stud.kernels.counting import below3
 from analyzer.games.stud.kernels.tables import colex, sort_small
 from analyzer.kernels.combinatorics import next_subset
 from analyzer.kernels.jit import kernel, no_refcount
@@ -81,45 +81,38 @@ def pool_build(unseen, nu, u, cls, binom):
 
 @no_refcount
 def pool_counts(sub, nd, x0, x1, x2, nu, c4, cum0, cum1, cum2, l3, binom, out3):
-    """Dealer hands avoiding the local cards ``sub[:nd]`` (sorted) with class < x0, < x1, < x2."""
+    """Dealer hands avoiding the local cards ``sub[:nd]`` (sorted) with class < x0, < x1, < x2:
+    inclusion–exclusion over the subsets of ``sub`` (at most 4 cards) as nested loops, each
+    level's colex index its parent's plus its own card's term."""
     s3 = nu - 3
     top = cum0.shape[0] - 1  # above every class: a count below any x >= top is below top
     x0 = min(x0, top)
     x1 = min(x1, top)
     x2 = min(x2, top)
-    t0 = np.int64(0)  # int64 from the start: add_signed compiles once, not first for constants
-    t1 = np.int64(0)
-    t2 = np.int64(0)
-    for mask in range(1 << nd):
-        k = 0
-        idx = 0
-        for i in range(nd):
-            if (mask >> i) & 1:
-                k += 1
-                idx += binom[sub[i], k]
-        if k > 4:
-            continue
-        if k == 4:
-            v = c4[idx]
-            c0 = 1 if v < x0 else 0
-            c1 = 1 if v < x1 else 0
-            c2 = 1 if v < x2 else 0
-        elif k == 0:
-            c0 = cum0[x0]
-            c1 = cum0[x1]
-            c2 = cum0[x2]
-        elif k == 1:
-            c0 = cum1[idx, x0]
-            c1 = cum1[idx, x1]
-            c2 = cum1[idx, x2]
-        elif k == 2:
-            c0 = np.int64(cum2[idx, x0])
-            c1 = np.int64(cum2[idx, x1])
-            c2 = np.int64(cum2[idx, x2])
-        else:
-            st = idx * s3
-            c0, c1, c2 = below3(l3, st, s3, x0, x1, x2)
-        t0, t1, t2 = add_signed(k & 1, t0, t1, t2, c0, c1, c2)
+    t0 = np.int64(cum0[x0])
+    t1 = np.int64(cum0[x1])
+    t2 = np.int64(cum0[x2])
+    for a in range(nd):
+        ia = sub[a]  # binom[p, 1] = p
+        t0 -= cum1[ia, x0]
+        t1 -= cum1[ia, x1]
+        t2 -= cum1[ia, x2]
+        for b in range(a + 1, nd):
+            ib = ia + binom[sub[b], 2]
+            t0 += np.int64(cum2[ib, x0])
+            t1 += np.int64(cum2[ib, x1])
+            t2 += np.int64(cum2[ib, x2])
+            for c in range(b + 1, nd):
+                ic = ib + binom[sub[c], 3]
+                c0, c1, c2 = below3(l3, ic * s3, s3, x0, x1, x2)
+                t0 -= c0
+                t1 -= c1
+                t2 -= c2
+                for d in range(c + 1, nd):
+                    v = c4[ic + binom[sub[d], 4]]
+                    t0 += 1 if v < x0 else 0
+                    t1 += 1 if v < x1 else 0
+                    t2 += 1 if v < x2 else 0
     out3[0] = t0
     out3[1] = t1
     out3[2] = t2
