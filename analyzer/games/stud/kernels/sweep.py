@@ -135,8 +135,10 @@ def _below(n1, n2, n3, n4, rows, h, idx, u0, width, x, out):
 
 @no_refcount
 def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of, nq_win, tie_win,
-            lose_win, rules, pos_code, wild_pos, acc, gain, keep_gain):
-    """Decide and tally the situations of hand i with the lane's up cards."""
+            lose_win, rules, uniform, pos_code, wild_pos, run, own, gain, keep_gain):
+    """Decide and tally the situations of hand i with the lane's up cards: what a bet adds goes to
+    ``run`` (every situation: the sums of a strategy that bets from a class on are differences of
+    its snapshots), and to ``own`` for each strategy decided per situation (``uniform[k]`` < 0)."""
     pay = win_of[pc]
     w = weights[i]
     ns = rules.shape[0]
@@ -158,19 +160,36 @@ def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of
         v = c_nq * nq_win + c_win * pay + c_tie * tie_win + c_lose * lose_win
         if keep_gain:
             gain[i, u] = (v + total) / total
+        a_nq = w * c_nq
+        a_tie = w * c_tie
+        a_lose = w * c_lose
+        a_win = w * c_win
+        run[j, 1] += w
+        run[j, 2] += a_nq
+        run[j, 3] += a_tie
+        run[j, 4] += a_lose
+        run[j, cat] += a_win
         g = group_of(ranks, held, u, pos_code, wild_pos)
         for k in range(ns):
-            acc[u, k, 0] += w
-            acc[u, k, 6] += w * c_nq
+            if uniform[k] >= 0:
+                continue
             t = rules[k, g]  # as :func:`.loops.decide`: -1 = optimal, else a class threshold
             if (v > -total) if t < 0 else (pc >= t):
-                acc[u, k, 1] += w
-                acc[u, k, 2] += w * c_nq
-                acc[u, k, 3] += w * c_tie
-                acc[u, k, 4] += w * c_lose
-                acc[u, k, cat] += w * c_win
-            else:
-                acc[u, k, 5] += w
+                own[j, k, 1] += w
+                own[j, k, 2] += a_nq
+                own[j, k, 3] += a_tie
+                own[j, k, 4] += a_lose
+                own[j, k, cat] += a_win
+
+
+@no_refcount
+def _snap(c, uniform, run, snap):
+    """Before class ``c`` is settled: the running sums of each strategy betting from class c on."""
+    for k in range(uniform.shape[0]):
+        if uniform[k] == c:
+            for j in range(run.shape[0]):
+                for col in range(run.shape[1]):
+                    snap[k, j, col] = run[j, col]
 
 
 @kernel
@@ -179,6 +198,23 @@ def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, r
     width = u1 - u0
     nc = start.shape[0] - 1
     qc = min(qc, nc)
+    ns = rules.shape[0]
+    ncol = acc.shape[2]
+    # A strategy betting from one class on in every group bets on the reps from its class's first
+    # on (they are settled in class order): its sums are the running sums of every situation less
+    # their snapshot at that class. The others (optimal, rules by group) are decided per situation.
+    uniform = np.full(ns, -1, np.int64)
+    for k in range(ns):
+        t = rules[k, 0]
+        same = t >= 0
+        for g in range(rules.shape[1]):
+            if rules[k, g] != t:
+                same = False
+        if same:
+            uniform[k] = min(t, nc)
+    run = np.zeros((width, ncol), np.int64)  # what a bet adds, summed over the situations so far
+    snap = np.zeros((ns, width, ncol), np.int64)
+    own = np.zeros((width, ns, ncol), np.int64)
     # the counts fit small types (≤ C(n-2, 3), C(n-3, 2), n-4 for n ≤ 64): the rows stay in cache
     n1 = np.zeros(width, np.int32)
     n2 = np.zeros((n, width), np.uint16)
@@ -199,13 +235,15 @@ def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, r
     q2 = n2.copy()
     q3 = n3.copy()
     q4 = n4.copy()
-    for r in range(rep_start[0], rep_start[qc]):  # hands below the qualifier: only NQ matters
-        i = rep_order[r]
-        h = reps[i]
-        _subset_indices(h, binom, idx)
-        _below(q1, q2, q3, q4, rows, h, idx, u0, width, qc, hi)
-        _settle(i, h, rep_pc[i], qc, hi, hi, hi, u0, width, total, weights, rep_cat, win_of, nq_win,
-                tie_win, lose_win, rules, pos_code, wild_pos, acc, gain, keep_gain)
+    for c in range(qc):  # hands below the qualifier: only NQ matters
+        _snap(c, uniform, run, snap)
+        for r in range(rep_start[c], rep_start[c + 1]):
+            i = rep_order[r]
+            h = reps[i]
+            _subset_indices(h, binom, idx)
+            _below(q1, q2, q3, q4, rows, h, idx, u0, width, qc, hi)
+            _settle(i, h, rep_pc[i], qc, hi, hi, hi, u0, width, total, weights, rep_cat, win_of, nq_win,
+                    tie_win, lose_win, rules, uniform, pos_code, wild_pos, run, own, gain, keep_gain)
     for c in range(qc, nc):
         rs = rep_start[c]
         re = rep_start[c + 1]
@@ -215,13 +253,27 @@ def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, r
             _below(q1, q2, q3, q4, rows, h, idx, u0, width, qc, bq[r - rs])
             _below(n1, n2, n3, n4, rows, h, idx, u0, width, c, bl[r - rs])
         _add_class(sets, start[c], start[c + 1], u0, u1, n1, n2, n3, n4, binom)
+        _snap(c, uniform, run, snap)
         for r in range(rs, re):
             i = rep_order[r]
             h = reps[i]
             _subset_indices(h, binom, idx)
             _below(n1, n2, n3, n4, rows, h, idx, u0, width, c + 1, hi)
             _settle(i, h, c, qc, bq[r - rs], bl[r - rs], hi, u0, width, total, weights, rep_cat,
-                    win_of, nq_win, tie_win, lose_win, rules, pos_code, wild_pos, acc, gain, keep_gain)
+                    win_of, nq_win, tie_win, lose_win, rules, uniform, pos_code, wild_pos, run, own, gain,
+                    keep_gain)
+    _snap(nc, uniform, run, snap)
+    for j in range(width):  # [0] situations and [6] NQ are every situation's, [5] folds the rest
+        u = u0 + j
+        for k in range(ns):
+            for col in range(1, ncol):
+                if col == 5 or col == 6 or col == 7:
+                    continue
+                acc[u, k, col] += own[j, k, col] if uniform[k] < 0 else run[j, col] - snap[k, j, col]
+            bets = own[j, k, 1] if uniform[k] < 0 else run[j, 1] - snap[k, j, 1]
+            acc[u, k, 0] += run[j, 1]
+            acc[u, k, 5] += run[j, 1] - bets
+            acc[u, k, 6] += run[j, 2]
 
 
 @kernel(parallel=True)
