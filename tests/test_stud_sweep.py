@@ -133,7 +133,7 @@ def test_sweep_equals_per_situation_loop(game, wild, splits):
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     for lanes, step in splits:
         step = step or tables.n
-        gain = np.full((len(reps), tables.n), np.nan, np.float32)
+        gain = np.full((len(reps), tables.n), 123.0, np.float32)  # every entry written, NaN where none
         acc = np.zeros((tables.n, len(rules), 8 + n_cat), np.int64)
         for u in range(0, tables.n, step):
             SW.sweep_part(u, min(tables.n, u + step), tables.n, sets, first, reps, order, start, weights, rep_pc,

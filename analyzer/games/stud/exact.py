@@ -220,6 +220,7 @@ class Tally:
     reps: np.ndarray | None = None
     weights: np.ndarray | None = None
     first_up: int = 0  # gain's column c is up card first_up + c (a dealer's-open-card part: one column)
+    classes: np.ndarray | None = None  # each of reps' hand class (with the gain)
 
 
 def _select(tables: HandTables, reps: np.ndarray, weights: np.ndarray,
@@ -238,8 +239,9 @@ _MEMO: dict[tuple[object, ...], tuple[object, ...]] = {}
 
 
 def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categories: frozenset[Category] | None,
-                 keep_gain: bool, only: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Totals per up card (n, S, 8 + n_cat) of the class sweep, the gains, reps and weights; with
+                 keep_gain: bool, only: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Totals per up card (n, S, 8 + n_cat) of the class sweep, the gains, reps, weights and the reps'
+    classes; with
     ``only`` >= 0 that up card alone is swept (the other rows stay zero). The last result is kept,
     so the dealer's-open-card part of a deal type reuses the sweep of all its up cards."""
     key = (id(game), id(tables), rules.shape, rules.tobytes(), categories, keep_gain)
@@ -250,15 +252,17 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
     reps, weights = _select(tables, *_suit_classes(tables), categories, -1)
     cat_of, win_of, nq_w, tie_w, lose_w = kernel_payoffs(tables, game)
     qc = tables.class_at_least(game.qualifier.min_score(tables.evaluator.rules))
-    gain = np.full((len(reps), tables.n) if keep_gain else (0, 0), np.nan, np.float32)
     rep_pc = tables.cls[BINOM[reps, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
+    lo, hi = (only, only + 1) if only >= 0 else (0, tables.n)
+    shape = (len(reps), tables.n) if keep_gain else (0, 0)
+    # swept for every up card, the sweep writes every gain (NaN where the up card is in the hand)
+    gain = np.empty(shape, np.float32) if only < 0 else np.full(shape, np.nan, np.float32)
     rep_order = np.argsort(rep_pc, kind="stable")
     rep_start = np.searchsorted(rep_pc[rep_order], np.arange(tables.scores.size + 1))
     sets, start = tables.by_class
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     lanes = 1 if only >= 0 else max(1, min(tables.n, numba.get_num_threads()))
     acc = np.zeros((tables.n, rules.shape[0], 8 + len(game.rules.order)), np.int64)
-    lo, hi = (only, only + 1) if only >= 0 else (0, tables.n)
     # One call for all the up cards: each lane scans every dealer hand once for its whole range of up
     # cards, so smaller calls (a faster Ctrl-C) would repeat that scan (8x slower in pieces of 2).
     SW.sweep_part(lo, hi, tables.n, sets, start, reps, rep_order, rep_start, weights, rep_pc, cat_of[rep_pc],
@@ -266,8 +270,8 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
                   lanes, acc)
     # the tables by weak reference: the cache of tables, not this memo, decides how long they live
     # (a dead reference, or new tables at a reused id, is a miss)
-    _MEMO[(*key, only)] = (game, weakref.ref(tables), acc, gain, reps, weights)
-    return acc, gain, reps, weights
+    _MEMO[(*key, only)] = (game, weakref.ref(tables), acc, gain, reps, weights, rep_pc)
+    return acc, gain, reps, weights, rep_pc
 
 
 def tallies(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), wild_card: int | None = None,
@@ -283,10 +287,10 @@ def tallies(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), wil
         if wild_card is None:
             raise StudError("a dealer's-open-card deal needs the wild card")
         u_fixed = int(tables.code_pos[wild_card])
-    acc, gain, reps, weights = _per_up_card(game, tables, rules, categories, keep_gain, u_fixed)
+    acc, gain, reps, weights, rep_pc = _per_up_card(game, tables, rules, categories, keep_gain, u_fixed)
     if u_fixed >= 0:  # the up card is the wild card: those situations only
         keep = ~(reps == u_fixed).any(axis=1)
-        reps, weights = reps[keep], weights[keep]
+        reps, weights, rep_pc = reps[keep], weights[keep], rep_pc[keep]
         if keep_gain:  # that up card's column alone (the full matrix would be NaN elsewhere: ~100 MB)
             gain = np.ascontiguousarray(gain[keep, u_fixed][:, None])
         acc = acc[u_fixed]
@@ -305,7 +309,7 @@ def tallies(game: StudGame, strategies: tuple[Strategy, ...] = ("optimal",), wil
         out.append(Tally(combos=tot[0] * dealer, situations=tot[0], bet_situations=tot[1], events=events,
                          not_qualified=tot[6]))
     if keep_gain:
-        out[0].gain, out[0].reps, out[0].weights = gain, reps, weights
+        out[0].gain, out[0].reps, out[0].weights, out[0].classes = gain, reps, weights, rep_pc
         out[0].first_up = max(u_fixed, 0)
     return out
 

@@ -99,12 +99,14 @@ def best_thresholds(groups: np.ndarray, scores: np.ndarray, gain: np.ndarray) ->
 
 
 def _add_situations(sums: CellSums, tables: HandTables, hands: np.ndarray, gain: np.ndarray,
-                    prob: np.ndarray, first_up: int = 0, mass: CellSums | None = None) -> None:
+                    prob: np.ndarray, first_up: int = 0, mass: CellSums | None = None,
+                    pc: np.ndarray | None = None) -> None:
     """Add situations (hands × up cards ``first_up`` onwards, NaN gain = none) with probability
     ``prob`` per hand, summed by cell at once (an exact pass has millions of situations per deal type);
-    ``mass``: also each cell's probability, summed in the same sweep."""
+    ``mass``: also each cell's probability, summed in the same sweep; ``pc``: the hands' classes if known."""
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
-    pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
+    if pc is None:
+        pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
     args = (np.ascontiguousarray(hands, np.int64), gain, np.ascontiguousarray(prob, np.float64), pc,
             tables.scores.size, tables.pos_code, wild_pos, first_up)
     if mass is None:
@@ -145,13 +147,15 @@ class CellCollector:
         if isinstance(part, Tally):
             assert part.gain is not None and part.reps is not None and part.weights is not None
             hands, prob, first_up = part.reps, p * part.weights / part.situations, part.first_up
+            pc = part.classes
         else:
             assert part.gain is not None and part.hand_pos is not None and part.hand_weight is not None
             n = tables.n
             hands, prob, first_up = part.hand_pos, p * part.hand_weight / (comb(n, 5) * (n - 5)), 0
+            pc = None
         sampled = not isinstance(part, Tally)
         mass = None if self.mass_sums is None else self.mass_sums._open(tables, sampled)
-        _add_situations(self._open(tables, sampled), tables, hands, part.gain, prob, first_up, mass)
+        _add_situations(self._open(tables, sampled), tables, hands, part.gain, prob, first_up, mass, pc)
 
     @property
     def mass(self) -> CellCollector:

@@ -147,6 +147,8 @@ def _settle(i, h, pc, qc, nq, lo, hi, u0, width, total, weights, rep_cat, win_of
     for j in range(width):
         u = u0 + j
         if u == h[0] or u == h[1] or u == h[2] or u == h[3] or u == h[4]:
+            if keep_gain:
+                gain[i, u] = np.nan  # no such situation
             continue
         c_nq = np.int64(nq[j])
         if pc < qc:
@@ -285,7 +287,7 @@ def sweep_part(u_lo, u_hi, n, sets, start, reps, rep_order, rep_start, weights, 
     sweeps the up cards a few at a time, so that Ctrl-C is seen between the calls. ``rep_order``
     lists the hands by class (``rep_start[c]``: first of class c); ``sets``/``start`` are
     :func:`class_sets`, ``rows`` :func:`up_rows`. ``gain[i, u]`` (if it has rows) gets each
-    situation's bet EV minus fold EV in antes."""
+    situation's bet EV minus fold EV in antes, NaN where u is in the hand."""
     width = u_hi - u_lo
     for lane in prange(lanes):
         u0 = u_lo + lane * width // lanes
