@@ -8,7 +8,9 @@ class for the 0-, 1- and 2-sets, a sorted class list for each 3-set); the hands 
 with a class below ``x`` are then an inclusion–exclusion over the subsets of ``N`` (table reads,
 and for each 3-subset a search of a list of ``nu`` - 3 classes). The joker bought is the draw of the
 joker itself. :func:`pool_options` gives the same 37 values as :func:`.draw.option_values`
-(stand, the 31 hold-and-draw masks, the joker for each card), several times faster.
+(stand, the 31 hold-and-draw masks, the joker for each card), several times faster. Over a
+run of draws, the dealer's count below the qualifier splits into the terms of the drawn cards
+but the last (the same for consecutive draws in lexicographic order) and those holding it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from analyzer.games.stud.kernels.counting import below3
+from analyzer.games.stud.kernels.counting import below3, count_below
 from analyzer.games.stud.kernels.tables import colex, sort_small
 from analyzer.kernels.combinatorics import next_subset
 from analyzer.kernels.jit import kernel, no_refcount
@@ -138,6 +140,76 @@ def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
 
 
 @no_refcount
+def _below_prefix(sub, m, x, nu, c4, cum0, cum1, cum2, l3, binom):
+    """The signed terms of :func:`pool_counts` (one threshold ``x``) of the subsets of ``sub[:m]``."""
+    s3 = nu - 3
+    t = np.int64(cum0[x])
+    for a in range(m):
+        ia = sub[a]
+        t -= cum1[ia, x]
+        for b in range(a + 1, m):
+            ib = ia + binom[sub[b], 2]
+            t += np.int64(cum2[ib, x])
+            for c in range(b + 1, m):
+                ic = ib + binom[sub[c], 3]
+                t -= count_below(l3, ic * s3, s3, x)
+                for d in range(c + 1, m):
+                    t += 1 if c4[ic + binom[sub[d], 4]] < x else 0
+    return t
+
+
+@no_refcount
+def _below_last(sub, m, x, nu, c4, cum1, cum2, l3, binom):
+    """The signed terms of :func:`pool_counts` (one threshold ``x``) of the subsets of ``sub[:m]``
+    that hold its last card (m ≥ 1)."""
+    s3 = nu - 3
+    e = sub[m - 1]
+    e2 = binom[e, 2]
+    e3 = binom[e, 3]
+    e4 = binom[e, 4]
+    t = -np.int64(cum1[e, x])
+    for a in range(m - 1):
+        ia = sub[a]
+        t += np.int64(cum2[ia + e2, x])
+        for b in range(a + 1, m - 1):
+            ib = ia + binom[sub[b], 2]
+            t -= count_below(l3, (ib + e3) * s3, s3, x)
+            for c in range(b + 1, m - 1):
+                t += 1 if c4[ib + binom[sub[c], 3] + e4] < x else 0
+    return t
+
+
+@no_refcount
+def _counts_above(sub, nd, x1, x2, nu, c4, cum0, cum1, cum2, l3, binom):
+    """:func:`pool_counts`' counts below ``x1`` and ``x2`` (x1 ≤ x2) alone."""
+    s3 = nu - 3
+    t1 = np.int64(cum0[x1])
+    t2 = np.int64(cum0[x2])
+    for a in range(nd):
+        ia = sub[a]
+        t1 -= cum1[ia, x1]
+        t2 -= cum1[ia, x2]
+        for b in range(a + 1, nd):
+            ib = ia + binom[sub[b], 2]
+            t1 += np.int64(cum2[ib, x1])
+            t2 += np.int64(cum2[ib, x2])
+            for c in range(b + 1, nd):
+                ic = ib + binom[sub[c], 3]
+                st = ic * s3
+                c1 = count_below(l3, st, s3, x1)
+                c2 = c1
+                while c2 < s3 and l3[st + c2] < x2:
+                    c2 += 1
+                t1 -= c1
+                t2 -= c2
+                for d in range(c + 1, nd):
+                    v = c4[ic + binom[sub[d], 4]]
+                    t1 += 1 if v < x1 else 0
+                    t2 += 1 if v < x2 else 0
+    return t1, t2
+
+
+@no_refcount
 def _lex_unrank(idx, nu, nd, binom, sub):
     """``sub[:nd]`` = the ``idx``-th ``nd``-combination of ``0..nu-1`` in lexicographic order."""
     c = 0
@@ -176,14 +248,39 @@ def pool_option_part(k, start, stop, hand, unseen, nu, jl, jpos, win_of, nq_win,
             keep[nk] = hand[i]
             nk += 1
     _lex_unrank(start, nu, nd, binom, sub)
+    # The dealer's not-qualifying count (below qc whatever the player holds) splits into the terms
+    # of the subsets of the drawn cards but the last, the same for the draws that differ in the
+    # last card only (kept in ``nq_head``), and those holding it: :func:`pool_value`'s counts.
+    top = cum0.shape[0] - 1
+    xq = min(qc, top)
+    head = np.full(5, -1, np.int64)
+    nq_head = np.int64(0)
+    total = binom[nu - nd, 4]
     acc = 0.0
     for _ in range(start, stop):
         for i in range(nk):
             new[i] = keep[i]
         for j in range(nd):
             new[nk + j] = unseen[sub[j]]
-        acc += pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4, cum0, cum1, cum2, l3, binom,
-                          c3)
+        sort_small(new, 5)
+        pc = cls[colex(new, 5, binom)]
+        same = True
+        for j in range(nd - 1):
+            if head[j] != sub[j]:
+                same = False
+                head[j] = sub[j]
+        if not same or head[4] < 0:
+            head[4] = 0
+            nq_head = _below_prefix(sub, nd - 1 if nd > 0 else 0, xq, nu, c4, cum0, cum1, cum2, l3, binom)
+        nq = nq_head
+        if nd > 0:
+            nq += _below_last(sub, nd, xq, nu, c4, cum1, cum2, l3, binom)
+        if pc < qc:  # as pool_value
+            v = nq * nq_win + (total - nq) * lose_win
+        else:
+            lo, hi = _counts_above(sub, nd, min(pc, top), min(pc + 1, top), nu, c4, cum0, cum1, cum2, l3, binom)
+            v = nq * nq_win + (lo - nq) * win_of[pc] + (hi - lo) * tie_win + (total - hi) * lose_win
+        acc += max(v, -total) / total
         if not next_subset(sub, nd, nu):
             break
     return acc
