@@ -97,6 +97,50 @@ def dealer_counts(excl, m, u, x0, x1, x2, cls, cum1, cum2, tri, quad, binom, out
 
 
 @no_refcount
+def dealer_nq_drawn(hand, drawn, nd, u, x, cls, cum1, cum2, tri, quad, binom, s):
+    """The terms of :func:`dealer_counts` (one threshold ``x``) for the cards ``hand[:5]`` and
+    ``drawn[:nd]`` excluded that hold a drawn card: with the hand's own terms (the count with the
+    hand alone excluded) the count with all of them excluded (``s``: int64 scratch of length ≥ 5 + nd)."""
+    n = cum1.shape[0]
+    l3 = binom[n - 3, 2]
+    l4 = n - 4
+    m = 5 + nd
+    for i in range(5):
+        s[i] = hand[i] * 2  # a card and, in the low bit, whether it was drawn
+    for i in range(nd):
+        s[5 + i] = drawn[i] * 2 + 1
+    sort_small(s, m)
+    t = np.int64(0)
+    for a in range(m):
+        pa = s[a] >> 1
+        da = s[a] & 1
+        la = 1 if pa < u else 0
+        ia = binom[pa, 2 - la]
+        if da:
+            t -= cum2[ia + binom[u, la + 1], x]
+        for b in range(a + 1, m):
+            pb = s[b] >> 1
+            db = da | (s[b] & 1)
+            lb = la + (1 if pb < u else 0)
+            ib = ia + binom[pb, 3 - (lb - la)]
+            if db:
+                t += count_below(tri, (ib + binom[u, lb + 1]) * l3, l3, x)
+            for c in range(b + 1, m):
+                pc = s[c] >> 1
+                dc = db | (s[c] & 1)
+                lc = lb + (1 if pc < u else 0)
+                ic = ib + binom[pc, 4 - (lc - lb)]
+                if dc:
+                    t -= count_below(quad, (ic + binom[u, lc + 1]) * l4, l4, x)
+                for d in range(c + 1, m):
+                    if dc | (s[d] & 1):
+                        pd = s[d] >> 1
+                        ld = lc + (1 if pd < u else 0)
+                        t += 1 if cls[ic + binom[pd, 5 - (ld - lc)] + binom[u, ld + 1]] < x else 0
+    return t
+
+
+@no_refcount
 def situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, out4, c3, s):
     """Outcome counts (NQ, WIN, TIE, LOSE) of a player of class ``pc`` against every dealer hand
     that avoids ``excl[:m]`` (``c3``, ``s``: int64 scratch of lengths 3 and 5)."""

@@ -11,7 +11,16 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from analyzer.games.stud.kernels.counting import bet_value, situation
+from analyzer.games.stud.kernels.counting import (
+    LOSE,
+    NQ,
+    TIE,
+    WIN,
+    bet_value,
+    dealer_counts,
+    dealer_nq_drawn,
+    situation,
+)
 from analyzer.games.stud.kernels.tables import colex, sort_small
 from analyzer.kernels.combinatorics import next_subset
 from analyzer.kernels.jit import kernel, no_refcount
@@ -41,6 +50,7 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
     new = np.empty(5, np.int64)
     unseen = np.empty(n, np.int64)
     idx = np.empty(5, np.int64)
+    drawn = np.empty(5, np.int64)
     c4 = np.empty(4, np.int64)
     c3 = np.empty(3, np.int64)
     s = np.empty(10, np.int64)  # dealer_counts' scratch: the excluded cards
@@ -60,6 +70,11 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
             nu += 1
     for j in range(nd):
         idx[j] = j
+    # the dealer's count below the qualifier: the terms of the hand's own cards (every draw's) once,
+    # those holding a drawn card for each draw (:func:`_value_of`'s numbers)
+    dealer_counts(hand, np.int64(5), u, qc, qc, qc, cls, cum1, cum2, tri, quad, binom, c3, s)
+    nq_hand = c3[0]
+    total = binom[n - nd - 6, 4]
     acc = 0.0
     draws = 0
     while True:
@@ -67,8 +82,24 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
             new[i] = keep[i]
         for j in range(nd):
             new[nk + j] = unseen[idx[j]]
-        acc += _value_of(new, excl, 5 + nd, u, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2, tri, quad,
-                         binom, qc, c4, c3, s)
+            drawn[j] = unseen[idx[j]]
+        sort_small(new, 5)
+        for i in range(5):
+            excl[i] = new[i]
+        pc = cls[colex(new, 5, binom)]
+        nq = nq_hand + dealer_nq_drawn(hand, drawn, nd, u, qc, cls, cum1, cum2, tri, quad, binom, s)
+        c4[NQ] = nq
+        if pc < qc:  # as :func:`.counting.situation`
+            c4[WIN] = 0
+            c4[TIE] = 0
+            c4[LOSE] = total - nq
+        else:
+            dealer_counts(excl, 5 + nd, u, pc, pc, pc + 1, cls, cum1, cum2, tri, quad, binom, c3, s)
+            c4[WIN] = c3[1] - nq
+            c4[TIE] = c3[2] - c3[1]
+            c4[LOSE] = total - c3[2]
+        v = bet_value(c4, win_of[pc], nq_win, tie_win, lose_win)
+        acc += max(v, -total) / total
         draws += 1
         if not next_subset(idx, nd, nu):
             break
