@@ -38,6 +38,7 @@ def test_solve_prints_each_seat() -> None:
     header, *lines = out.strip().splitlines()
     assert header.startswith("# joker-odds tricks solve")  # the lines saying what ran
     assert "game georgian-joker · deck 36j · players 4 · exact · deals 1" in header_of(out)
+    assert all(f"--hands {h} " in header_of(out) for h in HANDS)  # every hand it solved, not the first only
     lines = [ln for ln in lines if not ln.startswith("#")]
     assert lines[0].split() == ["deal", "trump", "leader", "seat0", "seat1", "seat2", "seat3", "best", "leads"]
     # with hearts trump every first card of seat 0 keeps its three tricks

@@ -183,6 +183,8 @@ def solve_cmd(game: str, rule: tuple[str, ...], hands: tuple[str, ...], more_han
     from analyzer.games.tricks.search.solver import Solver, deals_from_jsonl, parse_deal
 
     given = list(hands) + list(more_hands)
+    # the header echoes the options set: every hand there, not only the first (the others come as arguments)
+    click.get_current_context().params["hands"] = tuple(given)
     if game == "short-tricks":
         if input_path is not None or leader != 0:
             raise JokerOddsError("short-tricks: give --hands (seat 0 leads; no --input, no --leader)")
