@@ -240,10 +240,10 @@ _MEMO: dict[tuple[object, ...], tuple[object, ...]] = {}
 
 def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categories: frozenset[Category] | None,
                  keep_gain: bool, only: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Totals per up card (n, S, 8 + n_cat) of the class sweep, the gains, reps, weights and the reps'
-    classes; with
-    ``only`` >= 0 that up card alone is swept (the other rows stay zero). The last result is kept,
-    so the dealer's-open-card part of a deal type reuses the sweep of all its up cards."""
+    """Totals per up card (n, S, 8 + n_cat) of the class sweep, the gains, reps, weights and the
+    reps' classes; with ``only`` >= 0 that up card alone is swept (the other rows stay zero). The
+    last result is kept, so the dealer's-open-card part of a deal type reuses the sweep of all its
+    up cards."""
     key = (id(game), id(tables), rules.shape, rules.tobytes(), categories, keep_gain)
     hit = _MEMO.get((*key, -1)) or _MEMO.get((*key, only))
     if hit is not None and hit[1]() is tables:  # type: ignore[operator]
