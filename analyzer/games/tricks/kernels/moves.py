@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import numpy as np
 from numba import uint64
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros
 
 from analyzer.games.tricks.rules import P
+from analyzer.kernels.bits import low_bit
 from analyzer.kernels.jit import no_refcount
 
 R_EXACT_BASE = P.EXACT_BASE
@@ -74,13 +75,6 @@ def is_joker(bit):
 def top_bit(m):
     """Index of the highest set bit of a non-zero uint64 (``ctlz``: ``top_bit(0b1010)`` is 3)."""
     return np.int64(63) - np.int64(leading_zeros(uint64(m)))
-
-
-@no_refcount(inline="always")
-def low_bit(m):
-    """Index of the lowest set bit of a non-zero uint64 (``cttz``: ``low_bit(0b1010)`` is 1; the
-    tricks kernels' own, one instruction where :func:`analyzer.kernels.bits.low_bit` reads a table)."""
-    return np.int64(trailing_zeros(uint64(m)))
 
 
 @no_refcount
