@@ -150,16 +150,23 @@ def situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, out4, c3, s
         dealer_counts(excl, m, u, qc, qc, qc, cls, cum1, cum2, tri, quad, binom, c3, s)
     else:
         dealer_counts(excl, m, u, qc, pc, pc + 1, cls, cum1, cum2, tri, quad, binom, c3, s)
-    nq = c3[0]
+    outcomes(c3[0], c3[1], c3[2], pc, qc, total, out4)
+
+
+@no_refcount(inline="always")
+def outcomes(nq, below_pc, below_next, pc, qc, total, out4):
+    """(NQ, WIN, TIE, LOSE) → ``out4`` from the ``total`` dealer hands and the counts below the
+    qualifier, below the player's class ``pc`` and below the next class (the last two unread
+    when ``pc`` < ``qc``: every qualifying dealer hand beats the player)."""
     out4[NQ] = nq
     if pc < qc:
         out4[WIN] = 0
         out4[TIE] = 0
         out4[LOSE] = total - nq
     else:
-        out4[WIN] = c3[1] - nq
-        out4[TIE] = c3[2] - c3[1]
-        out4[LOSE] = total - c3[2]
+        out4[WIN] = below_pc - nq
+        out4[TIE] = below_next - below_pc
+        out4[LOSE] = total - below_next
 
 
 @kernel

@@ -12,13 +12,10 @@ import numpy as np
 from numba import prange
 
 from analyzer.games.stud.kernels.counting import (
-    LOSE,
-    NQ,
-    TIE,
-    WIN,
     bet_value,
     dealer_counts,
     dealer_nq_drawn,
+    outcomes,
     situation,
 )
 from analyzer.games.stud.kernels.tables import colex, sort_small
@@ -88,16 +85,9 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
             excl[i] = new[i]
         pc = cls[colex(new, 5, binom)]
         nq = nq_hand + dealer_nq_drawn(hand, drawn, nd, u, qc, cls, cum1, cum2, tri, quad, binom, s)
-        c4[NQ] = nq
-        if pc < qc:  # as :func:`.counting.situation`
-            c4[WIN] = 0
-            c4[TIE] = 0
-            c4[LOSE] = total - nq
-        else:
+        if pc >= qc:
             dealer_counts(excl, 5 + nd, u, pc, pc, pc + 1, cls, cum1, cum2, tri, quad, binom, c3, s)
-            c4[WIN] = c3[1] - nq
-            c4[TIE] = c3[2] - c3[1]
-            c4[LOSE] = total - c3[2]
+        outcomes(nq, c3[1], c3[2], pc, qc, total, c4)
         v = bet_value(c4, win_of[pc], nq_win, tie_win, lose_win)
         acc += max(v, -total) / total
         draws += 1
