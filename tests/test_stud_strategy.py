@@ -294,3 +294,31 @@ def test_cell_and_mass_sums_in_one_sweep_equal_two_sweeps():
     ones = cell_sums(hands.astype(np.int64), np.where(np.isnan(gain), np.nan, 1.0).astype(np.float32), prob, pc, *args)
     assert np.array_equal(sums, alone[0]) and np.array_equal(group_prob, alone[1]) and positive == alone[2]
     assert np.array_equal(mass, ones[0]) and total == ones[2]
+
+
+def test_card_edges_carry_their_cost_in_one_style():
+    """The casino-stud card's strategy table: each strategy's cost is its house edge minus optimal
+    play's (0 for optimal, never below it), a percentage of the ante like the edge; the exact
+    edges print 6 digits, the costs 4 (the style of the card's own lines)."""
+    from analyzer.games.stud.report_card import CellsAndMass, stud_card
+    from analyzer.textfmt import table_cells
+
+    game = JPOKER.with_changes(deck="32", name="J-poker, 32 cards")
+    col = CellsAndMass()
+    res = house_edges(game, ("optimal", "pair", "always"), "exact", ranks=(12,), visit=col)
+    sums = col.close()
+    card = stud_card(game, sums, col.mass.close(), dict(zip(("optimal", "pair", "always"), res, strict=True)))
+    names = [r["strategy"] for r in card.edges]
+    assert names[0].startswith("optimal") and card.edges[0]["cost_vs_optimal"] == 0.0
+    for r in card.edges:
+        assert r["cost_vs_optimal"] == pytest.approx(r["house_edge"] - res[0].house_edge, abs=1e-15)
+        assert r["cost_vs_optimal"] >= -1e-15
+    assert card.edges[names.index("this card")]["house_edge"] == pytest.approx(card.card_edge)
+    assert card.edges[names.index("always bet")]["cost_vs_optimal"] > 0
+    cols = list(card.edges[0])
+    cells, _ = table_cells(card.edges, cols, percent=["cost_vs_optimal"])
+    always = cells[names.index("always bet")]
+    edge_digits = always[cols.index("house_edge")].rstrip(" %").replace(".", "").lstrip("-0")
+    cost_digits = always[cols.index("cost_vs_optimal")].rstrip(" %").replace(".", "").lstrip("-0")
+    assert (len(edge_digits), len(cost_digits)) == (6, 4), always
+    assert always[cols.index("cost_vs_optimal")].endswith(" %")

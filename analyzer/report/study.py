@@ -225,9 +225,12 @@ class Study:
         found = [p for k, p in self.blocks if k == "card"]
         return [p for p in found if p[5]] + [p for p in found if not p[5]]
 
-    def csv(self, name: str, rows: list[dict[str, Any]]) -> None:
-        """A table saved as ``tables/<name>.csv`` only (e.g. the long form of a pivoted table)."""
+    def csv(self, name: str, rows: list[dict[str, Any]], percent: Sequence[str] = ()) -> None:
+        """A table saved as ``tables/<name>.csv`` only (e.g. the long form of a pivoted table, or
+        one a card shows); ``percent`` as for :meth:`table`."""
         self._tables[name] = rows
+        if percent:
+            self._percent[name] = frozenset(percent)
 
     def figure(self, name: str, fig: Any, caption: str = "") -> None:
         """A matplotlib figure saved as ``figures/<name>.png`` (and closed); the caption says what

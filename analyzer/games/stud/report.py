@@ -43,17 +43,19 @@ def _summary_rows(results: list[EdgeResult]) -> list[dict[str, Any]]:
 def _strategy_section(study: Study, name: str, rep: StrategyReport, card: StudCard, top: bool = False) -> None:
     """The card (the weakest hand to bet by up card, the rule of thumb, strategy → house edge) and,
     folded, the rule in words and the table it comes from."""
-    study.csv(f"{name}-card-edges", card.edges)
+    study.csv(f"{name}-card-edges", card.edges, percent=("cost_vs_optimal",))
+    # exact house edges to 6 digits and costs to 4, as in the table under the rules
     study.card(f"Strategy card: {rep.game}, bet or fold", [
-        f"**Rule of thumb**: {card.thumb} (house edge {pct(card.thumb_edge)}, "
-        f"{pct(card.thumb_edge - card.optimal_edge, 3)} of the ante more than optimal play).",
-        f"**The card** (house edge {pct(card.card_edge)}): find the dealer's up card in the first column; "
+        f"**Rule of thumb**: {card.thumb} (house edge {pct(card.thumb_edge, 6)}, "
+        f"{pct(card.thumb_edge - card.optimal_edge)} of the ante more than optimal play).",
+        f"**The card** (house edge {pct(card.card_edge, 6)}, {pct(card.card_edge - card.optimal_edge)} more "
+        "than optimal): find the dealer's up card in the first column; "
         "bet the hand shown or any better hand, fold anything weaker."],
         card.rows, name=f"{name}-card", more=[f"{name}-card-edges"], top=top,
         notes=["Hands: 'A-K-J-8-3' is ace-king-jack-eight-three high; '6s, J-8-3' a pair of sixes with J-8-3; "
                "'up pairs yours': the up card's rank is one of your cards. House edge: your expected loss per ante; "
-               "element of risk: per unit of all you stake (ante plus bet). Every number is computed over every "
-               "deal, not estimated."])
+               "cost vs optimal: how much more of the ante a strategy loses than optimal play; element of risk: "
+               "per unit of all you stake (ante plus bet). Every number is computed over every deal, not estimated."])
     study.text("The same rule in words, and what each simpler rule gives up:")
     for line in rep.text:
         study.text(line)

@@ -1,5 +1,6 @@
 """The casino-stud strategy card: the weakest hand to bet against each up card (and by where the wild
-card lies), a one-line rule of thumb, and what each strategy costs as house edge and element of risk.
+card lies), a one-line rule of thumb, and what each strategy costs: its house edge, how much of the
+ante more than optimal play it loses, and its element of risk.
 
 Every situation's bet-minus-fold EV is summed by cell (up card, whether it pairs one of the
 player's cards, the wild card's place, the player's hand) in the house-edge pass
@@ -53,7 +54,9 @@ def short_hand(words: str) -> str:
 
 @dataclass(frozen=True)
 class StudCard:
-    """The card's table, its rule of thumb and the strategy → house edge table."""
+    """The card's table, its rule of thumb and the strategy → house edge table (``edges``: each
+    strategy's house edge, its cost against optimal play in the same unit, its element of risk and
+    how often it bets)."""
 
     rows: list[dict[str, Any]]
     thumb: str
@@ -112,13 +115,15 @@ def stud_card(game: StudGame, sums: CellSums, mass_sums: CellSums, named: dict[s
     thumb_t = _cell_thresholds(thumb, thumb_groups)
     rows_edges: list[dict[str, Any]] = []
 
+    opt = named["optimal"]
+    opt_edge = 1.0 - (1.0 - opt.house_edge)  # as add() writes it: the optimal row costs exactly 0
+
     def add(name: str, gain: float, freq: float) -> float:
         edge = 1.0 - gain
-        rows_edges.append({"strategy": name, "house_edge": edge, "element_of_risk": edge / (1 + bet * freq),
-                           "bet_frequency": freq})
+        rows_edges.append({"strategy": name, "house_edge": edge, "cost_vs_optimal": edge - opt_edge,
+                           "element_of_risk": edge / (1 + bet * freq), "bet_frequency": freq})
         return edge
 
-    opt = named["optimal"]
     add("optimal (every decision exact)", 1.0 - opt.house_edge, opt.bet_frequency)
     card_edge = add("this card", *_value(sums, mass, card_t))
     thumb_edge = add("the rule of thumb", *_value(sums, mass, thumb_t))
