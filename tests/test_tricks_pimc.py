@@ -204,3 +204,69 @@ def test_worlds_deal_only_the_pool_from_a_longer_buffer() -> None:
         assert _sample(rng_state, buf, 18, sizes, np.zeros(4, np.uint64), 4, 0, np.uint64(0), out)
         dealt = [b for s in (1, 2, 3) for b in range(64) if int(out[s]) >> b & 1]
         assert sorted(dealt) == cards
+
+
+def test_worlds_have_the_plain_rejection_law() -> None:
+    """``world`` deals the constrained cards as :func:`_sample` does and the rest by Fisher–Yates
+    draws, hand after hand, a try stopped at the first hand whose bid does not fit; plain
+    rejection (:func:`world_rejection`, the reference) deals every try in full. A small case
+    enumerated in full (8 unseen cards, three hands of 2, 2 out of play: 2,520 partitions, 450
+    fitting the bids): without voids both must draw the uniform partition conditioned on the
+    heuristic seats' bids (each sampler's 40,000 worlds against that law, chi-square); with a
+    void shown, the two samplers' 40,000 worlds each must come from one law (chi-square test of
+    homogeneity). Level 1e-4, fixed seeds: deterministic."""
+    from itertools import combinations
+
+    from scipy.stats import chi2_contingency, chisquare
+
+    from analyzer.games.tricks.kernels.playout import forbidden_bid
+    from analyzer.games.tricks.policies.basic import HEURISTIC, choose_bid
+    from analyzer.games.tricks.policies.worlds import world, world_rejection
+
+    rp = GJ.params()
+    np_, me, n, tricks, trump = 4, 0, 2, 2, 0
+    pool = [12, 6, 21, 22, 44, 39, 40, 62]  # Ac 8c 7d 8d Ah 9h 10h Jk2 (clubs trump)
+    played_by = np.array([0, 0, 1 << 20, 0], np.uint64)  # seat 2 showed the 6d (it counts in its bid)
+    my_hand = np.uint64((1 << 5) | (1 << 23))
+    pstate = np.array([5, 6, 7, 8], np.uint64)
+    sizes = np.array([2, 2, 2, 2], np.int64)
+    pol = np.array([2, HEURISTIC, HEURISTIC, HEURISTIC], np.int64)
+    bids = np.array([1, 0, 1, 1], np.int64)  # the dealer's hook forbids him 0
+
+    def fits(hands: tuple[int, ...]) -> bool:
+        return all(choose_bid(np.int64(HEURISTIC), np.uint64(hands[s - 1] | int(played_by[s])), trump, tricks,
+                              forbidden_bid(bids, s, np_, tricks, n, rp), 0.0, pstate) == bids[s]
+                   for s in (1, 2, 3))
+
+    law = []
+    for a in combinations(pool, 2):
+        rest = [c for c in pool if c not in a]
+        for b in combinations(rest, 2):
+            for c in combinations([x for x in rest if x not in b], 2):
+                hands = tuple(sum(1 << x for x in h) for h in (a, b, c))
+                if fits(hands):
+                    law.append(hands)
+    assert len(law) == 450  # the bids reject most: the test sees the rejection at work
+    index = {h: i for i, h in enumerate(law)}
+
+    def counts(sampler, seed: int, forbid: np.ndarray) -> np.ndarray:
+        dstate = np.array([seed, 2, 3, 4], np.uint64)
+        buf = np.zeros(64, np.int64)
+        buf[:8] = pool
+        out = np.zeros(np_, np.uint64)
+        got = np.zeros(len(law), np.int64)
+        for _ in range(40_000):
+            assert sampler(dstate, pstate, buf, 8, sizes, forbid, played_by, np_, me, my_hand, pol, bids, np_,
+                           trump, tricks, n, rp, out)
+            assert out[me] == my_hand and all(int(out[s]) & int(forbid[s]) == 0 for s in range(np_))
+            got[index[(int(out[1]), int(out[2]), int(out[3]))]] += 1
+        return got
+
+    none = np.zeros(np_, np.uint64)
+    for sampler, seed in ((world, 11), (world_rejection, 12)):
+        assert chisquare(counts(sampler, seed, none)).pvalue > 1e-4, sampler
+    void = np.array([0, sum(1 << b for b in range(32, 48)), 0, 0], np.uint64)  # seat 1 has no heart
+    table = np.array([counts(world, 13, void), counts(world_rejection, 14, void)])
+    seen = table.sum(axis=0) > 0
+    assert 50 < seen.sum() < 450 and table[:, ~seen].sum() == 0
+    assert chi2_contingency(table[:, seen]).pvalue > 1e-4
