@@ -22,18 +22,18 @@ from analyzer.games.tricks.deck import deck_array, trick_deck
 from analyzer.games.tricks.rules import short_rules, trick_rules
 
 # (game, cards, policy codes, endgame, (seed, chunk), deals): the whole-chunk kernel's vector before
-PLAY = [("georgian-joker", 5, [2, 1, 0, 2], 3, (5, 2), 5, "ecc5df3e2a43d0e7:223798"),
-        ("joker-54", 4, [1, 2, 2], 4, (3, 1), 4, "55565f993aa037ae:11931")]
+PLAY = [("georgian-joker", 5, [2, 1, 0, 2], 3, (5, 2), 5, "b4cd75580711b8ce:172269"),
+        ("joker-54", 4, [1, 2, 2], 4, (3, 1), 4, "b9af0035b53c44cb:12504")]
 # (game, cards, A, B, others (-1: B), endgame, (seed, chunk), deals)
-STRENGTH = [("georgian-joker", 4, 2, 1, -1, 3, (4, 0), 4, "8d0799625cad3457:42444"),
-            ("joker-54", 4, 2, 1, 0, 4, (6, 3), 3, "909c3b1bf1130ba4:4411")]
+STRENGTH = [("georgian-joker", 4, 2, 1, -1, 3, (4, 0), 4, "efaaa99262657bdc:29884"),
+            ("joker-54", 4, 2, 1, 0, 4, (6, 3), 3, "3a7e11915dc73a44:16957")]
 # (game, hand, turned card, seat, earlier bids, (seed, chunk), samples): pimc bidding by playouts, k 4, endgame 3
-BID = [("georgian-joker", "Ah Kh 9s Jk1", "7h", 2, [1, 0], (1, 2), 4, "6347905e51956535:881616"),
-       ("joker-54", "Ah Kh 9s Jk1", "7h", 1, [1], (2, 0), 3, "3fe23b1460200aa6:122863")]
+BID = [("georgian-joker", "Ah Kh 9s Jk1", "7h", 2, [1, 0], (1, 2), 4, "c83e818fa0b54af2:858475"),
+       ("joker-54", "Ah Kh 9s Jk1", "7h", 1, [1], (2, 0), 3, "0ec81ab0dfba1368:172416")]
 
 # (game, policy codes by player, schedule cards, sets, endgame, (seed, chunk), games): whole games
 GAMES = [("georgian-joker", [2, 1, 0, 2], [1, 3, 2, 2], [0, 0, 1, 1], 3, (5, 2), 2, "71afef4b5fad7b71:642432"),
-         ("joker-54", [1, 2, 2], [2, 3, 2], [0, 0, 0], 4, (3, 1), 2, "b7dca349d905062b:40108")]
+         ("joker-54", [1, 2, 2], [2, 3, 2], [0, 0, 0], 4, (3, 1), 2, "46471231561a46e2:10020")]
 # (A, B, (seed, chunk), deals): short-tricks duplicate, pimc k 4; the float totals ΣD, ΣD², deals
 SHORT = [("pimc", "random", (2, 1), 4, [2.0, 2.0, 4.0]),
          ("heuristic", "pimc", (7, 0), 6, [-0.5, 0.625, 6.0])]
