@@ -104,6 +104,12 @@ def tree_search(S, tab, rng, worlds, iters, fresh_world, random_playouts, explor
     reward = np.empty(cap, np.float64)
     avail = np.empty(cap, np.float64)
     path = np.empty(cap + 1, np.int64)
+    # log(a) of every availability count a child can reach (integers 1..iters: each iteration
+    # counts a child once at most), taken once here rather than at every UCB1 evaluation (the
+    # same function, so the same values)
+    logs = np.empty(cap + 1, np.float64)
+    for i in range(1, cap + 1):
+        logs[i] = math.log(float(i))
     root = np.zeros(56, np.float64)
     det = np.empty_like(S)
     work = np.empty_like(S)
@@ -156,7 +162,7 @@ def tree_search(S, tab, rng, worlds, iters, fresh_world, random_playouts, explor
                 c = child[node]
                 while c >= 0:
                     if mover[c] == who and (lm >> action[c]) & 1:
-                        v = reward[c] / visits[c] + explore * math.sqrt(math.log(avail[c]) / visits[c])
+                        v = reward[c] / visits[c] + explore * math.sqrt(logs[np.int64(avail[c])] / visits[c])
                         if v > best_v:
                             best_v = v
                             best = c
