@@ -100,7 +100,9 @@ def next_active(S, start):
     """The first seat with cards clockwise from ``start`` (itself included), -1 if none."""
     n = S[NPL]
     for k in range(n):
-        s = (start + k) % n
+        s = start + k  # start <= n (a seat, or a seat + 1): one wrap at most, without a division
+        if s >= n:
+            s -= n
         if S[HAND + s] != 0:
             return s
     return -1
@@ -227,7 +229,9 @@ def _can_throw(S, s):
 def _seek_thrower(S, k0):
     n = S[NPL]
     for k in range(k0, n):
-        s = (S[ATT] + k) % n
+        s = S[ATT] + k  # a seat plus k < n: one wrap at most, without a division
+        if s >= n:
+            s -= n
         if s != S[DEF] and _can_throw(S, s):
             S[SEQ] = k
             S[TURN] = s
@@ -271,7 +275,9 @@ def end_bout(S, defended):
     S[UNBEATEN] = -1
     _draw_up(S, att)
     for k in range(1, n):
-        s = (att + k) % n
+        s = att + k  # a seat plus k < n: one wrap at most, without a division
+        if s >= n:
+            s -= n
         if s != dfd:
             _draw_up(S, s)
     _draw_up(S, dfd)
