@@ -215,8 +215,8 @@ def _try(dstate, pstate, pool, npool, m, sizes, forbid, played_by, np_, me, my_h
 def world_rejection(dstate, pstate, pool, npool, sizes, forbid, played_by, np_, me, my_hand, pol, bids,
                     n_bids, trump, tricks, n, rp, out):
     """One world by plain rejection: :func:`_sample` until the heuristic seats' bids fit, at most
-    :data:`SAMPLE_TRIES` times (else the last sample). The sampler of the worlds where a seat has
-    shown a void, and the reference of :func:`_world_free` (the tests)."""
+    :data:`SAMPLE_TRIES` times (else the last sample): the reference of :func:`world`, which draws
+    the same law with less work (the tests compare the two; no kernel calls this one)."""
     extra = (tricks - n) / np_  # the heuristic's share of the tricks from drawn cards
     have = False
     for _ in range(SAMPLE_TRIES):
