@@ -1,5 +1,5 @@
 """The fast showdown kernels against the general ones: the Monte Carlo kernel of the high 5-card
-game draw for draw, the heads-up enumeration's fifth-card keys key for key."""
+game and the play chart's draw for draw, the heads-up enumeration's fifth-card keys key for key."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from math import comb
 import numpy as np
 import pytest
 
+from analyzer.evaluator import Evaluator
 from analyzer.games.showdown import kernels as SK
+from analyzer.games.showdown.chart import ChartTask, chart_classes
 from analyzer.games.showdown.equity import MAX_TRIES, _binom, table_setup
+from analyzer.games.showdown.hand_kernels import chart_chunk, chart_hash5
 from analyzer.games.showdown.kernels import mc_chunk
 from analyzer.games.showdown.sampling import mc_high5
 from analyzer.kernels.handkey import key5
@@ -46,6 +49,37 @@ def test_fast_kernel_reports_an_unreachable_class() -> None:
     fast = mc_high5(chunk_state(2, 0), 10, *args)
     assert np.array_equal(fast, mc_chunk(chunk_state(2, 0), 10, *args, *tab.low_args))
     assert fast[3] == 1 and fast[1] == 50
+
+
+CHART_CASES = [  # (rules, deck, players, the opponents' floor class: None = any hand)
+    ("standard", "52", 3, None),
+    ("standard", "52", 5, "pair of sevens"),
+    ("joker-wild", "52+1", 4, "pair of nines"),
+    ("short-32", "32+1", 2, "pair of queens"),
+    ("short-32", "32+2", 5, "three of a kind"),  # Odessa: four opponents holding three of a kind or better
+    ("standard", "52", 5, "pair of twos"),       # at most 20 tries: the error flag
+]
+
+
+@pytest.mark.parametrize(("rules", "deck", "players", "floor"), CHART_CASES)
+def test_chart_hash_kernel_gives_the_general_chart_kernels_totals(rules: str, deck: str, players: int,
+                                                                 floor: str | None) -> None:
+    """The play chart's 5-card kernel (hashed scores) against :func:`chart_chunk` (sorted keys): the
+    same totals, chunk for chunk, the redeals and the error flag included; the task runs the fast one."""
+    ev = Evaluator(rules, deck)
+    table, wbits = ev.kernel_args()
+    names, bounds = chart_classes(ev)
+    vlo = int(bounds[names.index(floor)]) if floor else 0
+    task = ChartTask(players, 5, ev.deck.cards.astype(np.int64), bounds, vlo, table, wbits)
+    tries = 20 if (players, floor) == (5, "pair of twos") else MAX_TRIES
+    for chunk in range(3):
+        slow = chart_chunk(chunk_state(7, chunk), 4_000, players, 5, task.deck, bounds, vlo, tries, table, wbits)
+        fast = chart_hash5(chunk_state(7, chunk), 4_000, players, task.deck, bounds, vlo, tries, table, *task.hashed)
+        assert np.array_equal(fast, slow)
+        assert (fast[2] != 0) == (tries == 20)
+    assert np.array_equal(task.run_chunk(chunk_state(7, 0), 4_000),
+                          chart_chunk(chunk_state(7, 0), 4_000, players, 5, task.deck, bounds, vlo, MAX_TRIES, table,
+                                      wbits))
 
 
 def test_fifth_card_keys_are_key5s_for_every_rank_multiset() -> None:

@@ -15,6 +15,7 @@ together until every one holds the threshold class or better.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,8 @@ from analyzer.evaluator import Evaluator
 from analyzer.games.showdown import kernels as SK
 from analyzer.games.showdown.classes import strength_distribution
 from analyzer.games.showdown.equity import MAX_TRIES, EquityError
-from analyzer.games.showdown.hand_kernels import CHART_HEAD, CHART_PER, chart_chunk
+from analyzer.games.showdown.hand_kernels import CHART_HEAD, CHART_PER, chart_chunk, chart_hash5
+from analyzer.games.showdown.sampling import hash_args
 from analyzer.results import TableResult
 from analyzer.rules import Category, RuleSet, get_rules
 from analyzer.stats import mean_from_sums, share_interval
@@ -71,9 +73,18 @@ class ChartTask:
     table: np.ndarray
     wbits: int
 
+    @cached_property
+    def hashed(self) -> tuple[Any, ...]:
+        """The perfect hash :func:`chart_hash5` scores 5-card hands through (built once per task, not
+        a field: derived from the table and the deck, it is no part of the task's identity)."""
+        return hash_args(self.table, self.wbits, self.deck)
+
     def run_chunk(self, state: np.ndarray, n: int) -> np.ndarray:
+        if self.k == 5:  # the same draws and totals, faster
+            return chart_hash5(state, n, self.players, self.deck, self.bounds, self.opp_vlo,  # type: ignore[no-any-return]
+                               MAX_TRIES, self.table, *self.hashed)
         return chart_chunk(state, n, self.players, self.k, self.deck, self.bounds, self.opp_vlo,  # type: ignore[no-any-return]
-                              MAX_TRIES, self.table, self.wbits)
+                           MAX_TRIES, self.table, self.wbits)
 
 
 @dataclass(frozen=True)

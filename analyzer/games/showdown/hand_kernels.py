@@ -21,12 +21,12 @@ from analyzer.games.showdown.kernels import (
     settle,
     strength,
 )
-from analyzer.games.showdown.sampling import bounded_regs
+from analyzer.games.showdown.sampling import bounded_regs, deal_words, score_word
 from analyzer.kernels.handkey import key5
 from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import bounded
 
-__all__ = ["CHART_HEAD", "CHART_PER", "chart_chunk", "draw_counts", "sample_strengths", "strengths_all"]
+__all__ = ["CHART_HEAD", "CHART_PER", "chart_chunk", "chart_hash5", "draw_counts", "sample_strengths", "strengths_all"]
 
 
 @kernel
@@ -142,6 +142,71 @@ def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
                     cards[i, j] = pack[pos]
                     pos += 1
                 hi[i] = high_score(cards, i, k, table, wbits)
+                if opp_vlo > 0 and strength(hi[i]) < opp_vlo:
+                    ok = False
+                    break
+            if ok:
+                break
+            tries += 1
+            tot[1] += 1
+            if tries >= max_tries:
+                tot[2] = ERR_RANGE
+                break
+        if tot[2]:
+            break
+        for i in range(HEAD + PER_SEAT):
+            seat[i] = 0
+        settle(hi, low, np.int64(HIGH), p, seat, np.int64(1))  # typed: one compiled settle
+        tot[0] += 1
+        tot[b] += 1
+        tot[b + 1] += seat[HEAD]
+        tot[b + 2] += seat[HEAD + 1]
+        tot[b + 3] += seat[HEAD + 2]
+        tot[b + 4] += seat[HEAD + 3]
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+    return tot
+
+
+@kernel(nogil=True)
+def chart_hash5(state, n, p, deck, bounds, opp_vlo, max_tries, table, words, mult, shift_a, shift_b, mask_a,
+                disp, slots):
+    """:func:`chart_chunk` for 5-card hands (``k`` = 5), each hand scored from the sum of its cards'
+    words through the perfect hash (``words`` .. ``slots``: :func:`.sampling.hash_args`, or the
+    deck's :meth:`analyzer.evaluator.Evaluator.kernel_args5`), as :func:`.sampling.mc_hash5` does:
+    the same draws in the same order and the flat table's own scores, so a seed gives the very same
+    totals; most of the cost is the opponents' redeals (their hands are only scored, not sorted)."""
+    nc = bounds.shape[0]
+    tot = np.zeros(CHART_HEAD + CHART_PER * nc, np.int64)
+    pack = deck.copy()
+    m = pack.shape[0]
+    hi = np.zeros(p, np.int64)
+    low = np.zeros(p, np.int64)
+    seat = np.zeros(HEAD + PER_SEAT * p, np.int64)
+    zero = np.uint64(0)
+    s0 = state[0]
+    s1 = state[1]
+    s2 = state[2]
+    s3 = state[3]
+    for _ in range(n):
+        word, pos, s0, s1, s2, s3 = deal_words(pack, 0, m, 5, zero, words, s0, s1, s2, s3)
+        hi[0] = score_word(word, mult, shift_a, shift_b, mask_a, disp, slots, table)
+        v = strength(hi[0])
+        c = np.searchsorted(bounds, v, side="right") - 1
+        b = CHART_HEAD + CHART_PER * c
+        if v < opp_vlo:  # below every opponent's floor: lost whatever they hold, no deal needed
+            tot[0] += 1
+            tot[b] += 1
+            continue
+        tries = 0
+        while True:
+            pos = 5
+            ok = True
+            for i in range(1, p):
+                word, pos, s0, s1, s2, s3 = deal_words(pack, pos, m, 5, zero, words, s0, s1, s2, s3)
+                hi[i] = score_word(word, mult, shift_a, shift_b, mask_a, disp, slots, table)
                 if opp_vlo > 0 and strength(hi[i]) < opp_vlo:
                     ok = False
                     break

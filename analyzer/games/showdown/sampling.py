@@ -46,7 +46,7 @@ from analyzer.kernels.handkey import PLAIN_SIZE, STRIDE
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.table5 import KEY_MASK
 
-__all__ = ["bounded_regs", "hash_args", "mc_hash5", "mc_high5"]
+__all__ = ["bounded_regs", "deal_words", "hash_args", "mc_hash5", "mc_high5", "score_word"]
 
 _M32 = uint64(0xFFFFFFFF)
 _SUITS = uint64(0x8888)  # the top bit of each 4-bit suit counter (table5's one-suit test)
@@ -89,7 +89,7 @@ def _draw(pack, pos, m, s0, s1, s2, s3):
 
 
 @no_refcount(inline="always")
-def _deal(pack, pos, m, need, word, words, s0, s1, s2, s3):
+def deal_words(pack, pos, m, need, word, words, s0, s1, s2, s3):
     """Deal ``need`` cards from ``pack[pos]`` on, adding their words to ``word``:
     (the hand's word, the next position, new state)."""
     for _ in range(need):
@@ -117,7 +117,7 @@ def _suited(word, table):
 
 
 @no_refcount(inline="always")
-def _score_word(word, mult, shift_a, shift_b, mask_a, disp, slots, table):
+def score_word(word, mult, shift_a, shift_b, mask_a, disp, slots, table):
     """The score of a 5-card hand from its word (:func:`analyzer.kernels.table5.score_rows5`'s lookup)."""
     w = word >> uint64(48)
     if (((word >> uint64(32)) & uint64(0xFFFF)) + (uint64(3) + w) * uint64(0x1111)) & _SUITS:
@@ -161,8 +161,8 @@ def mc_hash5(state, n, known, nknown, rest, vlo, vhi, max_tries, table, words, m
     for _ in range(n):
         tries = 0
         while True:  # seat 0
-            word, pos0, s0, s1, s2, s3 = _deal(pack, 0, m, need0, base[0], words, s0, s1, s2, s3)
-            sc = _score_word(word, mult, shift_a, shift_b, mask_a, disp, slots, table)
+            word, pos0, s0, s1, s2, s3 = deal_words(pack, 0, m, need0, base[0], words, s0, s1, s2, s3)
+            sc = score_word(word, mult, shift_a, shift_b, mask_a, disp, slots, table)
             v = strength(sc)
             if lo0 <= v and v <= hi0:
                 break
@@ -181,8 +181,8 @@ def mc_hash5(state, n, known, nknown, rest, vlo, vhi, max_tries, table, words, m
             best = hi[0]
             ok = True
             for i in range(1, p):
-                word, pos, s0, s1, s2, s3 = _deal(pack, pos, m, need[i], base[i], words, s0, s1, s2, s3)
-                sc = _score_word(word, mult, shift_a, shift_b, mask_a, disp, slots, table)
+                word, pos, s0, s1, s2, s3 = deal_words(pack, pos, m, need[i], base[i], words, s0, s1, s2, s3)
+                sc = score_word(word, mult, shift_a, shift_b, mask_a, disp, slots, table)
                 hi[i] = sc
                 best = max(best, sc)
                 if not others_free:
