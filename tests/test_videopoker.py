@@ -20,6 +20,7 @@ from analyzer.evaluator import Evaluator, decode_tiebreak
 from analyzer.games.videopoker.advisor import advise
 from analyzer.games.videopoker.classify import game_for
 from analyzer.games.videopoker.exact import analyze, draw_weight
+from analyzer.games.videopoker.kernels import binomial_rows, canonical_deals
 from analyzer.games.videopoker.montecarlo import best_holds_for_every_deal, simulate
 from analyzer.games.videopoker.names import family_name, line_name, member_detail
 from analyzer.games.videopoker.patterns import field, hold_patterns, pattern_of
@@ -57,6 +58,34 @@ def test_anchor_tables_digit_for_digit(name):
     assert f"{float(a.ret):.6f}" == ret
     if name == "joker-poker-kings":
         assert f"{a.sd:.4f}" == "5.1230"
+
+
+def reference_canonical_deals(codes: np.ndarray, symmetric: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The canonical deals written plainly: every 5-subset of positions in colex order, kept when its
+    suit rank masks do not increase by suit, weighed 24 / (the permutations fixing its masks)."""
+    out, mult = [], []
+    for pos in sorted(itertools.combinations(range(codes.size), 5), key=lambda t: t[::-1]):
+        masks = [0, 0, 0, 0]
+        for p in pos:
+            if codes[p] < 52:
+                masks[codes[p] & 3] |= 1 << (codes[p] >> 2)
+        if symmetric and masks != sorted(masks, reverse=True):
+            continue
+        fixing = sum(1 for perm in itertools.permutations(range(4)) if [masks[i] for i in perm] == masks)
+        out.append(pos)
+        mult.append(24 // fixing if symmetric else 1)
+    return np.array(out, np.int64), np.array(mult, np.int64)
+
+
+@pytest.mark.parametrize(("ranks", "joker", "symmetric"), [(range(7, 13), True, True), (range(8, 13), False, True),
+                                                           (range(8, 13), True, False)])
+def test_canonical_deals_equal_the_plain_reference(ranks: range, joker: bool, symmetric: bool) -> None:
+    """The kernel's nested walk against the plain one, on short decks (a joker: a card of no suit)."""
+    codes = np.array([4 * r + s for r in ranks for s in range(4)] + ([52] if joker else []), np.int64)
+    deals, mult = canonical_deals(codes, binomial_rows(codes.size), symmetric)
+    want_deals, want_mult = reference_canonical_deals(codes, symmetric)
+    assert np.array_equal(deals, want_deals) and np.array_equal(mult, want_mult)
+    assert int(mult.sum()) == comb(codes.size, 5)
 
 
 def test_tie_break_moves_counts_not_the_return():

@@ -198,36 +198,73 @@ def _suit_order(pos, codes, ncard, new_suit):
 @kernel
 def canonical_deals(codes, binom, symmetric):
     """Deals whose suit masks are non-increasing (one per suit-permutation class), with the
-    number of deals in the class; every deal with multiplicity 1 when not ``symmetric``."""
+    number of deals in the class; every deal with multiplicity 1 when not ``symmetric``. The
+    5-subsets of positions are walked in colex order by nested loops (no unranking), each suit's
+    rank mask the OR of its cards' bits (a joker has none), held in scalars."""
     n = codes.shape[0]
     total = binom[n, 5]
+    if not symmetric:
+        out = np.empty((total, 5), np.int64)
+        i = 0
+        for e in range(4, n):
+            for d in range(3, e):
+                for c in range(2, d):
+                    for b in range(1, c):
+                        for a in range(b):
+                            out[i, 0] = a
+                            out[i, 1] = b
+                            out[i, 2] = c
+                            out[i, 3] = d
+                            out[i, 4] = e
+                            i += 1
+        return out, np.ones(total, np.int64)
+    bits = np.zeros((n, 4), np.int64)  # bits[p, s]: the rank bit of position p's card if of suit s
+    for p in range(n):
+        if codes[p] < 52:
+            bits[p, codes[p] & 3] = np.int64(1) << (codes[p] >> 2)
     out = np.empty((total, 5), np.int64)
     mult = np.empty(total, np.int64)
-    new_suit = np.empty(4, np.int64)
-    pos = np.empty(5, np.int64)
-    fact = np.array([1, 1, 2, 6, 24])
     cnt = 0
-    for idx in range(total):  # every 5-subset of positions in colex order
-        unrank5(idx, n, binom, pos)
-        mm = 1
-        if symmetric:
-            masks = _suit_order(pos, codes, 5, new_suit)
-            if not (masks[0] >= masks[1] >= masks[2] >= masks[3]):
-                continue
-            stab = 1
-            run = 1
-            for i in range(1, 4):
-                if masks[i] == masks[i - 1]:
-                    run += 1
-                else:
-                    stab *= fact[run]
-                    run = 1
-            stab *= fact[run]
-            mm = 24 // stab
-        for i in range(5):
-            out[cnt, i] = pos[i]
-        mult[cnt] = mm
-        cnt += 1
+    for e in range(4, n):
+        e0, e1, e2, e3 = bits[e, 0], bits[e, 1], bits[e, 2], bits[e, 3]
+        for d in range(3, e):
+            d0, d1, d2, d3 = e0 | bits[d, 0], e1 | bits[d, 1], e2 | bits[d, 2], e3 | bits[d, 3]
+            for c in range(2, d):
+                c0, c1, c2, c3 = d0 | bits[c, 0], d1 | bits[c, 1], d2 | bits[c, 2], d3 | bits[c, 3]
+                for b in range(1, c):
+                    b0, b1, b2, b3 = c0 | bits[b, 0], c1 | bits[b, 1], c2 | bits[b, 2], c3 | bits[b, 3]
+                    for a in range(b):
+                        m0 = b0 | bits[a, 0]
+                        m1 = b1 | bits[a, 1]
+                        m2 = b2 | bits[a, 2]
+                        m3 = b3 | bits[a, 3]
+                        if m0 < m1 or m1 < m2 or m2 < m3:
+                            continue
+                        # the suit permutations fixing the masks: runs of equal masks, k! each
+                        stab = 1
+                        run = 1
+                        if m1 == m0:
+                            run += 1
+                        else:
+                            run = 1
+                        stab *= run
+                        if m2 == m1:
+                            run += 1
+                        else:
+                            run = 1
+                        stab *= run
+                        if m3 == m2:
+                            run += 1
+                        else:
+                            run = 1
+                        stab *= run
+                        out[cnt, 0] = a
+                        out[cnt, 1] = b
+                        out[cnt, 2] = c
+                        out[cnt, 3] = d
+                        out[cnt, 4] = e
+                        mult[cnt] = 24 // stab
+                        cnt += 1
     return out[:cnt].copy(), mult[:cnt].copy()
 
 

@@ -27,7 +27,7 @@ from itertools import combinations
 import numpy as np
 from numba import prange
 
-from analyzer.kernels.jit import kernel
+from analyzer.kernels.jit import kernel, no_refcount
 
 __all__ = ["FIELDS", "KINDS", "field", "hold_patterns", "pattern_of", "representatives"]
 
@@ -159,11 +159,14 @@ def ways_table(wild_ranks):
     return out
 
 
-@kernel
-def _pattern(cards, mask, wild, hp, class_all, ways_of):
+@no_refcount
+def _pattern(cards, mask, wild, hp, class_all, ways_of, cnt):
+    """The pattern of hold ``mask`` of ``cards``; ``cnt``: 13 slots of scratch (the caller's, so
+    that the 32 holds of every deal allocate nothing)."""
     w = 0
     n = 0
-    cnt = np.zeros(13, np.int64)
+    for r in range(13):
+        cnt[r] = 0
     suitmask = 0
     rmask = 0
     for i in range(5):
@@ -235,13 +238,14 @@ def hold_patterns(deals, codes, wild, hp, class5, binom, wild_ranks):
     ways_of = ways_table(wild_ranks)
     for d in prange(nd):
         cards = np.empty(5, np.int64)
+        cnt = np.empty(13, np.int64)
         idx = 0
         for i in range(5):
             cards[i] = codes[deals[d, i]]
             idx += binom[deals[d, i], i + 1]
         cls = class5[idx]
         for h in range(32):
-            pat[d, h] = _pattern(cards, h, wild, hp, cls, ways_of)
+            pat[d, h] = _pattern(cards, h, wild, hp, cls, ways_of, cnt)
             k = 0
             for i in range(4, -1, -1):  # cards are sorted by code: highest first
                 if (h >> i) & 1:
