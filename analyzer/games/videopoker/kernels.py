@@ -160,7 +160,9 @@ def hold_table(deals, m, off, class5, binom, ncls, pays, scale, tol, tie_mode):
             q = 0.0
             for c in range(ncls):
                 v += f[h, c] * pays[c]
-                q += f[h, c] * pays[c] * pays[c]
+            if tie_mode != 0:  # the second moment only breaks ties by variance
+                for c in range(ncls):
+                    q += f[h, c] * pays[c] * pays[c]
             v *= scale[k]
             q *= scale[k]
             evs[d, h] = v
