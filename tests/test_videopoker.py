@@ -18,9 +18,9 @@ from analyzer.engine import chunk_state
 from analyzer.errors import JokerOddsError
 from analyzer.evaluator import Evaluator, decode_tiebreak
 from analyzer.games.videopoker.advisor import advise
-from analyzer.games.videopoker.classify import game_for
+from analyzer.games.videopoker.classify import game_for, hand_classes
 from analyzer.games.videopoker.exact import analyze, draw_weight
-from analyzer.games.videopoker.kernels import binomial_rows, canonical_deals
+from analyzer.games.videopoker.kernels import binomial_rows, canonical_deals, hands_with_top
 from analyzer.games.videopoker.montecarlo import best_holds_for_every_deal, simulate
 from analyzer.games.videopoker.names import family_name, line_name, member_detail
 from analyzer.games.videopoker.patterns import field, hold_patterns, pattern_of
@@ -31,7 +31,8 @@ from analyzer.games.videopoker.strategy import (
     wild_rank_mask,
     words_for,
 )
-from analyzer.rules import Category
+from analyzer.kernels.codes import leading_rank
+from analyzer.rules import CATEGORY_INDEX, Category
 from analyzer.stats import chi_square_gof
 
 # ANCHORS.md "Video poker", best line first, "nothing" last.
@@ -86,6 +87,41 @@ def test_canonical_deals_equal_the_plain_reference(ranks: range, joker: bool, sy
     want_deals, want_mult = reference_canonical_deals(codes, symmetric)
     assert np.array_equal(deals, want_deals) and np.array_equal(mult, want_mult)
     assert int(mult.sum()) == comb(codes.size, 5)
+
+
+def reference_hand_classes(name: str) -> np.ndarray:
+    """Every hand's pay line the plain way: the evaluator's batch scores, then each line's mask in
+    turn over the hands no earlier line took (numpy)."""
+    table = load_paytable(name)
+    ev = Evaluator(table.rules, table.deck)
+    codes = table.deck.cards.astype(np.int64)
+    hands = np.concatenate([hands_with_top(high, codes) for high in range(4, codes.size)])
+    scores = ev.score_batch(hands)
+    cat = np.array([CATEGORY_INDEX[c] for c in ev.order_low_to_high])[ev.categories(scores)]
+    top, wc = leading_rank(scores), ev.wild[hands].sum(axis=1)
+    cls = np.full(len(hands), len(table.lines), np.int8)
+    free = np.ones(len(hands), bool)
+    for i, ln in enumerate(table.lines):
+        hit = free.copy()
+        if ln.hands is not None:
+            hit &= np.isin(cat, [CATEGORY_INDEX[h] for h in ln.hands])
+        if ln.natural is not None:
+            hit &= (wc == 0) if ln.natural else (wc > 0)
+        if ln.wild_count is not None:
+            hit &= wc == ln.wild_count
+        if ln.min_pair_rank is not None:
+            hit &= top >= ln.min_pair_rank
+        assert hit.any()
+        cls[hit] = i
+        free &= ~hit
+    return cls
+
+
+@pytest.mark.parametrize("name", ["joker-poker-kings", "jacks-or-better-9-6", "deuces-wild-full-pay"])
+def test_hand_classes_equal_the_plain_reference(name: str) -> None:
+    """The one-pass kernel against the batch scores and numpy masks, hand for hand."""
+    cls, _ = hand_classes(load_paytable(name))
+    assert cls.dtype == np.int8 and np.array_equal(cls, reference_hand_classes(name))
 
 
 def test_tie_break_moves_counts_not_the_return():

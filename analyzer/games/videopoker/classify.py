@@ -23,7 +23,6 @@ import numpy as np
 from analyzer.evaluator import Evaluator
 from analyzer.games.videopoker import kernels as K
 from analyzer.games.videopoker.paytable import PayTable, PaytableError
-from analyzer.kernels.codes import leading_rank
 from analyzer.rules import CATEGORY_INDEX
 
 __all__ = ["VideoPokerGame", "game_for", "hand_classes"]
@@ -71,38 +70,28 @@ class VideoPokerGame:
 
 
 def hand_classes(table: PayTable) -> tuple[np.ndarray, Evaluator]:
-    """The class (pay line index, ``len(lines)`` = nothing) of every 5-card hand, colex order."""
+    """The class (pay line index, ``len(lines)`` = nothing) of every 5-card hand, colex order: one
+    kernel pass (:func:`.kernels.line_classes`) scores each hand and finds its first matching line."""
     ev = Evaluator(table.rules, table.deck)
     codes = table.deck.cards.astype(np.int64)
-    total = comb(codes.size, 5)
-    pos_to_cat = np.array([CATEGORY_INDEX[c] for c in ev.order_low_to_high], np.int8)
-    cat = np.empty(total, np.int8)
-    wc = np.empty(total, np.int8)
-    top = np.empty(total, np.int8)
-    for high in range(4, codes.size):  # colex order: the hands topped by position ``high``
-        hands = K.hands_with_top(high, codes)
-        lo = comb(high, 5)
-        scores = ev.score_batch(hands)
-        cat[lo:lo + len(hands)] = pos_to_cat[ev.categories(scores)]
-        top[lo:lo + len(hands)] = leading_rank(scores)
-        wc[lo:lo + len(hands)] = ev.wild[hands].sum(axis=1)
-    cls = np.full(total, len(table.lines), np.int8)
-    free = np.ones(total, bool)
+    flat, wbits = ev.kernel_args()
+    pos_to_cat = np.array([CATEGORY_INDEX[c] for c in ev.order_low_to_high], np.int64)
+    nl = len(table.lines)
+    cats = np.zeros((nl, max(CATEGORY_INDEX.values()) + 1), np.bool_)
     for i, ln in enumerate(table.lines):
-        hit = free.copy()
-        if ln.hands is not None:
-            hit &= np.isin(cat, [CATEGORY_INDEX[h] for h in ln.hands])
-        if ln.natural is not None:
-            hit &= (wc == 0) if ln.natural else (wc > 0)
-        if ln.wild_count is not None:
-            hit &= wc == ln.wild_count
-        if ln.min_pair_rank is not None:
-            hit &= top >= ln.min_pair_rank
-        if not hit.any():
+        if ln.hands is None:
+            cats[i, :] = True
+        else:
+            cats[i, [CATEGORY_INDEX[h] for h in ln.hands]] = True
+    natural = np.array([-1 if ln.natural is None else int(ln.natural) for ln in table.lines], np.int64)
+    wild_count = np.array([-1 if ln.wild_count is None else ln.wild_count for ln in table.lines], np.int64)
+    min_pair = np.array([-1 if ln.min_pair_rank is None else ln.min_pair_rank for ln in table.lines], np.int64)
+    cls, hits = K.line_classes(codes, flat, np.int64(wbits), ev.wild, K.binomial_rows(codes.size), pos_to_cat,
+                               cats, natural, wild_count, min_pair)
+    for i in range(nl):
+        if hits[i] == 0:
             raise PaytableError(f"{table.where(i)}: no final hand can be paid by this line (the deck "
                                 f"{table.deck.name} cannot make it, or an earlier line takes every such hand)")
-        cls[hit] = i
-        free &= ~hit
     return cls, ev
 
 

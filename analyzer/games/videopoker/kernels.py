@@ -16,7 +16,9 @@ import numpy as np
 from numba import prange
 
 from analyzer.kernels.arrays import copy_into
+from analyzer.kernels.codes import CAT_SHIFT, TB_SHIFT
 from analyzer.kernels.combinatorics import binomial_table, sort_small, unrank5
+from analyzer.kernels.handkey import key5
 from analyzer.kernels.jit import kernel
 from analyzer.kernels.rng import deal
 
@@ -27,6 +29,7 @@ __all__ = [
     "deal_hold_counts",
     "hands_with_top",
     "hold_table",
+    "line_classes",
     "mc_chunk",
     "subset_counts",
 ]
@@ -61,6 +64,48 @@ def hands_with_top(top, codes):
                     out[i, 4] = codes[top]
                     i += 1
     return out
+
+
+@kernel
+def line_classes(codes, table, wbits, wild, binom, pos_to_cat, cats, natural, wild_count, min_pair):
+    """The class of every 5-card hand of the deck ``codes`` (colex order): the first pay line it
+    matches, ``len(natural)`` for none, and each line's number of hands. Line i matches a hand
+    whose category (``pos_to_cat`` of the score's category position) has ``cats[i, category]``
+    set, whose wild cards (``wild[code]``) are none (``natural[i]`` 1) or some (0), any when -1,
+    exactly ``wild_count[i]`` (-1: any), and whose top group's rank (the score's first tie-break
+    rank) is at least ``min_pair[i]`` (-1: any). Scores are the flat table's (``table[key5]``)."""
+    n = codes.shape[0]
+    nl = natural.shape[0]
+    out = np.empty(binom[n, 5], np.int8)
+    hits = np.zeros(nl, np.int64)
+    i = 0
+    for e in range(4, n):
+        for d in range(3, e):
+            for c in range(2, d):
+                for b in range(1, c):
+                    for a in range(b):
+                        c0, c1, c2, c3, c4 = codes[a], codes[b], codes[c], codes[d], codes[e]
+                        score = np.int64(table[key5(c0, c1, c2, c3, c4, wbits)])
+                        cat = pos_to_cat[score >> CAT_SHIFT]
+                        top = ((score >> (TB_SHIFT + 16)) & 0xF) - 1
+                        wc = np.int64(wild[c0]) + wild[c1] + wild[c2] + wild[c3] + wild[c4]
+                        cls = nl
+                        for ln in range(nl):
+                            if not cats[ln, cat]:
+                                continue
+                            if natural[ln] >= 0 and (wc == 0) != (natural[ln] == 1):
+                                continue
+                            if wild_count[ln] >= 0 and wc != wild_count[ln]:
+                                continue
+                            if min_pair[ln] >= 0 and top < min_pair[ln]:
+                                continue
+                            cls = ln
+                            break
+                        if cls < nl:
+                            hits[cls] += 1
+                        out[i] = cls
+                        i += 1
+    return out, hits
 
 
 @kernel
