@@ -23,7 +23,7 @@ from analyzer.games.videopoker.exact import analyze, draw_weight
 from analyzer.games.videopoker.kernels import binomial_rows, canonical_deals, hands_with_top
 from analyzer.games.videopoker.montecarlo import best_holds_for_every_deal, simulate
 from analyzer.games.videopoker.names import family_name, line_name, member_detail
-from analyzer.games.videopoker.patterns import field, hold_patterns, pattern_ids, pattern_of
+from analyzer.games.videopoker.patterns import field, hold_patterns, pattern_of
 from analyzer.games.videopoker.paytable import PaytableError, load_paytable, paytable_from_mapping
 from analyzer.games.videopoker.strategy import (
     HoldPatterns,
@@ -122,17 +122,6 @@ def test_hand_classes_equal_the_plain_reference(name: str) -> None:
     """The one-pass kernel against the batch scores and numpy masks, hand for hand."""
     cls, _ = hand_classes(load_paytable(name))
     assert cls.dtype == np.int8 and np.array_equal(cls, reference_hand_classes(name))
-
-
-@pytest.mark.parametrize("distinct", [1, 300, 20_000])
-def test_pattern_ids_are_unique_and_searchsorted(distinct: int) -> None:
-    """The hash table's ids against numpy's sort: the sorted distinct values and each entry's index
-    (20,000 values: the table doubles several times)."""
-    rng = np.random.default_rng(distinct)
-    pat = rng.integers(0, distinct, size=(4_000, 32)) * 1_234_567_890_123 + (1 << 44)
-    uniq, pid = pattern_ids(pat)
-    assert np.array_equal(uniq, np.unique(pat))
-    assert pid.dtype == np.int32 and np.array_equal(pid, np.searchsorted(uniq, pat))
 
 
 def test_tie_break_moves_counts_not_the_return():

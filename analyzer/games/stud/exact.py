@@ -22,6 +22,7 @@ from analyzer.evaluator import Evaluator
 from analyzer.games.stud import kernels as K
 from analyzer.games.stud.game import StudError, StudGame, parse_threshold
 from analyzer.games.stud.kernels import sweep as SW
+from analyzer.kernels.distinct import counting_order, set_classes
 from analyzer.rules import Category, RuleSet, with_overrides
 
 __all__ = ["BINOM", "HandTables", "Strategy", "Tally", "event_names", "hand_tables", "kernel_context",
@@ -252,13 +253,12 @@ def _per_up_card(game: StudGame, tables: HandTables, rules: np.ndarray, categori
     reps, weights = _select(tables, *_suit_classes(tables), categories, -1)
     cat_of, win_of, nq_w, tie_w, lose_w = kernel_payoffs(tables, game)
     qc = tables.class_at_least(game.qualifier.min_score(tables.evaluator.rules))
-    rep_pc = tables.cls[BINOM[reps, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
+    rep_pc = set_classes(reps, tables.cls, BINOM)
     lo, hi = (only, only + 1) if only >= 0 else (0, tables.n)
     shape = (len(reps), tables.n) if keep_gain else (0, 0)
     # swept for every up card, the sweep writes every gain (NaN where the up card is in the hand)
     gain = np.empty(shape, np.float32) if only < 0 else np.full(shape, np.nan, np.float32)
-    rep_order = np.argsort(rep_pc, kind="stable")
-    rep_start = np.searchsorted(rep_pc[rep_order], np.arange(tables.scores.size + 1))
+    rep_order, rep_start = counting_order(rep_pc, tables.scores.size)  # argsort (stable), searchsorted
     sets, start = tables.by_class
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
     lanes = 1 if only >= 0 else max(1, min(tables.n, numba.get_num_threads()))

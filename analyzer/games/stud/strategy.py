@@ -24,6 +24,7 @@ from analyzer.games.stud.game import StudError, StudGame, parse_threshold
 from analyzer.games.stud.kernels import N_GROUPS
 from analyzer.games.stud.kernels.loops import cell_mass_sums, cell_sums
 from analyzer.games.stud.stratified import StrataSample
+from analyzer.kernels.distinct import set_classes
 from analyzer.results import plain
 from analyzer.rules import Category
 
@@ -105,9 +106,10 @@ def _add_situations(sums: CellSums, tables: HandTables, hands: np.ndarray, gain:
     ``prob`` per hand, summed by cell at once (an exact pass has millions of situations per deal type);
     ``mass``: also each cell's probability, summed in the same sweep; ``pc``: the hands' classes if known."""
     wild_pos = tables.evaluator.wild[tables.pos_code].astype(np.uint8)
+    hands = np.ascontiguousarray(hands, np.int64)
     if pc is None:
-        pc = tables.cls[BINOM[hands, np.arange(1, 6)].sum(axis=1)].astype(np.int64)
-    args = (np.ascontiguousarray(hands, np.int64), gain, np.ascontiguousarray(prob, np.float64), pc,
+        pc = set_classes(hands, tables.cls, BINOM)
+    args = (hands, gain, np.ascontiguousarray(prob, np.float64), pc,
             tables.scores.size, tables.pos_code, wild_pos, first_up)
     if mass is None:
         dense, group_prob, positive = cell_sums(*args)

@@ -29,7 +29,7 @@ from numba import prange
 
 from analyzer.kernels.jit import kernel, no_refcount
 
-__all__ = ["FIELDS", "KINDS", "field", "hold_patterns", "pattern_ids", "pattern_of", "representatives"]
+__all__ = ["FIELDS", "KINDS", "field", "hold_patterns", "pattern_of", "representatives"]
 
 KINDS = ("draw", "pat", "quads", "trips", "two_pair", "pair", "royal", "straight_flush", "flush",
          "straight", "named", "other")
@@ -279,52 +279,3 @@ def representatives(pid, key, evs):
                 rep_k[j] = key[d, h]
     return rep_p, rep_ev
 
-
-@no_refcount(inline="always")
-def _slot(keys, x, mask):
-    """The slot of ``x`` in the open-addressing table ``keys`` (-1: free): its own or the free one
-    where it goes (multiplicative hash, linear probing)."""
-    i = np.int64((np.uint64(x) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
-    while keys[i] != -1 and keys[i] != x:
-        i = (i + 1) & mask
-    return i
-
-
-@kernel
-def pattern_ids(pat):
-    """The distinct patterns of ``pat`` (non-negative int64, any shape C-contiguous), sorted, and
-    each entry's index among them (int32, ``pat``'s shape): ``np.unique`` and ``np.searchsorted``'s
-    results in two passes through a hash table of the few thousand patterns (no sort of every hold)."""
-    flat = pat.ravel()
-    cap = 1 << 12
-    keys = np.full(cap, -1, np.int64)
-    used = 0
-    for k in range(flat.size):
-        x = flat[k]
-        if x < 0:
-            raise ValueError("a hold pattern is negative")
-        i = _slot(keys, x, cap - 1)
-        if keys[i] == -1:
-            keys[i] = x
-            used += 1
-            if 2 * used > cap:  # keep the table at most half full: double it
-                old = keys
-                cap *= 2
-                keys = np.full(cap, -1, np.int64)
-                for j in range(old.size):
-                    if old[j] != -1:
-                        keys[_slot(keys, old[j], cap - 1)] = old[j]
-    uniq = np.empty(used, np.int64)
-    t = 0
-    for j in range(cap):
-        if keys[j] != -1:
-            uniq[t] = keys[j]
-            t += 1
-    uniq.sort()
-    index = np.empty(cap, np.int32)
-    for t in range(used):
-        index[_slot(keys, uniq[t], cap - 1)] = t
-    pid = np.empty(flat.size, np.int32)
-    for k in range(flat.size):
-        pid[k] = index[_slot(keys, flat[k], cap - 1)]
-    return uniq, pid.reshape(pat.shape)

@@ -25,6 +25,7 @@ from analyzer.games.videopoker import ordering as O
 from analyzer.games.videopoker import patterns as P
 from analyzer.games.videopoker.exact import Analysis
 from analyzer.games.videopoker.names import Words, family_key, line_name
+from analyzer.kernels.distinct import dense_ranks
 from analyzer.results import TableResult
 
 __all__ = ["MERGE_TOL", "HoldPatterns", "StrategyLine", "StrategyTable", "strategy_table"]
@@ -169,7 +170,7 @@ class HoldPatterns:
         # every deal they touch, and half the bytes is a third less memory traffic than int64
         self.key = key.astype(np.int32)
         del key
-        self.uniq, self.pid = P.pattern_ids(pat)  # np.unique and np.searchsorted's, by a hash table
+        self.uniq, self.pid = dense_ranks(pat)  # np.unique and np.searchsorted's (int32), by a hash table
         del pat  # (deals, 32) int64: the ids say the same (memory, ~40 MB a table)
         self.evs = analysis.evs
         self.mult = g.mult.astype(np.float64)
