@@ -131,3 +131,49 @@ def test_only_trump_holder_bounds_never_promise_more_than_minimax(game: str) -> 
             assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
             tight += lo == value > 0
     assert tight > 0
+
+
+def test_a_joker_played_after_every_other_joker_takes_its_trick() -> None:
+    # Georgian jokers, no trump: seat 1 leads, seat 0 plays after it (the holder of the other
+    # joker), so its joker played high takes the trick whatever seat 1 leads: one sure trick.
+    hands = ["Td Jk1", "Tc Jk2", "Jd Ac"]
+    assert _bounds_and_value("georgian", hands, "none", 1, 0) == (1, 2, 1)
+    assert _bounds_and_value("georgian", ["Jk1", "Jk2", "6d", "7d"], "none", 1, 0)[::2] == (1, 1)
+    # Seat 0 leading, seat 1 plays after it and kills its joker with the other: nothing sure.
+    assert _bounds_and_value("georgian", hands, "none", 0, 0)[::2] == (0, 0)
+    # A seat without a joker takes nothing from playing after both.
+    assert _bounds_and_value("georgian", hands, "none", 0, 2)[::2] == (0, 0)
+    # The 54-card game's jokers: a joker played after a high one must be low (its last card).
+    assert _bounds_and_value("54", ["Jk1", "Jk2", "2c"], "none", 1, 0)[::2] == (0, 0)
+
+
+def _split_jokers_deal(rng: random.Random, game: str, players: int, cards: int) -> tuple[list[str], str, int]:
+    """A random deal with the two jokers in two random hands."""
+    deck = [c for c in (GEORGIAN_DECK if game == "georgian" else DECK_54) if not c.startswith("Jk")]
+    if rng.random() < 0.5:  # two suits: more following and trumping
+        deck = [c for c in deck if c[1] in rng.sample("cdhs", 2)]
+    rng.shuffle(deck)
+    a, b = rng.sample(range(players), 2)
+    hands = []
+    for s in range(players):
+        jk = ["Jk1"] if s == a else ["Jk2"] if s == b else []
+        need = cards - len(jk)
+        hands.append(" ".join(jk + deck[:need]))
+        deck = deck[need:]
+    return hands, rng.choice(["c", "d", "h", "s", "none"]), rng.randrange(players)
+
+
+@pytest.mark.parametrize("game", ["georgian", "54"])
+def test_split_jokers_bounds_never_promise_more_than_minimax(game: str) -> None:
+    # Deals built for the rule above (a joker played after every other side's joker) and its
+    # limits (the other joker after it, the 54-card jokers): every seat's bounds against minimax.
+    rng = random.Random(12)
+    tight = 0
+    for i in range(40):
+        players, cards = [(4, 3), (3, 4), (3, 3), (4, 2)][i % 4]
+        hands, trump, leader = _split_jokers_deal(rng, game, players, cards)
+        for seat in range(players):
+            lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat, game == "georgian" and i % 2 == 1)
+            assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
+            tight += lo == value > 0
+    assert tight > 0

@@ -259,6 +259,22 @@ def _leads(hand, others, seat, leader, trump, rp):
     return hand & trumps != 0 and others & trumps == 0
 
 
+@no_refcount(inline="always")
+def _joker_last(hands, np_, s_mask, seat, leader, rp):
+    """Whether ``seat`` holds a joker and plays the next trick (led by ``leader``) after every seat
+    of the other side holding one, the jokers Georgian: a joker not led may always be played
+    high, and a later high joker beats an earlier one, so its joker takes that trick. (Under the
+    54-card game's jokers a joker played after a high one must be low; and a seat after it might
+    hold the other joker.)"""
+    if rp[R_MODEL] != 0 or not hands[seat] & JOKERS:
+        return False
+    pos = (seat - leader) % np_
+    for j in range(np_):
+        if not (s_mask >> j) & 1 and hands[j] & JOKERS and (j - leader) % np_ > pos:
+            return False
+    return True
+
+
 @no_refcount
 def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
     """Tricks the side ``s_mask`` wins whatever happens: the most, over its seats, of what one
@@ -279,6 +295,8 @@ def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
             others = every & ~hands[i]
             v = _sure_of(hands[i], opp, others, trump, _leads(hands[i], others, i, leader, trump, rp), hands, np_, i,
                          skip, leader)
+            if v == 0 and _joker_last(hands, np_, s_mask, i, leader, rp):
+                v = 1
             if v > sure:
                 sure = v
     return sure
