@@ -145,6 +145,13 @@ def test_a_joker_played_after_every_other_joker_takes_its_trick() -> None:
     assert _bounds_and_value("georgian", hands, "none", 0, 2)[::2] == (0, 0)
     # The 54-card game's jokers: a joker played after a high one must be low (its last card).
     assert _bounds_and_value("54", ["Jk1", "Jk2", "2c"], "none", 1, 0)[::2] == (0, 0)
+    # Leading, with the other joker just before it: it leads the 6d, and takes that trick or plays
+    # after the other joker in the next.
+    assert _bounds_and_value("georgian", ["Jk1 6d", "7d 8d", "9d Td", "Jk2 Ad"], "none", 0, 0) == (1, 2, 1)
+    # Its last card: led, the joker falls to the other.
+    assert _bounds_and_value("georgian", ["Jk1", "7d", "8d", "Jk2"], "none", 0, 0)[::2] == (0, 0)
+    # The other joker after it (seat 2, not just before it): nothing sure, nor made.
+    assert _bounds_and_value("georgian", ["Jk2 Jc Tc", "Jd As 9s", "Jk1 Ks Ac", "6h Th 6d"], "h", 0, 0)[::2] == (0, 0)
 
 
 def _split_jokers_deal(rng: random.Random, game: str, players: int, cards: int) -> tuple[list[str], str, int]:

@@ -7,8 +7,9 @@ Positions equal up to the cards already gone share a table entry (:func:`canonic
 tricks count what every card being played implies: a joker or trump loses only to a later joker
 or a higher trump of the other side, each of those beating one (:func:`_beaten`); a seat on lead
 facing no joker (or off lead holding the only trumps: :func:`_leads`) cashes its cards above all
-the others' of their suit while every seat holding a trump must follow that suit (:func:`_cash`); a trick under way can be decided before its last
-card (:func:`trick_decided`).
+the others' of their suit while every seat holding a trump must follow that suit (:func:`_cash`); a
+Georgian joker played after every other joker takes its trick (:func:`_joker_last`); a trick under
+way can be decided before its last card (:func:`trick_decided`).
 
 >>> import numpy as np
 >>> out = np.zeros(2, np.uint64)
@@ -261,13 +262,31 @@ def _leads(hand, others, seat, leader, trump, rp):
 
 @no_refcount(inline="always")
 def _joker_last(hands, np_, s_mask, seat, leader, rp):
-    """Whether ``seat`` holds a joker and plays the next trick (led by ``leader``) after every seat
-    of the other side holding one, the jokers Georgian: a joker not led may always be played
-    high, and a later high joker beats an earlier one, so its joker takes that trick. (Under the
-    54-card game's jokers a joker played after a high one must be low; and a seat after it might
-    hold the other joker.)"""
+    """Whether ``seat``'s joker surely takes a trick, the jokers Georgian (a joker not led may always
+    be played high, and a later high joker beats an earlier one): it plays the next trick (led by
+    ``leader``) after every seat of the other side holding one; or it leads, holding another
+    card too, and only the seat just before it may hold one (it leads that card: it takes the
+    trick, or another seat leads the next, in which the joker holder plays before it). (Under
+    the 54-card game's jokers a joker played after a high one must be low; a seat after it might
+    hold the other joker.)
+
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> rp = trick_rules("georgian-joker").params()
+    >>> hands = np.array([(1 << 61) | (1 << 3), 1 << 4, 1 << 5, (1 << 62) | (1 << 12)], np.uint64)
+    >>> _joker_last(hands, 4, 0b1, 0, 0, rp), _joker_last(hands, 4, 0b1, 0, 3, rp)   # Jk2 just before it
+    (True, True)
+    >>> hands[3], hands[1] = hands[1], hands[3]             # seat 1, after seat 0, holds Jk2 now
+    >>> _joker_last(hands, 4, 0b1, 0, 0, rp), _joker_last(hands, 4, 0b1, 0, 2, rp)
+    (False, False)
+    """
     if rp[R_MODEL] != 0 or not hands[seat] & JOKERS:
         return False
+    before = (seat + np_ - 1) % np_
+    if seat == leader and popcount(hands[seat]) >= 2:
+        for j in range(np_):
+            if j != before and not (s_mask >> j) & 1 and hands[j] & JOKERS:
+                return False
+        return True
     pos = (seat - leader) % np_
     for j in range(np_):
         if not (s_mask >> j) & 1 and hands[j] & JOKERS and (j - leader) % np_ > pos:
