@@ -184,3 +184,51 @@ def test_split_jokers_bounds_never_promise_more_than_minimax(game: str) -> None:
             assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
             tight += lo == value > 0
     assert tight > 0
+
+
+def test_a_master_takes_a_trick_when_the_others_run_out_of_other_leads() -> None:
+    # No trump, no joker, seat 1 leads: seat 0 holds the top clubs and the Kh; the others can lead
+    # spades twice at most (seat 2 holds two, each holder follows), so the third lead is a club
+    # or a heart: one sure trick.
+    assert _bounds_and_value("georgian", ["Kc Ac Kh Js", "9c Tc Qh Ts", "Qc Th 8s Qs", "Jc 6h 8h 7s"],
+                             "none", 1, 0)[::2] == (1, 2)
+    # Ac and Ad, the others hold no diamond and one heart each: one heart lead, then a club.
+    assert _bounds_and_value("georgian", ["Ac Ad", "7h 7c", "8h 8c", "9h 9c"], "none", 1, 0) == (1, 2, 1)
+    # The limits (each deal: nothing sure, nothing made). Leads in a suit count the most cards of
+    # it one of them holds, not one a suit: seat 1's two hearts.
+    assert _bounds_and_value("georgian", ["9c Ac", "Kh 7h", "7c 8h", "Jc Tc"], "s", 2, 0)[::2] == (0, 0)
+    # No trump among them: seat 1 trumps the Ac, then leads diamonds, and clubs come back.
+    assert _bounds_and_value("georgian", ["As Tc 8c Kc", "9d Ts 7d 8d", "Jd 6d Td Ac"], "s", 0, 2)[::2] == (0, 0)
+    assert _bounds_and_value("georgian", ["Ks Kh 6h", "Jh Tc 7h", "As 9c Qs"], "s", 2, 0)[::2] == (0, 0)
+    # A joker among them: led, or played on a master, it takes the trick.
+    assert _bounds_and_value("georgian", ["Jk2 Jd 7d 7c", "Ac Qc 8c 6d", "Kd 8d Ad Kc"], "s", 0, 1)[::2] == (0, 0)
+    # Masters of two suits: it may have to throw one suit's away, and they lead that suit.
+    assert _bounds_and_value("georgian", ["Js Kd 7d Jd", "7h As 9s Jh", "Ad Kh 6d Qs"], "s", 1, 2)[::2] == (0, 0)
+
+
+def _few_suits_deal(rng: random.Random, game: str, players: int, cards: int) -> tuple[list[str], str, int]:
+    """A random deal from two or three suits (in half of them, no joker): short suits, masters,
+    and few leads for the others."""
+    deck = [c for c in (GEORGIAN_DECK if game == "georgian" else DECK_54)
+            if not c.startswith("Jk") or rng.random() < 0.25]
+    suits = rng.sample("cdhs", rng.choice([2, 3]))
+    deck = [c for c in deck if c.startswith("Jk") or c[1] in suits]
+    rng.shuffle(deck)
+    hands = [" ".join(deck[i * cards:(i + 1) * cards]) for i in range(players)]
+    return hands, rng.choice(["c", "d", "h", "s", "none"]), rng.randrange(players)
+
+
+@pytest.mark.parametrize("game", ["georgian", "54"])
+def test_few_suits_bounds_never_promise_more_than_minimax(game: str) -> None:
+    # Deals built for the rule above (the others run out of leads away from a master) and its
+    # limits: every seat's bounds against minimax.
+    rng = random.Random(13)
+    tight = 0
+    for i in range(60):
+        players, cards = [(4, 3), (3, 4), (3, 3), (4, 2)][i % 4]
+        hands, trump, leader = _few_suits_deal(rng, game, players, cards)
+        for seat in range(players):
+            lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat)
+            assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
+            tight += lo == value > 0
+    assert tight > 0

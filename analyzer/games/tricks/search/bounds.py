@@ -8,7 +8,8 @@ tricks count what every card being played implies: a joker or trump loses only t
 or a higher trump of the other side, each of those beating one (:func:`_beaten`); a seat on lead
 facing no joker (or off lead holding the only trumps: :func:`_leads`) cashes its cards above all
 the others' of their suit while every seat holding a trump must follow that suit (:func:`_cash`); a
-Georgian joker played after every other joker takes its trick (:func:`_joker_last`); a trick under
+Georgian joker played after every other joker takes its trick (:func:`_joker_last`), and so does
+a master when the others, holding no trump, run out of other leads (:func:`_outleads`); a trick under
 way can be decided before its last card (:func:`trick_decided`).
 
 >>> import numpy as np
@@ -295,6 +296,51 @@ def _joker_last(hands, np_, s_mask, seat, leader, rp):
 
 
 @no_refcount
+def _outleads(hands, np_, s_mask, seat, leader, trump, opp):
+    """Whether ``seat`` surely takes a trick because the other side (cards ``opp``, no joker and no
+    trump among them) cannot lead every trick left: led, a plain suit X it holds a master of (a
+    card above all of theirs) takes a trick. It keeps a master of each such suit (k of them) to
+    its last k - 1 tricks (it plays its other cards first), or of the one they hold most of;
+    tricks they lead in another plain suit are no more than the most cards of it one of them
+    holds (every holder follows it). Leading, it leads a card outside those suits (one lead fewer
+    for them, or its trick). (A trump of theirs could take a master, and then its suit is theirs
+    to lead.)
+
+    >>> hands = np.array([(1 << 12) | (1 << 3), 1 << 16 | 1 << 6, 1 << 18 | 1 << 4, 1 << 19 | 1 << 5],
+    ...                  np.uint64)                     # Ac 5c; 2d 8c; 4d 6c; 5d 7c: no trump
+    >>> _outleads(hands, 4, 0b1, 0, 1, -1, hands[1] | hands[2] | hands[3])   # one diamond lead, then clubs
+    True
+    """
+    if opp & JOKERS or (trump >= 0 and opp & suit_mask(trump)):
+        return False
+    mine = hands[seat]
+    leads = 0
+    k = 0  # suits it holds a master of, the most the others hold of one, of all
+    most = 0
+    total = 0
+    outside = mine
+    for x in range(4):
+        if x == trump:
+            continue
+        longest = 0
+        for j in range(np_):
+            if not (s_mask >> j) & 1:
+                longest = max(longest, popcount(hands[j] & suit_mask(x)))
+        m = mine & suit_mask(x)
+        o = opp & suit_mask(x)
+        if m and (not o or top_bit(m) > top_bit(o)):
+            k += 1
+            most = max(most, longest)
+            total += longest
+            outside &= ~suit_mask(x)
+        else:
+            leads += longest
+    if k == 0 or (seat == leader and not outside):
+        return False
+    return leads + min(k - 1, total - most) < popcount(mine)
+
+
+@no_refcount
 def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
     """Tricks the side ``s_mask`` wins whatever happens: the most, over its seats, of what one
     seat's cards win against the other side's (:func:`_sure_of`; one seat's cards fall in
@@ -314,7 +360,8 @@ def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
             others = every & ~hands[i]
             v = _sure_of(hands[i], opp, others, trump, _leads(hands[i], others, i, leader, trump, rp), hands, np_, i,
                          skip, leader)
-            if v == 0 and _joker_last(hands, np_, s_mask, i, leader, rp):
+            if v == 0 and (_joker_last(hands, np_, s_mask, i, leader, rp) or
+                           _outleads(hands, np_, s_mask, i, leader, trump, opp)):
                 v = 1
             if v > sure:
                 sure = v
