@@ -12,6 +12,7 @@ import random
 import numpy as np
 import pytest
 
+from analyzer.games.tricks.deck import parse_mask
 from analyzer.games.tricks.rules import trick_rules
 from analyzer.games.tricks.search.bounds import sure_against, sure_tricks
 from analyzer.games.tricks.search.solver import parse_deal
@@ -231,4 +232,31 @@ def test_few_suits_bounds_never_promise_more_than_minimax(game: str) -> None:
             lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat)
             assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
             tight += lo == value > 0
+    assert tight > 0
+
+
+@pytest.mark.parametrize("game", ["georgian", "54"])
+def test_sure_tricks_before_the_last_card_of_another_seat_hold_after_any_card(game: str) -> None:
+    # The search asks a seat's sure tricks before the last card of a trick the others win: that
+    # card still in its holder's hand (``skip``), the winner leading next. They must hold after
+    # every card the holder may play: against minimax of each position after it.
+    rng = random.Random(14)
+    tight = 0
+    for i in range(40):
+        players, cards = [(4, 3), (3, 4), (3, 3), (4, 2)][i % 4]
+        hands, trump, _ = (_few_suits_deal, _split_jokers_deal, random_deal)[i % 3](rng, game, players, cards)
+        last, leader = rng.sample(range(1, players), 2)  # seat 0 is the side; both others
+        rest = [" ".join(h.split()[:-1]) if s != last else h for s, h in enumerate(hands)]
+        rules = trick_rules("georgian-joker" if game == "georgian" else "joker-54",
+                            [f"players={players}"] + (["draw=none"] if game == "54" else []))
+        deal = parse_deal(rules, hands, trump, leader)
+        h = np.array([parse_mask(x, deal.deck) for x in rest], np.uint64)
+        lo = int(sure_tricks(h, players, 1, deal.trump, leader, 1 << last, rules.params()))
+        georgian = game == "georgian"
+        for c in rest[last].split():
+            after = [x if s != last else " ".join(y for y in x.split() if y != c) for s, x in enumerate(rest)]
+            value = ref.paranoid([ref.hand(x, georgian) for x in after], None if trump == "none" else trump, leader,
+                                 0, georgian)
+            assert lo <= value, (rest, trump, leader, last, c, lo, value)
+        tight += lo > 0
     assert tight > 0

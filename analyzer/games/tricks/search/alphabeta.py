@@ -111,8 +111,9 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     index to store under (-1: none) and the table's best move (``slot_key[2]``, -1: none).
     Within a trick (``t_card``/``t_mode``, ``rp``: the rules; its winner so far and the cards
     that take it in ``slot_key[5]``/``[6]``), before its last card, when that seat cannot change
-    its winner (:func:`trick_decided`): the side's sure tricks after it when it wins it, else the
-    counts still reachable after it."""
+    its winner (:func:`trick_decided`): the side's sure tricks after it (when the others win it
+    and the last card is theirs, its sure tricks from the winner's lead; and the counts still
+    reachable after it)."""
     slot_key[0] = -1
     slot_key[2] = -1
     if k != 0:  # a trick under way: at its last card, when that seat cannot change the winner, the
@@ -126,7 +127,12 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
                 slot_key[3] = won + 1 + sure_tricks(hands, np_, s_mask, trump, w, rest, rp)
                 if slot_key[3] >= target:
                     return 1
-            else:  # (the others' sure tricks after it cost more than they saved)
+            else:  # the side's sure tricks after it (the others' cost more than they saved)
+                last = (leader + k) % np_
+                if not in_side(s_mask, last):
+                    slot_key[3] = won + sure_tricks(hands, np_, s_mask, trump, w, np.int64(1) << last, rp)
+                    if slot_key[3] >= target:
+                        return 1
                 slot_key[3] = won + rem - 1
                 if slot_key[3] < target:
                     return 0
