@@ -23,7 +23,7 @@ from analyzer.games.showdown.kernels import (
 )
 from analyzer.games.showdown.sampling import bounded_regs, deal_words, score_word
 from analyzer.kernels.handkey import key5
-from analyzer.kernels.jit import kernel
+from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import bounded
 
 __all__ = ["CHART_HEAD", "CHART_PER", "chart_chunk", "chart_hash5", "draw_counts", "sample_strengths", "strengths_all"]
@@ -93,6 +93,21 @@ CHART_HEAD = 3           # deals, opponents' redeals, error flag
 CHART_PER = 5            # per hero class: hands, whole pot, part of it, share, share²
 
 
+@no_refcount(inline="always")
+def _tally_chart(hi, low, p, seat, tot, b):
+    """Settle one dealt high showdown (``hi``) and add seat 0's result to its class's counts at
+    ``tot[b:b + 5]`` (and the deal to ``tot[0]``)."""
+    for i in range(HEAD + PER_SEAT):
+        seat[i] = 0
+    settle(hi, low, np.int64(HIGH), p, seat, np.int64(1))  # typed: one compiled settle
+    tot[0] += 1
+    tot[b] += 1
+    tot[b + 1] += seat[HEAD]
+    tot[b + 2] += seat[HEAD + 1]
+    tot[b + 3] += seat[HEAD + 2]
+    tot[b + 4] += seat[HEAD + 3]
+
+
 @kernel(nogil=True)
 def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
     """``n`` random high showdowns of ``p`` hands of ``k`` cards from ``deck``, tallied by seat
@@ -154,15 +169,7 @@ def chart_chunk(state, n, p, k, deck, bounds, opp_vlo, max_tries, table, wbits):
                 break
         if tot[2]:
             break
-        for i in range(HEAD + PER_SEAT):
-            seat[i] = 0
-        settle(hi, low, np.int64(HIGH), p, seat, np.int64(1))  # typed: one compiled settle
-        tot[0] += 1
-        tot[b] += 1
-        tot[b + 1] += seat[HEAD]
-        tot[b + 2] += seat[HEAD + 1]
-        tot[b + 3] += seat[HEAD + 2]
-        tot[b + 4] += seat[HEAD + 3]
+        _tally_chart(hi, low, p, seat, tot, b)
     state[0] = s0
     state[1] = s1
     state[2] = s2
@@ -219,15 +226,7 @@ def chart_hash5(state, n, p, deck, bounds, opp_vlo, max_tries, table, words, mul
                 break
         if tot[2]:
             break
-        for i in range(HEAD + PER_SEAT):
-            seat[i] = 0
-        settle(hi, low, np.int64(HIGH), p, seat, np.int64(1))  # typed: one compiled settle
-        tot[0] += 1
-        tot[b] += 1
-        tot[b + 1] += seat[HEAD]
-        tot[b + 2] += seat[HEAD + 1]
-        tot[b + 3] += seat[HEAD + 2]
-        tot[b + 4] += seat[HEAD + 3]
+        _tally_chart(hi, low, p, seat, tot, b)
     state[0] = s0
     state[1] = s1
     state[2] = s2

@@ -32,6 +32,32 @@ STUCK, FITS, MISFIT = 0, 1, 2  # how a try of world ends
 BID_WORLDS = 16  # worlds per K when bidding from playouts (they are cheap)
 
 
+@no_refcount(inline="always")
+def _deal_in_proportion(dstate, pool, k, room, forbid, np_, out):
+    """Deal ``pool[:k]`` in order, each card to a seat that may hold it (``forbid``) with
+    probability proportional to the room left there (``room[np_]``: out of play); False if a card
+    finds no room (stuck)."""
+    for i in range(k):
+        c = pool[i]
+        bit = uint64(1) << uint64(c)
+        tot = np.int64(0)  # int64 from the start: bounded is not compiled first for the constant 0
+        for s in range(np_ + 1):
+            if room[s] > 0 and (s == np_ or not forbid[s] & bit):
+                tot += room[s]
+        if tot == 0:
+            return False
+        x = bounded(dstate, tot)
+        for s in range(np_ + 1):
+            if room[s] > 0 and (s == np_ or not forbid[s] & bit):
+                if x < room[s]:
+                    room[s] -= 1
+                    if s < np_:
+                        out[s] |= bit
+                    break
+                x -= room[s]
+    return True
+
+
 @kernel
 def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
     """Deal ``pool[:npool]`` to the other seats (``sizes``), the rest out of play, respecting
@@ -59,25 +85,7 @@ def _sample(dstate, pool, npool, sizes, forbid, np_, me, my_hand, out):
             used += sizes[s]
     out[me] = my_hand
     room[np_] = npool - used
-    for i in range(npool):
-        c = pool[i]
-        bit = uint64(1) << uint64(c)
-        tot = np.int64(0)  # int64 from the start: bounded is not compiled first for the constant 0
-        for s in range(np_ + 1):
-            if room[s] > 0 and (s == np_ or not forbid[s] & bit):
-                tot += room[s]
-        if tot == 0:
-            return False
-        x = bounded(dstate, tot)
-        for s in range(np_ + 1):
-            if room[s] > 0 and (s == np_ or not forbid[s] & bit):
-                if x < room[s]:
-                    room[s] -= 1
-                    if s < np_:
-                        out[s] |= bit
-                    break
-                x -= room[s]
-    return True
+    return _deal_in_proportion(dstate, pool, npool, room, forbid, np_, out)
 
 
 @no_refcount(inline="always")
@@ -174,24 +182,8 @@ def _try(dstate, pstate, pool, npool, m, sizes, forbid, played_by, np_, me, my_h
     out[me] = my_hand
     room[np_] = npool - used
     deal(dstate, pool[:m], m)  # the constrained cards in a random order, dealt as by _sample
-    for i in range(m):
-        c = pool[i]
-        bit = uint64(1) << uint64(c)
-        tot = np.int64(0)  # int64 from the start: bounded is not compiled first for the constant 0
-        for s in range(np_ + 1):
-            if room[s] > 0 and (s == np_ or not forbid[s] & bit):
-                tot += room[s]
-        if tot == 0:
-            return STUCK
-        x = bounded(dstate, tot)
-        for s in range(np_ + 1):
-            if room[s] > 0 and (s == np_ or not forbid[s] & bit):
-                if x < room[s]:
-                    room[s] -= 1
-                    if s < np_:
-                        out[s] |= bit
-                    break
-                x -= room[s]
+    if not _deal_in_proportion(dstate, pool, m, room, forbid, np_, out):
+        return STUCK
     j = m  # the free cards: pool[m:npool], drawn hand after hand
     fits = True
     for s in range(np_):
