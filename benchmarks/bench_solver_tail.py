@@ -114,8 +114,8 @@ def probe_series(deal: Deal, seat: int = 0) -> tuple[int, int, int, list[tuple[i
         known_bounds,
         remember_bounds,
     )
-    from analyzer.games.tricks.search.bounds import sure_against, sure_tricks
     from analyzer.games.tricks.search.paranoid import _root_slot
+    from analyzer.games.tricks.search.sure import sure_against, sure_tricks
     from analyzer.games.tricks.search.table import lower, upper
 
     solver = Solver()

@@ -14,8 +14,8 @@ import pytest
 
 from analyzer.games.tricks.deck import parse_mask
 from analyzer.games.tricks.rules import trick_rules
-from analyzer.games.tricks.search.bounds import sure_against, sure_tricks
 from analyzer.games.tricks.search.solver import parse_deal
+from analyzer.games.tricks.search.sure import sure_against, sure_tricks
 from tests import tricks_reference as ref
 from tests.test_tricks_solver import DECK_54, GEORGIAN_DECK, random_deal
 

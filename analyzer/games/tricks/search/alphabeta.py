@@ -41,11 +41,10 @@ from analyzer.games.tricks.search.bounds import (
     canonical,
     order_moves,
     sort_suits,
-    sure_against,
-    sure_tricks,
     trick_decided,
     winner_and_beaters,
 )
+from analyzer.games.tricks.search.sure import sure_against, sure_tricks
 from analyzer.games.tricks.search.table import (
     best_move,
     find,

@@ -35,9 +35,8 @@ from analyzer.games.tricks.search.bounds import (
     MAX_MOVES,
     canonical,
     sort_suits,
-    sure_against,
-    sure_tricks,
 )
+from analyzer.games.tricks.search.sure import sure_against, sure_tricks
 from analyzer.games.tricks.search.table import MAXP, find, hash_hands, lower, upper
 from analyzer.kernels.jit import kernel, no_refcount
 
