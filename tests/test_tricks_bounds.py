@@ -8,6 +8,7 @@ it; the search prunes on both, so a bound one trick too generous changes solver 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -37,18 +38,28 @@ def _bounds_and_value(game: str, hands: list[str], trump: str, leader: int, seat
     return lo, hi, value
 
 
-def _check_random_deals(game: str, n: int, seed: int) -> None:
+def _check_deals(game: str, n: int, seed: int, shapes: list[tuple[int, int]], deal: Callable[..., tuple[list[str], str, int]] = random_deal,
+                 alternate_tbt: bool = False) -> tuple[int, int]:
+    """Every seat's bounds against plain minimax on ``n`` deals made by ``deal(rng, game, players,
+    cards)`` (shapes in turn; ``alternate_tbt``: every other Georgian deal with trump-beats-take);
+    how many seats' sure tricks were the value, and how many of those were above 0."""
     rng = random.Random(seed)
-    shapes = [(4, 3), (3, 3), (3, 4), (2, 4)] if game == "georgian" else [(3, 3), (3, 4), (2, 5), (4, 3)]
-    tight = 0
+    exact = exact_positive = 0
     for i in range(n):
         players, cards = shapes[i % len(shapes)]
-        hands, trump, leader = random_deal(rng, game, players, cards)
+        hands, trump, leader = deal(rng, game, players, cards)
         for seat in range(players):
-            lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat, game == "georgian" and i % 2 == 1)
+            lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat,
+                                              alternate_tbt and game == "georgian" and i % 2 == 1)
             assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
-            tight += lo == value
-    assert tight > 0  # the bounds say something, not only 0 and every trick
+            exact += lo == value
+            exact_positive += lo == value > 0
+    return exact, exact_positive
+
+
+def _check_random_deals(game: str, n: int, seed: int) -> None:
+    shapes = [(4, 3), (3, 3), (3, 4), (2, 4)] if game == "georgian" else [(3, 3), (3, 4), (2, 5), (4, 3)]
+    assert _check_deals(game, n, seed, shapes, alternate_tbt=True)[0] > 0  # the bounds say something
 
 
 @pytest.mark.parametrize("game", ["georgian", "54"])
@@ -122,16 +133,7 @@ def test_only_trump_holder_bounds_never_promise_more_than_minimax(game: str) -> 
     # Deals built for the rule above (a seat holding the only trumps cashes off lead, no joker
     # out) and for its limit (another seat holds a trump too): every seat's bounds, the holder's
     # sure tricks and the others' against it, against minimax.
-    rng = random.Random(11)
-    tight = 0
-    for i in range(40):
-        players, cards = [(4, 3), (3, 4), (3, 3)][i % 3]
-        hands, trump, leader = _only_trump_deal(rng, game, players, cards)
-        for seat in range(players):
-            lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat)
-            assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
-            tight += lo == value > 0
-    assert tight > 0
+    assert _check_deals(game, 40, 11, [(4, 3), (3, 4), (3, 3)], _only_trump_deal)[1] > 0
 
 
 def test_a_joker_played_after_every_other_joker_takes_its_trick() -> None:
@@ -175,16 +177,7 @@ def _split_jokers_deal(rng: random.Random, game: str, players: int, cards: int) 
 def test_split_jokers_bounds_never_promise_more_than_minimax(game: str) -> None:
     # Deals built for the rule above (a joker played after every other side's joker) and its
     # limits (the other joker after it, the 54-card jokers): every seat's bounds against minimax.
-    rng = random.Random(12)
-    tight = 0
-    for i in range(40):
-        players, cards = [(4, 3), (3, 4), (3, 3), (4, 2)][i % 4]
-        hands, trump, leader = _split_jokers_deal(rng, game, players, cards)
-        for seat in range(players):
-            lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat, game == "georgian" and i % 2 == 1)
-            assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
-            tight += lo == value > 0
-    assert tight > 0
+    assert _check_deals(game, 40, 12, [(4, 3), (3, 4), (3, 3), (4, 2)], _split_jokers_deal, alternate_tbt=True)[1] > 0
 
 
 def test_a_master_takes_a_trick_when_the_others_run_out_of_other_leads() -> None:
@@ -223,16 +216,7 @@ def _few_suits_deal(rng: random.Random, game: str, players: int, cards: int) -> 
 def test_few_suits_bounds_never_promise_more_than_minimax(game: str) -> None:
     # Deals built for the rule above (the others run out of leads away from a master) and its
     # limits: every seat's bounds against minimax.
-    rng = random.Random(13)
-    tight = 0
-    for i in range(60):
-        players, cards = [(4, 3), (3, 4), (3, 3), (4, 2)][i % 4]
-        hands, trump, leader = _few_suits_deal(rng, game, players, cards)
-        for seat in range(players):
-            lo, hi, value = _bounds_and_value(game, hands, trump, leader, seat)
-            assert lo <= value <= hi, (hands, trump, leader, seat, lo, value, hi)
-            tight += lo == value > 0
-    assert tight > 0
+    assert _check_deals(game, 60, 13, [(4, 3), (3, 4), (3, 3), (4, 2)], _few_suits_deal)[1] > 0
 
 
 @pytest.mark.parametrize("game", ["georgian", "54"])
