@@ -45,7 +45,7 @@ from analyzer.kernels.arrays import copy_into
 from analyzer.kernels.jit import kernel, no_refcount
 from analyzer.kernels.rng import deal
 
-__all__ = ["bid_chunk", "bid_exact_one_card", "bid_piece", "bid_start"]
+__all__ = ["bid_chunk", "bid_exact_one_card", "bid_piece", "bid_start", "fit_count"]
 
 R_DRAW = P.DRAW
 
@@ -59,6 +59,45 @@ def _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra, 
         if choose_bid(np.int64(HEURISTIC), hands[s], trump, tricks, np.int64(-1), extra, pstate) != pre_bids[s]:
             return False
     return True
+
+
+@kernel(inline="always")
+def _draw_hands(dstate, pool, size, me, my_hand, np_, n, hands):
+    """Shuffle the first ``size`` cards of ``pool`` to its front and deal them ``n`` a seat into
+    ``hands`` (seat ``me`` holds ``my_hand``); seat 0's first three cards (a full Georgian deal's
+    trump call)."""
+    deal(dstate, pool, size)
+    i = 0
+    first3 = uint64(0)
+    for s in range(np_):
+        if s == me:
+            hands[s] = my_hand
+            continue
+        hands[s] = uint64(0)
+        for c in range(n):
+            hands[s] |= uint64(1) << uint64(pool[i])
+            if s == 0 and c < 3:
+                first3 |= uint64(1) << uint64(pool[i])
+            i += 1
+    return first3
+
+
+@kernel
+def fit_count(state, pool0, me, my_hand, trump, pre_bids, np_, n, tricks, full_choice, draws):
+    """How many of ``draws`` random deals of the unseen cards ``pool0`` fit the earlier bids (the
+    heuristic would have made them, :func:`_consistent`): the pilot by which a conditioned run's
+    cost counts the draws it rejects."""
+    dstate = state.copy()
+    pstate = policy_state(dstate)
+    pool = pool0.copy()
+    hands = np.zeros(np_, np.uint64)
+    extra = (tricks - n) / np_
+    fits = 0
+    for _ in range(draws):
+        first3 = _draw_hands(dstate, pool, (np_ - 1) * n, me, my_hand, np_, n, hands)
+        if _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra, pstate):
+            fits += 1
+    return fits
 
 
 @no_refcount
@@ -169,19 +208,7 @@ def _samples(dstate, pstate, pool, out, search, n_samples, me, my_hand, up_bit, 
     for _ in range(n_samples):
         tries = 0
         while True:
-            deal(dstate, pool, size if drawing else need)
-            i = 0
-            first3 = uint64(0)
-            for s in range(np_):
-                if s == me:
-                    hands[s] = my_hand
-                    continue
-                hands[s] = uint64(0)
-                for c in range(n):
-                    hands[s] |= uint64(1) << uint64(pool[i])
-                    if s == 0 and c < 3:
-                        first3 |= uint64(1) << uint64(pool[i])
-                    i += 1
+            first3 = _draw_hands(dstate, pool, size if drawing else need, me, my_hand, np_, n, hands)
             tries += 1
             if not cond or _consistent(hands, first3, me, pre_bids, trump, tricks, full_choice, extra,
                                        pstate):

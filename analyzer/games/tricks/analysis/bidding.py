@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["BID_POLICIES", "SAMPLED_BIDS_NOTE", "UNKNOWN", "BidError", "BidSituation", "BidTable", "BidTask", "bid_table",
-           "exact_bid_table", "mix_bid_tables", "situation", "unknown_up_situations"]
+           "draws_per_sample", "exact_bid_table", "mix_bid_tables", "situation", "unknown_up_situations"]
 
 BID_POLICIES = ("heuristic", "random", "pimc")
 POLICY_CODE = {"random": 0, "heuristic": 1}
@@ -376,6 +376,28 @@ def bid_table(s: BidSituation, policy: str = "heuristic", samples: int | None = 
     if policy == "pimc":
         meta.update({"k": k, "budget": budget, "endgame": endgame})
     return BidTable(s, policy, rows, best, False, meta, res)
+
+
+def draws_per_sample(s: BidSituation, others: str = "heuristic", cond: bool | None = None,
+                     pilot: int = 2_000) -> float:
+    """The expected draws of the unseen cards behind one sample of :func:`bid_table`: 1 without
+    conditioning on the earlier bids; with it, from the share ``a`` of ``pilot`` draws that fit
+    them, ``(1 - (1 - a) ** MAX_TRIES) / a`` (a sample keeps its last draw after MAX_TRIES).
+
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> draws_per_sample(situation(trick_rules("georgian-joker"), "Ah Kh 9s", "7h", 2, [3, 3]))
+    2000.0
+    """
+    from analyzer.engine import chunk_state
+    from analyzer.games.tricks.analysis.bid_kernels import fit_count
+
+    task = _task(s, "heuristic", others, cond, 0, 0, 0)
+    if not task.cond:
+        return 1.0
+    fits = fit_count(chunk_state(0, 0), task.pool, s.seat, np.uint64(s.hand), s.trump, task.pre_bids, s.rules.players,
+                     s.cards, s.tricks, task.full_choice, pilot)
+    a = fits / pilot
+    return float(MAX_TRIES) if fits == 0 else (1.0 - (1.0 - a) ** MAX_TRIES) / a
 
 
 def exact_bid_table(s: BidSituation, policy: str = "heuristic", cond: bool | None = None) -> BidTable:
