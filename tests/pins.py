@@ -62,7 +62,7 @@ def check_command(pin: dict[str, Any]) -> None:
     """Rerun a pinned ``tricks`` command and compare its JSON with the pin (:func:`same`)."""
     res = CliRunner().invoke(main, ["tricks", *shlex.split(pin["args"]), "--format", "json"])
     assert res.exit_code == 0, res.output
-    got, want = strip(json.loads(res.output)), strip(pin["json"])
+    got, want = strip(json.loads(res.stdout)), strip(pin["json"])
     assert same(got, want), (got, want)
 
 
