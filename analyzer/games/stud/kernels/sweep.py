@@ -4,8 +4,8 @@ For a player hand H and up card u, the dealer hands holding u and none of H's ca
 < x are, by inclusion–exclusion over the subsets S of H,
 ``A_x(u) = Σ_S (-1)^|S| N_x(S ∪ {u})`` where ``N_x(T)`` counts 5-card hands ⊇ T of class < x.
 The sweep visits the classes in ascending order and keeps ``N_x(S ∪ {u})`` for |S| ≤ 3 as rows
-indexed by S with one entry per up card (so one hand's 31 terms for all up cards are 31 row
-additions); |S| = 4 terms read the class of S ∪ {u} from ``up_rows``. Before class c is added
+indexed by S with one entry per up card (one pass over the up cards sums a hand's 31 terms,
+vectorised); |S| = 4 terms read the class of S ∪ {u} from ``up_rows``. Before class c is added
 the counts are those below c (the player's ``< pc`` threshold), after it those below c + 1;
 a copy taken at the qualifier class gives the not-qualifying counts. Each lane of the parallel
 loop owns a range of up cards (its own count rows), so lanes never share writes and the totals
@@ -110,27 +110,54 @@ def _subset_indices(h, binom, idx):
         idx[20 + m] = colex_without(h, 5, m, binom)
 
 
+@no_refcount(inline="always")
+def _rows_of(h, idx):
+    """H's 5 cards, then :func:`_subset_indices` (10 pairs, 10 triples, 5 4-sets) as one tuple, so
+    that a loop over the up cards holds them in registers (not reread from the arrays each step)."""
+    return (h[0], h[1], h[2], h[3], h[4], idx[0], idx[1], idx[2], idx[3], idx[4], idx[5], idx[6], idx[7],
+            idx[8], idx[9], idx[10], idx[11], idx[12], idx[13], idx[14], idx[15], idx[16], idx[17], idx[18],
+            idx[19], idx[20], idx[21], idx[22], idx[23], idx[24])
+
+
+@no_refcount(inline="always")
+def _at(n1, n2, n3, n4, r, j):
+    """The counts' part of :func:`_below` at column j: Σ over the subsets S of H with |S| ≤ 3 of
+    (-1)^|S| N(S ∪ {u}) (``r``: :func:`_rows_of`), every term of the column in one expression."""
+    s = (np.int32(n1[j]) - np.int32(n2[r[0], j]) - np.int32(n2[r[1], j]) - np.int32(n2[r[2], j])
+         - np.int32(n2[r[3], j]) - np.int32(n2[r[4], j]))
+    s += (np.int32(n3[r[5], j]) + np.int32(n3[r[6], j]) + np.int32(n3[r[7], j]) + np.int32(n3[r[8], j])
+          + np.int32(n3[r[9], j]) + np.int32(n3[r[10], j]) + np.int32(n3[r[11], j]) + np.int32(n3[r[12], j])
+          + np.int32(n3[r[13], j]) + np.int32(n3[r[14], j]))
+    s -= (np.int32(n4[r[15], j]) + np.int32(n4[r[16], j]) + np.int32(n4[r[17], j]) + np.int32(n4[r[18], j])
+          + np.int32(n4[r[19], j]) + np.int32(n4[r[20], j]) + np.int32(n4[r[21], j]) + np.int32(n4[r[22], j])
+          + np.int32(n4[r[23], j]) + np.int32(n4[r[24], j]))
+    return s
+
+
+@no_refcount(inline="always")
+def _fours(rows, r, u, x):
+    """The |S| = 4 terms of :func:`_below`: how many of the hands (H less one card) ∪ {u} have class < x."""
+    return (np.int32(rows[r[25], u] < x) + np.int32(rows[r[26], u] < x) + np.int32(rows[r[27], u] < x)
+            + np.int32(rows[r[28], u] < x) + np.int32(rows[r[29], u] < x))
+
+
 @no_refcount
 def _below(n1, n2, n3, n4, rows, h, idx, u0, width, x, out):
-    """``out[j]`` = dealer hands holding up card u0 + j, none of H, of class < x."""
+    """``out[j]`` = dealer hands holding up card u0 + j, none of H, of class < x: one pass over the
+    columns, each summing all 31 terms (a pass per term read and wrote ``out`` 31 times)."""
+    r = _rows_of(h, idx)
     for j in range(width):
-        out[j] = n1[j]
-    for a in range(5):
-        r = h[a]
-        for j in range(width):
-            out[j] -= np.int32(n2[r, j])
-    for t in range(10):
-        r = idx[t]
-        for j in range(width):
-            out[j] += np.int32(n3[r, j])
-    for t in range(10, 20):
-        r = idx[t]
-        for j in range(width):
-            out[j] -= np.int32(n4[r, j])
-    for m in range(20, 25):
-        r = idx[m]
-        for j in range(width):
-            out[j] += rows[r, u0 + j] < x
+        out[j] = _at(n1, n2, n3, n4, r, j) + _fours(rows, r, u0 + j, x)
+
+
+@no_refcount
+def _below2(q1, q2, q3, q4, n1, n2, n3, n4, rows, h, idx, u0, width, xq, x, out_q, out):
+    """:func:`_below` of two sets of counts in one pass: ``out_q`` from ``q*`` below ``xq``, ``out``
+    from ``n*`` below ``x``."""
+    r = _rows_of(h, idx)
+    for j in range(width):
+        out_q[j] = _at(q1, q2, q3, q4, r, j) + _fours(rows, r, u0 + j, xq)
+        out[j] = _at(n1, n2, n3, n4, r, j) + _fours(rows, r, u0 + j, x)
 
 
 @no_refcount
@@ -229,6 +256,7 @@ def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, r
     bl = np.empty((most, width), np.int32)
     hi = np.empty(width, np.int32)
     idx = np.empty(25, np.int64)
+    subs = np.empty((most, 25), np.int64)  # the class's hands' subset indices, for both passes
     total = binom[n - 6, 4]
     keep_gain = gain.shape[0] > 0
     for c in range(qc):
@@ -251,16 +279,14 @@ def _lane(u0, u1, n, sets, start, reps, rep_order, rep_start, weights, rep_pc, r
         re = rep_start[c + 1]
         for r in range(rs, re):
             h = reps[rep_order[r]]
-            _subset_indices(h, binom, idx)
-            _below(q1, q2, q3, q4, rows, h, idx, u0, width, qc, bq[r - rs])
-            _below(n1, n2, n3, n4, rows, h, idx, u0, width, c, bl[r - rs])
+            _subset_indices(h, binom, subs[r - rs])
+            _below2(q1, q2, q3, q4, n1, n2, n3, n4, rows, h, subs[r - rs], u0, width, qc, c, bq[r - rs], bl[r - rs])
         _add_class(sets, start[c], start[c + 1], u0, u1, n1, n2, n3, n4, binom)
         _snap(c, uniform, run, snap)
         for r in range(rs, re):
             i = rep_order[r]
             h = reps[i]
-            _subset_indices(h, binom, idx)
-            _below(n1, n2, n3, n4, rows, h, idx, u0, width, c + 1, hi)
+            _below(n1, n2, n3, n4, rows, h, subs[r - rs], u0, width, c + 1, hi)
             _settle(i, h, c, qc, bq[r - rs], bl[r - rs], hi, u0, width, total, weights, rep_cat,
                     win_of, nq_win, tie_win, lose_win, rules, uniform, pos_code, wild_pos, run, own, gain,
                     keep_gain)
