@@ -33,7 +33,7 @@ def pool_build(unseen, nu, u, cls, binom):
     n4 = binom[nu, 4]
     s3 = nu - 3
     width = cls.max() + 2  # x = 0 .. (the highest class + 1): every class a count can be asked below
-    c4 = np.empty(n4, np.int32)
+    c4 = np.empty(n4, np.uint16)  # classes < 65535 (exact.py): the small types keep the tables in cache
     sets = np.empty((n4, 4), np.int64)
     s = np.empty(5, np.int64)
     for d in range(3, nu):
@@ -53,9 +53,9 @@ def pool_build(unseen, nu, u, cls, binom):
                     sort_small(s, 5)
                     c4[i4] = cls[colex(s, 5, binom)]
     cum0 = np.zeros(width, np.int32)
-    cum1 = np.zeros((nu, width), np.int32)
+    cum1 = np.zeros((nu, width), np.uint16)  # a row counts at most C(nu - 1, 3) < 2**16 hands
     cum2 = np.zeros((binom[nu, 2], width), np.int16)  # a row counts at most C(nu - 2, 2) < 2**15 hands
-    l3 = np.empty(binom[nu, 3] * s3, np.int32)
+    l3 = np.empty(binom[nu, 3] * s3, np.uint16)
     f3 = np.zeros(binom[nu, 3], np.int64)
     for i4 in np.argsort(c4, kind="mergesort"):  # ascending class: every 3-set segment fills in sorted order
         k = c4[i4]
