@@ -186,6 +186,19 @@ def test_dealer_lists_are_each_sets_sorted_classes():
         ref = cls[np.lexsort((cls, idx))]
         assert np.array_equal(lists, ref.astype(np.uint16))
 
+def test_dense_classes_are_unique_and_searchsorted():
+    """The hashed class numbering equals NumPy's sort-based one (negative and huge values, many
+    repeats, colliding slots), and gives up past its limit of distinct values."""
+    rng = np.random.default_rng(7)
+    raw = np.concatenate([rng.integers(-(2**62), 2**62, 5000), rng.integers(0, 300, 20000),
+                          np.arange(50) << 46]).astype(np.int64)
+    rng.shuffle(raw)
+    scores, cls = K.dense_classes(raw, 65534)
+    assert np.array_equal(scores, np.unique(raw))
+    assert np.array_equal(cls, np.searchsorted(scores, raw)) and cls.dtype == np.int32
+    assert K.dense_classes(raw, 100)[0].size == 0
+
+
 def test_caribbean_exact_edge_unchanged():
     """The whole Caribbean Stud enumeration (about a second): ANCHORS' exact fraction."""
     assert tally_value(CARIB, tallies(CARIB)[0]) == -CARIB_EDGE

@@ -106,10 +106,9 @@ def _tables(rules: RuleSet, deck: str) -> HandTables:
     code_pos[pos_code] = np.arange(pos_code.size)
     table, wbits = ev.kernel_args()
     raw = K.score_all(pos_code, table, np.int64(wbits), BINOM)
-    scores = np.unique(raw)
-    if scores.size >= 65535:  # pragma: no cover - no 5-card rule set has that many classes
+    scores, cls = K.dense_classes(raw, 65534)  # np.unique and np.searchsorted of it, in one pass
+    if scores.size == 0:  # pragma: no cover - no 5-card rule set has that many classes
         raise StudError("too many hand classes for the dealer tables")
-    cls = np.searchsorted(scores, raw).astype(np.int32)
     return HandTables(ev, pos_code, code_pos, scores, cls)
 
 

@@ -24,6 +24,7 @@ from analyzer.games.stud.kernels.tables import (
     build_lists,
     canonical_reps,
     colex,
+    dense_classes,
     score_all,
     sort_small,
     suit_keys,
@@ -32,6 +33,6 @@ from analyzer.games.stud.kernels.tables import (
 )
 
 __all__ = ["LOSE", "NQ", "N_GROUPS", "TIE", "WIN", "bet_value", "binom_table", "brute_situation",
-           "build_counts", "build_lists", "canonical_reps", "colex", "count_below", "dealer_counts",
+           "build_counts", "build_lists", "canonical_reps", "colex", "count_below", "dealer_counts", "dense_classes",
            "exact_loop", "exchange_batch", "exchange_rows", "exchange_values", "hand_values", "location_chunk",
            "score_all", "score_one", "situation", "sort_small", "suit_keys", "unrank5", "unrank_all", "up_group"]

@@ -24,7 +24,7 @@ from analyzer.kernels.combinatorics import (
 from analyzer.kernels.evaluate import score5
 from analyzer.kernels.jit import kernel
 
-__all__ = ["binom_table", "build_counts", "build_lists", "canonical_reps", "colex", "score_all",
+__all__ = ["binom_table", "build_counts", "build_lists", "canonical_reps", "colex", "dense_classes", "score_all",
            "sort_small", "suit_keys", "unrank5", "unrank_all"]
 
 
@@ -98,10 +98,11 @@ def build_lists(sets, start, n, binom):
     l4 = n - 4
     tri = np.empty(binom[n, 3] * l3, np.uint16)
     quad = np.empty(binom[n, 4] * l4, np.uint16)
-    f3 = np.zeros(binom[n, 3], np.int64)
-    f4 = np.zeros(binom[n, 4], np.int64)
+    f3 = np.arange(binom[n, 3]).astype(np.int32) * np.int32(l3)  # each list's next free place (int32: half
+    f4 = np.arange(binom[n, 4]).astype(np.int32) * np.int32(l4)  # the cache lines of int64 counts)
     c = np.empty((5, 5), np.int64)  # c[j, i] = C(p[i], j), p = sets[row]: p[i] as a set's j-th smallest card
     for k in range(start.size - 1):
+        kk = np.uint16(k)
         for row in range(start[k], start[k + 1]):
             for i in range(5):
                 for j in range(1, 5):
@@ -111,7 +112,7 @@ def build_lists(sets, start, n, binom):
                 q = below
                 for i in range(skip + 1, 5):
                     q += c[i, i]
-                quad[q * l4 + f4[q]] = k
+                quad[f4[q]] = kk
                 f4[q] += 1
                 if skip < 4:
                     below += c[skip + 1, skip]
@@ -120,9 +121,58 @@ def build_lists(sets, start, n, binom):
                     ab = c[1, a] + c[2, b]
                     for d in range(b + 1, 5):
                         t = ab + c[3, d]
-                        tri[t * l3 + f3[t]] = k
+                        tri[f3[t]] = kk
                         f3[t] += 1
     return tri, quad
+
+
+@kernel
+def dense_classes(raw, limit):
+    """``(np.unique(raw), np.searchsorted(that, raw).astype(np.int32))`` in one hashed pass (about
+    ten times quicker on the 2.6 million scores of a deck's hands): each value's slot in an
+    open-addressing table, its rank among the sorted distinct values read back through the slot.
+    Two empty arrays when ``raw`` holds more than ``limit`` (< 2**17) distinct values.
+
+    >>> s, c = dense_classes(np.array([30, 10, 30, 20], np.int64), 10)
+    >>> s.tolist(), c.tolist()
+    ([10, 20, 30], [2, 0, 2, 1])
+    """
+    bits = 18
+    size = 1 << bits
+    mask = size - 1
+    keys = np.empty(size, np.int64)
+    used = np.zeros(size, np.uint8)
+    slot = np.empty(raw.shape[0], np.int32)
+    count = 0
+    for i in range(raw.shape[0]):
+        x = raw[i]
+        h = np.int64((np.uint64(x) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))  # Fibonacci hashing
+        while used[h] and keys[h] != x:
+            h = (h + 1) & mask
+        if not used[h]:
+            count += 1
+            if count > limit:
+                return np.empty(0, np.int64), np.empty(0, np.int32)
+            used[h] = 1
+            keys[h] = x
+        slot[i] = h
+    where = np.empty(count, np.int64)
+    t = 0
+    for h in range(size):
+        if used[h]:
+            where[t] = h
+            t += 1
+    order = np.argsort(keys[where])
+    scores = np.empty(count, np.int64)
+    rank = np.empty(size, np.int32)
+    for r in range(count):
+        h = where[order[r]]
+        scores[r] = keys[h]
+        rank[h] = r
+    cls = np.empty(raw.shape[0], np.int32)
+    for i in range(raw.shape[0]):
+        cls[i] = rank[slot[i]]
+    return scores, cls
 
 
 @kernel(parallel=True)
