@@ -186,6 +186,7 @@ def test_dealer_lists_are_each_sets_sorted_classes():
         ref = cls[np.lexsort((cls, idx))]
         assert np.array_equal(lists, ref.astype(np.uint16))
 
+
 def test_dense_classes_are_unique_and_searchsorted():
     """The hashed class numbering equals NumPy's sort-based one (negative and extreme values, many
     repeats, colliding slots), and gives up past its limit of distinct values (int32, as the
