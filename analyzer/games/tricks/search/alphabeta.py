@@ -12,7 +12,9 @@ the other pair):
 - paranoid, "at least t tricks", the solver (:func:`known_bounds`, :func:`remember_bounds`): at a
   trick's start, the sure tricks of each side and a table of trick *bounds* keyed by relative
   ranks, valid across targets, whose best move is tried first; before a trick's last card, when
-  that seat cannot change its winner, the side's sure tricks after it;
+  that seat cannot change its winner, the side's sure tricks after it; at a trick's last card,
+  the other side winning it so far, when the trick decides the search (the side makes the
+  target with it, or fails without it), only the cards that take it (:func:`keep_takers`);
 - any set, pimc's guaranteed score (:func:`known_answers`, :func:`remember_answer`): at every node
   whether every / no count still reachable is accepted, at a trick's start a table of *answers*
   keyed by the hands and the accepted set; a node budget (over it the answer is -1, "unknown").
@@ -39,6 +41,7 @@ from analyzer.games.tricks.search.bounds import (
     MAX_MOVES,
     beaters,
     canonical,
+    keep_takers,
     order_moves,
     sort_suits,
     trick_decided,
@@ -258,6 +261,18 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                 mover = (leader + k) % np_
                 movers[ply] = mover
                 n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
+                bd[ply] = -1 if in_side(s_mask, mover) else 64  # the most of the failures, the fewest made
+                if paranoid and k == np_ - 1 and in_side(s_mask, mover) != in_side(s_mask, (leader + tw[ply]) % np_):
+                    # the trick's last card, the other side winning it: when the trick decides the
+                    # search (the side makes the target with it, or fails without it), only a card
+                    # that takes it can change the answer (the others lead where the trick's owner
+                    # wants)
+                    if not in_side(s_mask, mover) and wn[ply] >= target - 1:
+                        n = keep_takers(mv[ply], n, uint64(tbeat[ply]), rp)
+                        bd[ply] = wn[ply] + 1
+                    elif in_side(s_mask, mover) and wn[ply] + rm[ply] - 1 < target:
+                        n = keep_takers(mv[ply], n, uint64(tbeat[ply]), rp)
+                        bd[ply] = wn[ply] + rm[ply] - 1
                 if n > 1:  # (a single legal card has no equivalent to drop and nothing to sort)
                     n = order_moves(mv[ply], n, hands, np_, s_mask, mover, trump, rp, tcard[t], tmode[t], k,
                                     leader, keyb[ply], hist, tw[ply], uint64(tbeat[ply]), paranoid)
@@ -272,7 +287,6 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
                 nm[ply] = n
                 ci[ply] = 0
                 res[ply] = 0 if in_side(s_mask, mover) else 1
-                bd[ply] = -1 if in_side(s_mask, mover) else 64  # the most of the failures, the fewest made
                 state = 1
         if state == 1:
             i = ci[ply]

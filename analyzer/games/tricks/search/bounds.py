@@ -1,8 +1,9 @@
 """What a search knows of a position before searching it: relative ranks, move order, decided tricks.
 
-Cards that are adjacent among the cards still out (in hands or on the table) are
-interchangeable, so only one of such a run is tried; the two jokers in one hand are
-interchangeable too. Moves are ordered cheapest winner first (with a history of cut-offs).
+Cards of one hand with no card still in a hand between them are interchangeable when both
+take the trick under way or both leave it (the trick's cards between them are gone after it),
+so only one of such a run is tried; the two jokers in one hand are interchangeable too. At a
+trick's last card only the cards that take it may matter (:func:`keep_takers`). Moves are ordered cheapest winner first (with a history of cut-offs).
 Positions equal up to the cards already gone share a table entry (:func:`canonical`); a trick
 under way can be decided before its last card (:func:`trick_decided`). The sure tricks counted
 at a node are in :mod:`analyzer.games.tricks.search.sure`.
@@ -34,7 +35,7 @@ from analyzer.games.tricks.kernels.moves import (
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.jit import no_refcount
 
-__all__ = ["MAX_MOVES", "beaters", "canonical", "order_moves", "sort_suits", "trick_decided",
+__all__ = ["MAX_MOVES", "beaters", "canonical", "keep_takers", "order_moves", "sort_suits", "trick_decided",
            "winner_and_beaters"]
 
 R_MODEL = P.MODEL
@@ -197,19 +198,48 @@ def trick_decided(hands, np_, k, leader, w, beat):
 
 
 @no_refcount
+def keep_takers(mv, n, beat, rp):
+    """Keep of the ``n`` moves ``mv`` (a card to a trick under way) those that take the trick (``beat``:
+    the ordinary cards that would, :func:`winner_and_beaters`; a joker when high or a top trump);
+    the new count.
+
+    >>> import numpy as np
+    >>> from analyzer.games.tricks.rules import trick_rules
+    >>> mv = np.array([3, 12, 61 | (HIGH << 6), 61 | (LOW << 6)], np.int64)   # 5c, Ac, the joker high / low
+    >>> int(keep_takers(mv, 4, uint64(1 << 12), trick_rules("georgian-joker").params())), mv[:2].tolist()
+    (2, [12, 125])
+    """
+    m = 0
+    for i in range(n):
+        a = mv[i]
+        b = a & 63
+        if b >= JK1:
+            takes = (a >> 6) == HIGH or rp[R_MODEL] == TOP_TRUMP
+        else:
+            takes = (beat >> uint64(b)) & uint64(1) == 1
+        if takes:
+            mv[m] = a
+            m += 1
+    return m
+
+
+@no_refcount
 def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, leader, keyb,
                 hist, w0, beat, lead_hist):
-    """Drop interchangeable moves, then sort the rest best-first; the new count. ``w0``, ``beat``:
-    the trick's :func:`winner_and_beaters` (when ``k`` > 0); ``lead_hist``: a lead's cut-off
-    history ranks before its static key (else only breaks its ties)."""
+    """Drop interchangeable moves (a card whose next card up still in a hand is the mover's, and
+    takes the trick as it does or leaves it as it does), then sort the rest best-first; the new count. ``w0``, ``beat``:
+    the trick's :func:`winner_and_beaters` (when ``k`` > 0); ``lead_hist`` (the paranoid search):
+    a lead's cut-off history ranks before its static key (else only breaks its ties, and a card of
+    the trick parts two cards, as before)."""
     mine = hands[mover]
     others = uint64(0)
     for i in range(np_):
         others |= hands[i]
     others &= ~mine
     out = others | mine
-    for i in range(k):
-        out |= uint64(1) << uint64(t_card[i])
+    if not lead_hist:  # the budgeted search keeps its moves: a card of the trick between two parts them
+        for i in range(k):
+            out |= uint64(1) << uint64(t_card[i])
     both_jokers = (mine >> uint64(JK1)) & (mine >> uint64(JK2)) & uint64(1)
     first_unheld = -1
     first_plain_unheld = -1
@@ -228,8 +258,11 @@ def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, 
         mode = a >> 6
         if b < JK1:
             above = out & suit_mask(b >> 4) & ~((uint64(2) << uint64(b)) - uint64(1))
-            if above and (mine & (uint64(1) << uint64(low_bit(above)))):
-                continue
+            if above:
+                nxt = low_bit(above)
+                if mine & (uint64(1) << uint64(nxt)) and (k == 0 or (beat >> uint64(b)) & uint64(1) ==
+                                                         (beat >> uint64(nxt)) & uint64(1)):
+                    continue
         elif b == JK2 and both_jokers:
             continue
         elif k == 0 and mode >= TAKE and not (others & suit_mask((mode - TAKE) & 3)):
