@@ -197,7 +197,7 @@ def trick_decided(hands, np_, k, leader, w, beat):
     return (leader + w) % np_
 
 
-@no_refcount
+@no_refcount(inline="always")
 def keep_takers(mv, n, beat, rp):
     """Keep of the ``n`` moves ``mv`` (a card to a trick under way) those that take the trick (``beat``:
     the ordinary cards that would, :func:`winner_and_beaters`; a joker when high or a top trump);
