@@ -3,7 +3,8 @@
 Cards of one hand with no card still in a hand between them are interchangeable when both
 take the trick under way or both leave it (the trick's cards between them are gone after it),
 so only one of such a run is tried; the two jokers in one hand are interchangeable too. At a
-trick's last card only the cards that take it may matter (:func:`keep_takers`). Moves are ordered cheapest winner first (with a history of cut-offs).
+trick's last card only the cards that take it may matter (:func:`keep_takers`). Moves are
+ordered cheapest winner first (with a history of cut-offs).
 Positions equal up to the cards already gone share a table entry (:func:`canonical`); a trick
 under way can be decided before its last card (:func:`trick_decided`). The sure tricks counted
 at a node are in :mod:`analyzer.games.tricks.search.sure`.
@@ -227,8 +228,8 @@ def keep_takers(mv, n, beat, rp):
 def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, leader, keyb,
                 hist, w0, beat, lead_hist):
     """Drop interchangeable moves (a card whose next card up still in a hand is the mover's, and
-    takes the trick as it does or leaves it as it does), then sort the rest best-first; the new count. ``w0``, ``beat``:
-    the trick's :func:`winner_and_beaters` (when ``k`` > 0); ``lead_hist`` (the paranoid search):
+    takes the trick as it does or leaves it as it does), then sort the rest best-first; the new
+    count. ``w0``, ``beat``: the trick's :func:`winner_and_beaters` (when ``k`` > 0); ``lead_hist`` (the paranoid search):
     a lead's cut-off history ranks before its static key (else only breaks its ties, and a card of
     the trick parts two cards, as before)."""
     mine = hands[mover]

@@ -1,8 +1,8 @@
 """The transposition tables of the searches: positions at a trick's start keyed by hands and leader.
 
 A table is one ``uint64`` array of ``2**n`` rows of 8 words, each row one 64-byte cache line
-(the array starts on a line, whether made from Python or in a kernel), probed four rows at a time: words 0-5 the key (the hands),
-word 6 ``a``, word 7 the ``stamp`` (bits 0-31; a row counts only under the current stamp),
+(the array starts on a line, whether made from Python or in a kernel), probed four rows at a
+time: words 0-5 the key (the hands), word 6 ``a``, word 7 the ``stamp`` (bits 0-31; a row counts only under the current stamp),
 the leader (bits 32-39), ``b`` (bits 40-47) and the best move + 1 (bits 48-63). A probe reads
 one line per row, where six arrays side by side cost six. The paranoid solver keeps *bounds*
 in it (``a``/``b`` the fewest/most tricks seat S makes from the position, valid across targets,
