@@ -24,6 +24,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+from matplotlib.layout_engine import PlaceHolderLayoutEngine, TightLayoutEngine
 
 from analyzer.io import atomic_write_bytes, atomic_write_text, render
 from analyzer.textfmt import table_cells
@@ -237,8 +238,13 @@ class Study:
         to read from it. Laid out tight once (unless its maker did) and saved at its own size: a tight
         bounding box at saving would lay it out a second time (over half of the report's figure time)."""
         buf = io.BytesIO()
-        if fig.get_layout_engine() is None:  # fig.tight_layout() leaves a placeholder engine
-            fig.tight_layout()
+        engine = fig.get_layout_engine()
+        if engine is None:
+            TightLayoutEngine().execute(fig)  # what fig.tight_layout() does, leaving no engine behind
+        elif isinstance(engine, PlaceHolderLayoutEngine):  # its maker called fig.tight_layout()
+            fig.set_layout_engine(None)
+        # with no engine left, savefig draws once: a placeholder engine (what fig.tight_layout()
+        # leaves) costs a whole draw without rendering first, for nothing
         fig.savefig(buf, format="png", dpi=110)
         plt.close(fig)
         self._figures[name] = buf.getvalue()

@@ -16,7 +16,7 @@ __all__ = ["draw_figure", "finals_figure", "heatmap", "hook_figure", "joker_figu
 def heatmap(study: Study, name: str, rows: list[dict[str, Any]], sizes: list[int], caption: str) -> None:
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(sizes), figsize=(3.9 * len(sizes), 3.2), squeeze=False, layout="constrained")
+    fig, axes = plt.subplots(1, len(sizes), figsize=(3.9 * len(sizes), 3.2), squeeze=False)
     for ax, c in zip(axes[0], sizes, strict=True):
         grid = np.full((5, 3), np.nan)
         labels = ["none", "0", "1", "2", "3+"]
