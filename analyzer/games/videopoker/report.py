@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 import matplotlib.pyplot as plt
+from matplotlib.ticker import NullLocator
 import numpy as np
 
 from analyzer.games.videopoker.exact import Analysis, analyze
@@ -95,6 +96,7 @@ def _plots(study: Study, name: str, a: _Done) -> None:
     fig, ax = plt.subplots(figsize=(8, 4))
     ax.bar([f"{p:g}" for p in pays], probs, color="tab:orange")
     ax.set_yscale("log")
+    ax.yaxis.set_minor_locator(NullLocator())  # the decades only: each minor tick is drawn and laid out (half the time)
     ax.set_xlabel("payout (for 1)")
     ax.set_ylabel("probability")
     ax.set_title(f"{a.table.name}: distribution of payouts (SD {a.sd:.3f} units)")

@@ -148,7 +148,7 @@ def finals_figure(study: Study, finals: dict[str, np.ndarray]) -> None:
 
     fig, axes = plt.subplots(1, len(finals), figsize=(4.2 * len(finals), 3.2), squeeze=False)
     for ax, (label, totals) in zip(axes[0], finals.items(), strict=True):
-        ax.hist(totals.ravel(), bins=40, color="#3b6ea8")
+        ax.hist(totals.ravel(), bins=40, color="#3b6ea8", histtype="stepfilled")  # one patch, not 40 bars
         ax.set_title(label, fontsize=9)
         ax.set_xlabel("final total")
     axes[0][0].set_ylabel("players")
