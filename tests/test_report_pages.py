@@ -247,3 +247,34 @@ def test_a_worker_exits_once_the_build_that_started_it_is_gone() -> None:
         assert done.stderr == ""  # the watcher's own exit, not a traceback's
         assert done.returncode == 1 and time.perf_counter() - t0 < 15
     zombie.wait()
+
+
+def _demo_figure(tight: bool) -> object:
+    """A small figure with a colorbar, ticks and a legend (``tight``: its maker lays it out)."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    fig, (a, b) = plt.subplots(1, 2, figsize=(5, 2.4))
+    fig.colorbar(a.imshow(np.arange(6.0).reshape(2, 3)), ax=a)
+    b.errorbar([1, 2, 3], [0.2, 0.5, 0.4], yerr=0.1, label="line")
+    b.set_yscale("log")
+    b.legend()
+    if tight:
+        fig.tight_layout()
+    return fig
+
+
+@pytest.mark.parametrize("tight", [False, True])
+def test_a_figure_is_saved_as_the_plain_tight_layout_and_savefig_save_it(tight: bool) -> None:
+    """Study.figure lays out and saves with one draw (no layout engine left for savefig to run a
+    draw first); the reference: ``fig.tight_layout()`` then ``savefig`` (two draws), byte for byte."""
+    import io
+
+    s = Study("demo", "Demo")
+    s.figure("f", _demo_figure(tight))
+    ref = _demo_figure(tight)
+    if not tight:
+        ref.tight_layout()
+    buf = io.BytesIO()
+    ref.savefig(buf, format="png", dpi=110)
+    assert s._figures["f"] == buf.getvalue()
