@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 import matplotlib.pyplot as plt
-from matplotlib.ticker import NullLocator
 import numpy as np
+from matplotlib.ticker import NullLocator
 
 from analyzer.games.videopoker.exact import Analysis, analyze
 from analyzer.games.videopoker.paytable import PayTable, load_paytable, paytable_names
