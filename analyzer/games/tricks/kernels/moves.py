@@ -45,7 +45,7 @@ R_UNDER_K = P.UNDER_K
 R_ZERO = P.ZERO
 
 __all__ = ["GIVE", "HIGH", "JK1", "JK2", "LOW", "TAKE", "TOP_TRUMP", "deal_score", "led_suit", "legal_moves",
-           "maker_points", "top_trump_mask", "trick_winner"]
+           "legal_moves_inlined", "maker_points", "top_trump_mask", "trick_winner"]
 
 JK1 = 61
 JK2 = 62
@@ -133,6 +133,14 @@ def legal_moves(hand, t_card, t_mode, k, trump, rp, out):
     A joker may always be played (in both games); ordinary cards follow the duties of the
     rules: the led suit (the highest one under a led "take"), else a trump when ``must_trump``.
     """
+    return legal_moves_inlined(hand, t_card, t_mode, k, trump, rp, out)
+
+
+@no_refcount(inline="always")
+def legal_moves_inlined(hand, t_card, t_mode, k, trump, rp, out):
+    """:func:`legal_moves`, copied into the kernel that calls it: the trick search calls it at every
+    node (copied there with :func:`~analyzer.games.tricks.search.bounds.order_moves`, the paranoid
+    search takes about 12 % less time a node; measured by ``benchmarks/bench_solver_tail.py``)."""
     model = rp[R_MODEL]
     if model == TOP_TRUMP:
         x = top_trump_mask(hand, t_card, k, trump, rp[R_JOKER_ANY])

@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
-from analyzer.games.tricks.kernels.moves import HIGH, JK1, TOP_TRUMP, legal_moves
+from analyzer.games.tricks.kernels.moves import HIGH, JK1, TOP_TRUMP, legal_moves_inlined
 from analyzer.games.tricks.rules import P
 from analyzer.games.tricks.search.bounds import (
     MAX_MOVES,
@@ -260,7 +260,7 @@ def alphabeta(known, remember, hands, np_, s_mask, trump, rp, leader0, k0, won0,
             else:
                 mover = (leader + k) % np_
                 movers[ply] = mover
-                n = legal_moves(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
+                n = legal_moves_inlined(hands[mover], tcard[t], tmode[t], k, trump, rp, mv[ply])
                 bd[ply] = -1 if in_side(s_mask, mover) else 64  # the most of the failures, the fewest made
                 if paranoid and k == np_ - 1 and in_side(s_mask, mover) != in_side(s_mask, (leader + tw[ply]) % np_):
                     # the trick's last card, the other side winning it: when the trick decides the

@@ -224,7 +224,7 @@ def keep_takers(mv, n, beat, rp):
     return m
 
 
-@no_refcount
+@no_refcount(inline="always")  # copied into the search, its one caller (see legal_moves_inlined)
 def order_moves(mv, n, hands, np_, s_mask, mover, trump, rp, t_card, t_mode, k, leader, keyb,
                 hist, w0, beat, lead_hist):
     """Drop interchangeable moves (a card whose next card up still in a hand is the mover's, and

@@ -67,21 +67,27 @@ def _search(hands, np_, s_mask, trump, rp, leader, first, target, tt, stamp, nod
     from one target to the next)."""
     rem = _tricks_left(hands, np_)
     zero = np.int64(0)
-    if first >= 0:
-        return np.int64(1) if alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader,
-                                         np.int64(1), zero, rem, _at_least(target), tt, stamp, nodes, UNBOUNDED, mv,
-                                         keyb, tcard, tmode, hist, canon, st) == 1 else np.int64(0)
-    lo = np.int64(sure_tricks(hands, np_, s_mask, trump, leader, zero, rp))
-    hi = rem - sure_against(hands, np_, s_mask, trump, leader, zero, rp, zero)
+    if first >= 0:  # one search: does the side still make sure of ``target`` after the first card?
+        k0 = np.int64(1)
+        lo = target - 1
+        hi = target
+    else:
+        k0 = zero
+        lo = np.int64(sure_tricks(hands, np_, s_mask, trump, leader, zero, rp))
+        hi = rem - sure_against(hands, np_, s_mask, trump, leader, zero, rp, zero)
     while hi > lo:
-        slot = _root_slot(hands, np_, trump, leader, tt, stamp, canon[0])
-        if slot >= 0:  # what the searches so far (or a twin's under this stamp) proved of the deal
-            lo = max(lo, lower(tt, slot))
-            hi = min(hi, upper(tt, slot))
-            if hi <= lo:
-                break
-        if alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader, zero, zero, rem,
-                     _at_least(hi), tt, stamp, nodes, UNBOUNDED, mv, keyb, tcard, tmode, hist, canon, st) == 1:
+        if first < 0:
+            slot = _root_slot(hands, np_, trump, leader, tt, stamp, canon[0])
+            if slot >= 0:  # what the searches so far (or a twin's under this stamp) proved of the deal
+                lo = max(lo, lower(tt, slot))
+                hi = min(hi, upper(tt, slot))
+                if hi <= lo:
+                    break
+        made = alphabeta(known_bounds, remember_bounds, hands, np_, s_mask, trump, rp, leader, k0, zero, rem,
+                         _at_least(hi), tt, stamp, nodes, UNBOUNDED, mv, keyb, tcard, tmode, hist, canon, st) == 1
+        if first >= 0:
+            return np.int64(1) if made else np.int64(0)
+        if made:
             break
         hi -= 1
     return hi
