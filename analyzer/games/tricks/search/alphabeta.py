@@ -47,7 +47,7 @@ from analyzer.games.tricks.search.bounds import (
     trick_decided,
     winner_and_beaters,
 )
-from analyzer.games.tricks.search.sure import sure_against, sure_tricks
+from analyzer.games.tricks.search.sure import sure_against, sure_tricks, sure_tricks_inlined
 from analyzer.games.tricks.search.table import (
     best_move,
     find,
@@ -143,7 +143,7 @@ def known_bounds(hands, np_, s_mask, trump, k, leader, won, rem, accept, target,
     if w >= 0:
         slot_key[3] = won if w == 1 else won + rem
         return w
-    slot_key[3] = won + sure_tricks(hands, np_, s_mask, trump, leader, np.int64(0), rp)
+    slot_key[3] = won + sure_tricks_inlined(hands, np_, s_mask, trump, leader, np.int64(0), rp)
     if slot_key[3] >= target:
         return 1
     canonical(hands, np_, ch)

@@ -25,7 +25,7 @@ from analyzer.games.tricks.kernels.moves import JOKERS, NORMAL, TOP_TRUMP
 from analyzer.games.tricks.rules import P
 from analyzer.kernels.jit import no_refcount
 
-__all__ = ["sure_against", "sure_tricks"]
+__all__ = ["sure_against", "sure_tricks", "sure_tricks_inlined"]
 
 R_MODEL = P.MODEL
 
@@ -233,6 +233,12 @@ def sure_tricks(hands, np_, s_mask, trump, leader, skip, rp):
     the other side is every other seat. Seats in the bit mask ``skip`` (still to play in the
     trick under way: their hands hold a card more) count only as holders of cards; ``leader``
     leads the next trick."""
+    return sure_tricks_inlined(hands, np_, s_mask, trump, leader, skip, rp)
+
+
+@no_refcount(inline="always")
+def sure_tricks_inlined(hands, np_, s_mask, trump, leader, skip, rp):
+    """:func:`sure_tricks`, copied into the kernel that calls it (the search, at every trick's start)."""
     opp = uint64(0)
     every = uint64(0)
     for i in range(np_):
