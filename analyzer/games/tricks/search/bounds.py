@@ -65,7 +65,7 @@ def _compress_table() -> np.ndarray:
 _PACK = _compress_table()
 
 
-@no_refcount
+@no_refcount(inline="always")
 def canonical(hands, np_, out):
     """Hands with each suit's remaining cards renumbered 0, 1, … by rank and the jokers in seat
     order: positions equal up to cards already gone share one table entry. (Each hand's suit
@@ -104,7 +104,7 @@ def _suit_key(out, np_, s):
     return key
 
 
-@no_refcount
+@no_refcount(inline="always")
 def sort_suits(out, np_, trump):
     """Canonical hands (:func:`canonical`) with the suits other than the trump in the order of
     their content, the largest first: positions equal up to a relabelling of the plain suits

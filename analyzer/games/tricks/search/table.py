@@ -75,7 +75,7 @@ def _pack(tag, b, best):
     return tag | (uint64(b & 0xFF) << uint64(40)) | (uint64(best + 1) << uint64(48))
 
 
-@no_refcount
+@no_refcount(inline="always")
 def find(tt, stamp, hands, np_, leader, acc, idx):
     """The row of a position (and, ``acc >= 0``, an accepted set) in a table, -1 when absent."""
     tmask = tt.shape[0] - 1
