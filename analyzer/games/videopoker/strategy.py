@@ -143,7 +143,7 @@ class _Lines:
 
     def reorder(self, lines: list[list[int]], group: np.ndarray, tol: float) -> list[list[int]]:
         """Exact local search over the order of whole lines."""
-        lid = self.line_of(lines)[self.pid]
+        lid = self.line_of(lines).astype(np.int32)[self.pid]  # int32 as pid: one compile of representatives
         rep_p, rep_ev = P.representatives(lid, self.key, self.evs)
         O.drop_patterns(rep_p, rep_ev, len(lines))
         order = np.arange(len(lines), dtype=np.int64)

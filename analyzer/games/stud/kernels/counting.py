@@ -149,7 +149,8 @@ def situation(excl, m, u, pc, qc, cls, cum1, cum2, tri, quad, binom, out4, c3, s
     if pc < qc:  # the dealer's qualifying hands all beat the player's: the count below qc alone
         dealer_counts(excl, m, u, qc, qc, qc, cls, cum1, cum2, tri, quad, binom, c3, s)
     else:
-        dealer_counts(excl, m, u, qc, pc, pc + 1, cls, cum1, cum2, tri, quad, binom, c3, s)
+        p = np.int64(pc)  # (int64 as qc, whatever the caller's class array: one compile of dealer_counts)
+        dealer_counts(excl, m, u, qc, p, p + 1, cls, cum1, cum2, tri, quad, binom, c3, s)
     outcomes(c3[0], c3[1], c3[2], pc, qc, total, out4)
 
 

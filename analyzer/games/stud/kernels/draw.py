@@ -83,7 +83,7 @@ def hold_value(hand, u, mask, win_of, nq_win, tie_win, lose_win, cls, cum1, cum2
         sort_small(new, 5)
         for i in range(5):
             excl[i] = new[i]
-        pc = cls[colex(new, 5, binom)]
+        pc = np.int64(cls[colex(new, 5, binom)])  # (int64 as qc: one compile of dealer_counts)
         nq = nq_hand + dealer_nq_drawn(hand, drawn, nd, u, qc, cls, cum1, cum2, tri, quad, binom, s)
         if pc >= qc:
             dealer_counts(excl, 5 + nd, u, pc, pc, pc + 1, cls, cum1, cum2, tri, quad, binom, c3, s)

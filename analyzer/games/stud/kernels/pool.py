@@ -126,7 +126,7 @@ def pool_value(new, sub, nd, nu, win_of, nq_win, tie_win, lose_win, cls, qc, c4,
     unseen cards ``sub[:nd]`` have left the dealer's reach."""
     total = binom[nu - nd, 4]
     sort_small(new, 5)
-    pc = cls[colex(new, 5, binom)]
+    pc = np.int64(cls[colex(new, 5, binom)])  # (int64 as qc: one compile of pool_counts)
     if pc < qc:  # the dealer's qualifying hands all beat the player's: the count below qc alone
         pool_counts(sub, nd, qc, qc, qc, nu, c4, cum0, cum1, cum2, l3, binom, c3)
     else:
