@@ -12,10 +12,11 @@ kernel it calls, so a chain of thin wrappers (deal → bid and play → play →
 optimizes the search at the bottom once per level. Such wrappers are inlined into their callers
 (``@kernel(inline="always")``: the trick search in its two entry kernels, the trick games' seat
 loop, the durak search's two entry points, Remi's opening value); the trick group's cold compile
-fell from 80 to 56 CPU-seconds. The other way round, the trick search's move generation and
-ordering are copied into the search (it calls them at every node: 14 % of the solver's time, for
-about 6 CPU-seconds more of the trick group's compile). A kernel scoring a hand in a hot loop is not (inlining ``score5``
-made its callers slower to compile).
+fell from 80 to 56 CPU-seconds. The other way round, what the trick search calls at every node
+is copied into it: the move generation and ordering, the side's sure tricks, the relative ranks
+and the table probe (the solver 0.79x the time over 4,000 deals, ``benchmarks/solver_ab.py``, for
+about 15 CPU-seconds more of the trick group's cold compile). A kernel scoring a hand in a hot
+loop is not (inlining ``score5`` made its callers slower to compile).
 
 >>> from numba import njit
 >>> @njit
