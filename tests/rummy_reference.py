@@ -33,6 +33,11 @@ def place_points(place: int) -> int:
 
 def meld_points(cards: list[int], cap: int = 3) -> int | None:
     """The most points ``cards`` (codes; >= 52 jokers) are worth as one meld, None if no meld."""
+    return _meld_points(tuple(cards), cap)
+
+
+@cache  # the same few cards recur in every hand's subsets: each set of them is judged once
+def _meld_points(cards: tuple[int, ...], cap: int) -> int | None:
     naturals = [c for c in cards if c < JOKER]
     jokers = len(cards) - len(naturals)
     if len(cards) < 3 or not naturals or jokers > cap:

@@ -127,9 +127,12 @@ def paranoid(hands: list[list[tuple]], trump, leader: int, seat: int, georgian: 
              trump_beats_take: bool = False, must_trump: bool | None = None,
              trick: list | None = None) -> int:
     """Tricks ``seat`` makes sure of when all the others play against it (full minimax), from
-    the start of a trick led by ``leader`` (or with ``trick`` already on the table)."""
+    the start of a trick led by ``leader`` (or with ``trick`` already on the table). A trick
+    start's value depends only on the hands left and its leader: each is searched once (a
+    dictionary of them), every move of every other position still tried."""
     mt = georgian if must_trump is None else must_trump
     n_players = len(hands)
+    starts: dict[tuple, int] = {}
 
     def play(hs: list[list[tuple]], lead: int, trick: list) -> int:
         if len(trick) == n_players:
@@ -137,7 +140,10 @@ def paranoid(hands: list[list[tuple]], trump, leader: int, seat: int, georgian: 
             gained = 1 if w == seat else 0
             if not hs[w]:
                 return gained
-            return gained + play(hs, w, [])
+            key = (w, *(frozenset(h) for h in hs))
+            if key not in starts:
+                starts[key] = play(hs, w, [])
+            return gained + starts[key]
         mover = (lead + len(trick)) % n_players
         values = []
         for c, m in legal(hs[mover], trick, trump, georgian, mt):
