@@ -29,9 +29,11 @@ def _ref_hands(masks: list[int]) -> list[list[tuple]]:
 
 def ref_can(hands: list[list[tuple]], trump, leader: int, seat: int, accept: set[int], georgian: bool) -> bool:
     """Whether ``seat`` can make sure its final tricks are in ``accept``, all others against it
-    (no pruning, no table)."""
+    (no pruning: every move of every position tried; a trick start, whose answer depends only on
+    the hands left, its leader and the tricks won, searched once)."""
     n_players = len(hands)
     mt = georgian
+    starts: dict[tuple, bool] = {}
 
     def play(hs: list[list[tuple]], lead: int, trick: list, won: int) -> bool:
         if len(trick) == n_players:
@@ -39,7 +41,10 @@ def ref_can(hands: list[list[tuple]], trump, leader: int, seat: int, accept: set
             won += 1 if w == seat else 0
             if not hs[w]:
                 return won in accept
-            return play(hs, w, [], won)
+            key = (w, won, *(frozenset(h) for h in hs))
+            if key not in starts:
+                starts[key] = play(hs, w, [], won)
+            return starts[key]
         mover = (lead + len(trick)) % n_players
         results = []
         for c, m in ref.legal(hs[mover], trick, trump, georgian, mt):
