@@ -1,10 +1,11 @@
 """Slow, obvious reference for the trick games: rules on card tuples and a plain minimax.
 
 Written from the rule text alone and sharing no code with ``analyzer.games.tricks``: no
-pruning, no bounds, no relative ranks, no bitmasks (the minimax only remembers the exact value of
-each trick start it has searched, keyed by the hands left and the leader). A card is ``(rank, suit)`` with rank 0..12 (deuce..ace) and
-suit in ``"cdhs"``, or ``("joker", n)``. A play is ``(card, mode)`` with mode ``"plain"``,
-``"high"``, ``"low"``, ``("take", X)`` or ``("give", X)``.
+pruning, no bounds, no relative ranks, no bitmasks (the minimax only remembers the exact value
+of each trick start it has searched, keyed by the hands left and the leader). A card is
+``(rank, suit)`` with rank 0..12 (deuce..ace) and suit in ``"cdhs"``, or ``("joker", n)``. A
+play is ``(card, mode)`` with mode ``"plain"``, ``"high"``, ``"low"``, ``("take", X)`` or
+``("give", X)``.
 """
 
 from __future__ import annotations
